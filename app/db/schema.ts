@@ -1,0 +1,376 @@
+import { sql } from "drizzle-orm";
+import {
+  bigint,
+  bigserial,
+  boolean,
+  customType,
+  date,
+  index,
+  integer,
+  jsonb,
+  numeric,
+  pgEnum,
+  pgTable,
+  primaryKey,
+  real,
+  serial,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from "drizzle-orm/pg-core";
+
+/** Every entity of spec section 3. Ids are UUIDs so they cannot be guessed or enumerated. */
+
+const tsvector = customType<{ data: string }>({ dataType: () => "tsvector" });
+
+const createdAt = () => timestamp("created_at", { withTimezone: true, mode: "date" }).notNull().defaultNow();
+const updatedAt = () =>
+  timestamp("updated_at", { withTimezone: true, mode: "date" })
+    .notNull()
+    .defaultNow()
+    .$onUpdate(() => new Date());
+const ts = (name: string) => timestamp(name, { withTimezone: true, mode: "date" });
+
+// ---------------------------------------------------------------- accounts
+
+export const roles = pgTable("roles", {
+  id: serial("id").primaryKey(),
+  name: text("name").notNull().unique(),
+  description: text("description").notNull().default(""),
+});
+
+export const users = pgTable(
+  "users",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    email: text("email").notNull(),
+    name: text("name").notNull(),
+    avatar: text("avatar"),
+    passwordHash: text("password_hash"),
+    googleId: text("google_id"),
+    roleId: integer("role_id")
+      .notNull()
+      .references(() => roles.id, { onDelete: "restrict" }),
+    isEmailVerified: boolean("is_email_verified").notNull().default(false),
+    isActive: boolean("is_active").notNull().default(true),
+    lastLoginAt: ts("last_login_at"),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex("users_email_unique").on(sql`lower(${t.email})`),
+    uniqueIndex("users_google_id_unique").on(t.googleId),
+    index("users_created_at_idx").on(t.createdAt),
+    index("users_role_idx").on(t.roleId, t.createdAt),
+    index("users_verified_idx").on(t.isEmailVerified, t.createdAt),
+    index("users_name_idx").on(t.name),
+  ],
+);
+
+/** A row per signed-in browser or API client; the primary key is the SHA-256 of the token. */
+export const sessions = pgTable(
+  "sessions",
+  {
+    id: text("id").primaryKey(),
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    expiresAt: ts("expires_at").notNull(),
+    userAgent: text("user_agent"),
+    ip: text("ip"),
+    createdAt: createdAt(),
+  },
+  (t) => [index("sessions_user_idx").on(t.userId), index("sessions_expires_idx").on(t.expiresAt)],
+);
+
+export const emailVerificationCodes = pgTable(
+  "email_verification_codes",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    codeHash: text("code_hash").notNull(),
+    attempts: integer("attempts").notNull().default(0),
+    expiresAt: ts("expires_at").notNull(),
+    consumedAt: ts("consumed_at"),
+    createdAt: createdAt(),
+  },
+  (t) => [index("email_codes_user_idx").on(t.userId, t.createdAt), index("email_codes_expires_idx").on(t.expiresAt)],
+);
+
+export const passwordResetTokens = pgTable(
+  "password_reset_tokens",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    tokenHash: text("token_hash").notNull().unique(),
+    expiresAt: ts("expires_at").notNull(),
+    usedAt: ts("used_at"),
+    createdAt: createdAt(),
+  },
+  (t) => [index("reset_tokens_user_idx").on(t.userId), index("reset_tokens_expires_idx").on(t.expiresAt)],
+);
+
+/** Fixed-window counters shared by every process (login, codes, resets, e-mail sending). */
+export const rateLimits = pgTable(
+  "rate_limits",
+  {
+    key: text("key").primaryKey(),
+    count: integer("count").notNull().default(0),
+    resetAt: ts("reset_at").notNull(),
+  },
+  (t) => [index("rate_limits_reset_idx").on(t.resetAt)],
+);
+
+// ---------------------------------------------------------------- plans and subscriptions
+
+export const planTypeEnum = pgEnum("plan_type", ["FREE", "PAYMENT"]);
+export const currencyEnum = pgEnum("currency", ["EUR", "USD", "GBP"]);
+export const intervalEnum = pgEnum("plan_interval", ["month", "year"]);
+export const subscriptionStatusEnum = pgEnum("subscription_status", [
+  "ACTIVE",
+  "CANCELLED",
+  "SUSPENDED",
+  "EXPIRED",
+  "PENDING",
+]);
+export const orderStatusEnum = pgEnum("order_status", ["PAID", "PENDING", "FAILED", "CANCELLED", "REFUNDED"]);
+
+export type PlanFeature = string | { name: string; value: string };
+
+export const subscriptionTypes = pgTable(
+  "subscription_types",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    code: text("code").notNull().unique(),
+    type: planTypeEnum("type").notNull().default("PAYMENT"),
+    name: text("name").notNull(),
+    description: text("description").notNull().default(""),
+    price: numeric("price", { precision: 10, scale: 2, mode: "number" }).notNull().default(0),
+    currency: currencyEnum("currency").notNull().default("EUR"),
+    interval: intervalEnum("interval").notNull().default("month"),
+    maxFileSizeMB: integer("max_file_size_mb").notNull().default(100),
+    maxRecordingsPerMonth: integer("max_recordings_per_month").notNull().default(0),
+    maxMBStorage: integer("max_mb_storage").notNull().default(0),
+    sortOrder: integer("sort_order").notNull().default(0),
+    isActive: boolean("is_active").notNull().default(true),
+    isPreferred: boolean("is_preferred").notNull().default(false),
+    autoRenew: boolean("auto_renew").notNull().default(false),
+    features: jsonb("features").$type<PlanFeature[]>().notNull().default([]),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index("plans_sort_idx").on(t.sortOrder),
+    index("plans_active_idx").on(t.isActive, t.sortOrder),
+    index("plans_created_idx").on(t.createdAt),
+  ],
+);
+
+export type PaymentMethod = { type: string; last4?: string; expiryMonth?: number; expiryYear?: number };
+
+export const userSubscriptions = pgTable(
+  "user_subscriptions",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    subscriptionTypeId: uuid("subscription_type_id")
+      .notNull()
+      .references(() => subscriptionTypes.id, { onDelete: "restrict" }),
+    status: subscriptionStatusEnum("status").notNull().default("ACTIVE"),
+    isActive: boolean("is_active").notNull().default(true),
+    isPaid: boolean("is_paid"),
+    startDate: ts("start_date").notNull(),
+    endDate: ts("end_date").notNull(),
+    currentPeriodStart: ts("current_period_start").notNull(),
+    currentPeriodEnd: ts("current_period_end").notNull(),
+    cancelAtPeriodEnd: boolean("cancel_at_period_end").notNull().default(false),
+    cancelledAt: ts("cancelled_at"),
+    cancelReason: text("cancel_reason"),
+    paymentMethod: jsonb("payment_method").$type<PaymentMethod>(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index("subs_user_idx").on(t.userId, t.createdAt),
+    index("subs_status_idx").on(t.status, t.createdAt),
+    index("subs_type_idx").on(t.subscriptionTypeId),
+    index("subs_end_idx").on(t.endDate),
+    index("subs_created_idx").on(t.createdAt),
+  ],
+);
+
+/**
+ * Monthly usage, one row per user and calendar month (first day of the month, UTC).
+ * Keyed on the user rather than the subscription so that re-taking a free plan does not reset it.
+ * Rows are locked (SELECT ... FOR UPDATE) while an upload reserves a slot.
+ */
+export const usageMonths = pgTable(
+  "usage_months",
+  {
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    month: date("month", { mode: "string" }).notNull(),
+    recordingsUsed: integer("recordings_used").notNull().default(0),
+    megabytesUsed: integer("megabytes_used").notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.month] })],
+);
+
+export const orders = pgTable(
+  "orders",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    subscriptionId: uuid("subscription_id").references(() => userSubscriptions.id, { onDelete: "set null" }),
+    status: orderStatusEnum("status").notNull().default("PENDING"),
+    amount: numeric("amount", { precision: 10, scale: 2, mode: "number" }).notNull(),
+    currency: currencyEnum("currency").notNull().default("EUR"),
+    paymentDate: ts("payment_date"),
+    paymentMethod: text("payment_method"),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index("orders_user_created_idx").on(t.userId, t.createdAt),
+    index("orders_user_payment_idx").on(t.userId, t.paymentDate),
+    index("orders_user_amount_idx").on(t.userId, t.amount),
+    index("orders_status_idx").on(t.status, t.createdAt),
+    index("orders_subscription_idx").on(t.subscriptionId),
+  ],
+);
+
+// ---------------------------------------------------------------- transcriptions
+
+export const jobStatusEnum = pgEnum("job_status", ["PENDING", "PROCESSING", "COMPLETED", "FAILED"]);
+
+export const transcriptions = pgTable(
+  "transcriptions",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    status: jobStatusEnum("status").notNull().default("PENDING"),
+    /** Storage key of the audio, e.g. "audio/<id>.webm". */
+    fileName: text("file_name").notNull(),
+    originalName: text("original_name").notNull(),
+    mimeType: text("mime_type"),
+    fileSize: bigint("file_size", { mode: "number" }).notNull(),
+    duration: real("duration"),
+    language: text("language"),
+    title: text("title"),
+    text: text("text"),
+    /** Pipeline stage shown to the user (e.g. "decoding", "transcribing", "analyzing") and its percentage. */
+    stage: text("stage"),
+    progress: integer("progress").notNull().default(0),
+    /** Plain Italian message for the user when FAILED; the technical reason is failureReason. */
+    errorMessage: text("error_message"),
+    failureReason: text("failure_reason"),
+    attempts: integer("attempts").notNull().default(0),
+    speechEngine: text("speech_engine"),
+    speechModel: text("speech_model"),
+    /** Chunk checkpoints so a restarted job resumes instead of starting over. */
+    checkpoint: jsonb("checkpoint").$type<Record<string, unknown>>(),
+    /** The usage month this recording was counted in and how many MB, to give them back on delete. */
+    usageMonth: date("usage_month", { mode: "string" }).notNull(),
+    usageMegabytes: integer("usage_megabytes").notNull(),
+    searchVector: tsvector("search_vector").generatedAlwaysAs(
+      sql`to_tsvector('italian'::regconfig, coalesce(title, '') || ' ' || coalesce(text, ''))`,
+    ),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+    completedAt: ts("completed_at"),
+  },
+  (t) => [
+    index("transcriptions_user_created_idx").on(t.userId, t.createdAt),
+    index("transcriptions_status_created_idx").on(t.status, t.createdAt),
+    index("transcriptions_created_idx").on(t.createdAt),
+    index("transcriptions_search_idx").using("gin", t.searchVector),
+  ],
+);
+
+export const transcriptionSegments = pgTable(
+  "transcription_segments",
+  {
+    id: bigserial("id", { mode: "number" }).primaryKey(),
+    transcriptionId: uuid("transcription_id")
+      .notNull()
+      .references(() => transcriptions.id, { onDelete: "cascade" }),
+    position: integer("position").notNull(),
+    start: real("start").notNull(),
+    end: real("end").notNull(),
+    text: text("text").notNull(),
+  },
+  (t) => [uniqueIndex("segments_transcription_position_idx").on(t.transcriptionId, t.position)],
+);
+
+export type KeyPoint =
+  | string
+  | { point: string; excerpt?: string; segmentSummary?: string; estimatedTimestamp?: string };
+export type Topic = { name: string; keyPoints: KeyPoint[]; estimatedTimestamps?: string[] };
+
+export const analyses = pgTable("analyses", {
+  id: uuid("id").primaryKey().defaultRandom(),
+  transcriptionId: uuid("transcription_id")
+    .notNull()
+    .unique()
+    .references(() => transcriptions.id, { onDelete: "cascade" }),
+  status: jobStatusEnum("status").notNull().default("PENDING"),
+  title: text("title"),
+  summary: text("summary"),
+  topics: jsonb("topics").$type<Topic[]>().notNull().default([]),
+  engine: text("engine"),
+  model: text("model"),
+  createdAt: createdAt(),
+  updatedAt: updatedAt(),
+});
+
+export const documents = pgTable("documents", {
+  id: uuid("id").primaryKey().defaultRandom(),
+  transcriptionId: uuid("transcription_id")
+    .notNull()
+    .unique()
+    .references(() => transcriptions.id, { onDelete: "cascade" }),
+  /** Storage key of the .docx. */
+  fileName: text("file_name").notNull(),
+  sizeBytes: integer("size_bytes").notNull(),
+  /** The analysis updatedAt the document was generated from; a newer analysis means regenerate. */
+  analysisVersion: ts("analysis_version"),
+  createdAt: createdAt(),
+  updatedAt: updatedAt(),
+});
+
+export const emailStatusEnum = pgEnum("email_status", ["PENDING", "SENT", "FAILED"]);
+
+/** One row per "send by e-mail" request: the worker sends it at most once. */
+export const emailDeliveries = pgTable(
+  "email_deliveries",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    transcriptionId: uuid("transcription_id")
+      .notNull()
+      .references(() => transcriptions.id, { onDelete: "cascade" }),
+    toEmail: text("to_email").notNull(),
+    subject: text("subject").notNull(),
+    message: text("message").notNull(),
+    status: emailStatusEnum("status").notNull().default("PENDING"),
+    attempts: integer("attempts").notNull().default(0),
+    error: text("error"),
+    messageId: text("message_id"),
+    createdAt: createdAt(),
+    sentAt: ts("sent_at"),
+  },
+  (t) => [index("email_deliveries_user_idx").on(t.userId, t.createdAt)],
+);

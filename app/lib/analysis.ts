@@ -1,0 +1,61 @@
+import { z } from "zod";
+
+/**
+ * The one schema both analysis engines (OpenAI-compatible and local) must fill, and that the
+ * result page, the Word document and the API read. Timestamps are "mm:ss" (or "h:mm:ss").
+ */
+
+export type TimedSegment = { start: number; end: number; text: string };
+
+export const keyPointSchema = z.union([
+  z.string().min(1),
+  z.object({
+    point: z.string().min(1),
+    excerpt: z.string().optional(),
+    segmentSummary: z.string().optional(),
+    estimatedTimestamp: z.string().optional(),
+  }),
+]);
+
+export const topicSchema = z.object({
+  name: z.string().min(1),
+  keyPoints: z.array(keyPointSchema),
+  estimatedTimestamps: z.array(z.string()).optional(),
+});
+
+export const analysisResultSchema = z.object({
+  title: z.string(),
+  summary: z.string(),
+  topics: z.array(topicSchema),
+});
+
+export type KeyPointValue = z.infer<typeof keyPointSchema>;
+export type TopicValue = z.infer<typeof topicSchema>;
+export type AnalysisResult = z.infer<typeof analysisResultSchema>;
+
+/** The text of a key point, whichever of the two shapes it has. */
+export function keyPointText(point: KeyPointValue): string {
+  return typeof point === "string" ? point : point.point;
+}
+
+/** Seconds to "mm:ss", or "h:mm:ss" from one hour on. */
+export { formatDuration as formatTimestamp } from "./format";
+
+/** "mm:ss" or "h:mm:ss" back to seconds; undefined when it is not a timestamp. */
+export function parseTimestamp(value: string | undefined | null): number | undefined {
+  if (!value) return undefined;
+  const match = value.trim().match(/^(?:(\d+):)?(\d{1,2}):(\d{2})$/);
+  if (!match) return undefined;
+  return Number(match[1] ?? 0) * 3600 + Number(match[2]) * 60 + Number(match[3]);
+}
+
+/** The title rule of spec 2.6: the first sentence of the text, cut at about 60 characters. */
+export function titleFromText(text: string, max = 60): string {
+  const clean = text.replace(/\s+/g, " ").trim();
+  if (!clean) return "";
+  const firstSentence = clean.match(/^.+?[.!?](?=\s|$)/)?.[0] ?? clean;
+  if (firstSentence.length <= max) return firstSentence.replace(/[.!?]+$/, "");
+  const cut = firstSentence.slice(0, max);
+  const lastSpace = cut.lastIndexOf(" ");
+  return `${(lastSpace > max * 0.6 ? cut.slice(0, lastSpace) : cut).replace(/[,;:]$/, "")}…`;
+}

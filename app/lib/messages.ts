@@ -1,0 +1,182 @@
+/**
+ * Every Italian text of the product specification, word for word, in one place.
+ * Components and services import from here; a spec text must not be written anywhere else.
+ */
+
+export const HTTP_ERRORS = {
+  400: "Dati non validi.",
+  401: "Sessione scaduta. Effettua nuovamente l'accesso.",
+  403: "Non hai i permessi per eseguire questa operazione.",
+  404: "Risorsa non trovata.",
+  409: "Conflitto con risorsa esistente.",
+  413: "File troppo grande.",
+  429: "Troppe richieste, riprova più tardi.",
+  500: "Errore interno del server. Riprova più tardi.",
+} as const;
+
+export const MSG = {
+  // ---- generic
+  networkError: "Network error",
+  tooManyRequestsRetry: (retryAfter: string) => `Troppe richieste. Riprova tra ${retryAfter}.`,
+  retryAfterDefault: "qualche minuti",
+  httpError: (status: number) => `Errore HTTP: ${status}`,
+  notImplemented: "Funzionalità non ancora implementata",
+  toImplement: "Da implementare",
+
+  // ---- registration validation (spec 5, in order)
+  nameRequired: "Il nome è obbligatorio",
+  emailRequired: "L'email è obbligatoria",
+  emailInvalid: "Inserisci un indirizzo email valido",
+  passwordMin8: "La password deve essere di almeno 8 caratteri",
+  passwordsMismatch: "Le password non corrispondono",
+  termsRequired: "Devi accettare i termini e condizioni",
+
+  // ---- password reset validation
+  allFieldsRequired: "Tutti i campi sono obbligatori",
+  passwordLowercase: "La password deve contenere almeno una lettera minuscola",
+  passwordUppercase: "La password deve contenere almeno una lettera maiuscola",
+  passwordDigit: "La password deve contenere almeno un numero",
+  resetLinkExpiredInfo: "i link per il reset della password scadono dopo 5 ore",
+
+  // ---- auth toasts
+  registerErrorTitle: "Errore durante la registrazione",
+  loginErrorTitle: "Errore durante l'accesso",
+  oauthErrorTitle: "Errore durante l'accesso OAuth",
+  verifyErrorTitle: "Errore durante la verifica email",
+  sendEmailErrorTitle: "Errore durante l'invio dell'email",
+  registerSuccess: "Registrazione completata con successo!",
+  loginSuccess: "Accesso effettuato con successo!",
+  emailVerified: "Email verificata con successo!",
+  verificationSent: "Email di verifica inviata!",
+  logoutSuccess: "Disconnessione effettuata con successo!",
+  googleAuthUrlUnavailable: "Impossibile ottenere l'URL di autorizzazione Google",
+  googleAuthUrlInvalid: "URL di autorizzazione non valido",
+  userEmailUnavailable: "Email utente non disponibile",
+  forgotErrorTitle: "Errore",
+  forgotErrorDefault: "Si è verificato un errore durante l'invio dell'email.",
+  emailSentSuccess: "Email inviata con successo!",
+  googleCallbackError: "Errore durante l'autenticazione Google",
+  googleNoCode: "Nessun codice di autorizzazione ricevuto",
+  googleSuccess: "Accesso con Google completato!",
+
+  // ---- guards
+  accessRequired: "Accesso richiesto",
+  accessRequiredTitle: "Accesso Richiesto",
+  subscriptionRequiredTitle: "Sottoscrizione Richiesta",
+  checkingSubscription: "Verifica sottoscrizione...",
+  planRequired: "Piano richiesto",
+  seePlans: "Vedi Piani",
+
+  // ---- user menu
+  emailNotVerified: "Email non verificata",
+  loadingPlan: "Caricamento piano...",
+  subscribeToPlan: "Sottoscrivi un piano",
+  mySubscriptions: "Le mie sottoscrizioni",
+  myPayments: "I miei pagamenti",
+  adminDashboard: "Dashboard Admin",
+  editProfile: "Modifica profilo",
+  settings: "Impostazioni",
+  logout: "Esci",
+
+  // ---- recorder
+  recording: "Registrazione in corso...",
+  recordingPaused: "Registrazione in pausa...",
+  recordingDone: "Registrazione completata!",
+  micDenied: "Accesso al microfono negato. Controlla le impostazioni del browser.",
+  limitReached: "Hai raggiunto il limite massimo di trascrizioni per il tuo abbonamento.",
+  uploadErrorTitle: "Errore caricamento audio",
+  uploadError: "Si è verificato un errore durante il caricamento dell'audio. Riprova più tardi.",
+
+  // ---- results
+  transcriptionLoadError: "Impossibile caricare la trascrizione. Verifica l'ID o riprova più tardi.",
+  documentGenerateError: "Impossibile generare il documento. Riprova più tardi.",
+  documentDownloadError: "Impossibile scaricare il documento. Riprova più tardi.",
+  emailSendError: "Impossibile inviare l'email. Verifica l'indirizzo e riprova.",
+  generateDocumentFirst: "Genera prima il documento.",
+  defaultEmailSubject: "Riassunto della riunione",
+  defaultEmailMessage: "Buongiorno,\n\nin allegato il documento con la trascrizione e il riassunto della riunione.\n\nCordiali saluti",
+  generateDocument: "Genera Documento Word",
+  downloadDocument: "Scarica Documento",
+  sendByEmail: "Invia via Email",
+  detailed: "Dettagliato",
+  documentNotGenerated: "Non generato",
+
+  // ---- recordings list
+  recordingsLoadError: "Errore durante il caricamento delle registrazioni",
+  audioDownloadError: "Errore durante il download dell'audio",
+  downloadStarted: "Download avviato",
+  deleteTranscriptionError: "Errore durante l'eliminazione della trascrizione",
+  transcriptionDeleted: "Trascrizione eliminata con successo",
+
+  // ---- plans and subscriptions
+  plansLoadError: "Errore nel caricamento dei piani",
+  planSelectError: "Errore nella selezione del piano",
+  verifyEmailToSelectPlan: "Devi verificare la tua email prima di poter selezionare un piano",
+  loginToSelect: "Accedi per Selezionare",
+  loginToBuy: "Accedi per Acquistare",
+  paidPlanInDevelopment: "Il pagamento dei piani a pagamento è in sviluppo. Per ora puoi scegliere il piano gratuito.",
+  subscriptionsLoadError: "Errore nel caricamento delle sottoscrizioni",
+  cancelError: "Errore nella cancellazione",
+  reactivateError: "Errore nella riattivazione",
+  paymentsLoadError: "Errore nel caricamento dei pagamenti",
+  usageLimitsError: "Impossibile caricare i limiti di sottoscrizione",
+  subscriptionRequired: "Sottoscrizione richiesta",
+  limitReachedBadge: "Limite raggiunto",
+
+  // ---- admin
+  noDataReceived: "Nessun dato ricevuto",
+  userUpdated: "Utente aggiornato con successo",
+  userCreated: "Utente creato con successo",
+  userDeleted: "Utente eliminato con successo",
+  userStatusUpdated: "Stato utente aggiornato con successo",
+  exportDone: "Esportazione completata con successo",
+  transcriptionRetried: "Trascrizione riavviata con successo",
+  downloadDone: "Download completato con successo",
+  subscriptionCancelled: "Sottoscrizione cancellata con successo",
+  subscriptionReactivated: "Sottoscrizione riattivata con successo",
+  planSaved: "Piano sottoscrizione creato/aggiornato con successo",
+  planDeleted: "Piano sottoscrizione eliminato con successo",
+  invalidUserData: "Dati utente non validi",
+  missingUserId: "ID utente mancante",
+  documentUnavailable: "Documento non disponibile",
+  missingTranscriptionId: "ID trascrizione mancante",
+  missingAuthToken: "Token di autenticazione mancante",
+  operationFailed: (operation: string) => `${operation} fallita`,
+  confirmDeletePlan: "Sei sicuro di voler eliminare questo piano di sottoscrizione?",
+  pageOf: (page: number, total: number) => `Pagina ${page} di ${total}`,
+  previous: "Precedente",
+  next: "Successiva",
+
+  // ---- admin user form
+  adminEmailRequired: "Email è obbligatoria",
+  adminEmailInvalid: "Email non valida",
+  adminNameRequired: "Nome è obbligatorio",
+  adminPasswordRequired: "Password è obbligatoria per nuovi utenti",
+  adminPasswordMin6: "Password deve essere di almeno 6 caratteri",
+  adminRoleRequired: "Ruolo è obbligatorio",
+  adminRoleInvalid: "Ruolo selezionato non valido",
+} as const;
+
+/** Italian labels of the statuses of spec section 4. */
+export const JOB_STATUS_LABEL = {
+  PENDING: "In attesa",
+  PROCESSING: "Elaborazione",
+  COMPLETED: "Completata",
+  FAILED: "Fallita",
+} as const;
+
+export const SUBSCRIPTION_STATUS_LABEL = {
+  ACTIVE: "Attiva",
+  CANCELLED: "Cancellata",
+  SUSPENDED: "Sospesa",
+  EXPIRED: "Scaduta",
+  PENDING: "In attesa",
+} as const;
+
+export const ORDER_STATUS_LABEL = {
+  PAID: "Pagato",
+  PENDING: "In attesa",
+  FAILED: "Fallito",
+  CANCELLED: "Cancellato",
+  REFUNDED: "Rimborsato",
+} as const;

@@ -1,0 +1,82 @@
+import { z, ZodError, type ZodTypeAny } from "zod";
+import { HTTP_ERRORS } from "~/lib/messages";
+
+/**
+ * The JSON side of the /api contract: errors are { success: false, message } with the catalogue
+ * text and the right status; no stack trace ever reaches a client.
+ */
+
+export class ApiError extends Error {
+  constructor(
+    public status: number,
+    message?: string,
+    public extra: Record<string, unknown> = {},
+  ) {
+    super(message ?? HTTP_ERRORS[status as keyof typeof HTTP_ERRORS] ?? HTTP_ERRORS[500]);
+  }
+}
+
+export const badRequest = (message?: string, extra?: Record<string, unknown>) => new ApiError(400, message, extra);
+export const unauthorized = (message?: string) => new ApiError(401, message);
+export const forbidden = (message?: string) => new ApiError(403, message);
+export const notFound = (message?: string) => new ApiError(404, message);
+export const conflict = (message?: string) => new ApiError(409, message);
+export const tooManyRequests = (retryAfterSeconds: number, message?: string) =>
+  new ApiError(429, message, { retryAfter: retryAfterSeconds });
+
+export function json(data: unknown, init: number | ResponseInit = 200): Response {
+  const responseInit = typeof init === "number" ? { status: init } : init;
+  const headers = new Headers(responseInit.headers);
+  headers.set("Content-Type", "application/json; charset=utf-8");
+  headers.set("Cache-Control", "no-store");
+  return new Response(JSON.stringify(data), { ...responseInit, headers });
+}
+
+export function errorResponse(error: unknown): Response {
+  if (error instanceof Response) return error;
+  if (error instanceof ApiError) {
+    const headers: Record<string, string> = {};
+    if (error.status === 429 && typeof error.extra.retryAfter === "number") {
+      headers["Retry-After"] = String(Math.ceil(error.extra.retryAfter));
+    }
+    return json({ success: false, message: error.message, ...error.extra }, { status: error.status, headers });
+  }
+  if (error instanceof ZodError) {
+    return json({ success: false, message: error.issues[0]?.message || HTTP_ERRORS[400] }, 400);
+  }
+  console.error("[api] errore non gestito:", error);
+  return json({ success: false, message: HTTP_ERRORS[500] }, 500);
+}
+
+/** Wraps a resource-route handler so thrown ApiErrors and ZodErrors become catalogue responses. */
+export function apiHandler<Args>(handler: (args: Args) => Promise<Response>): (args: Args) => Promise<Response> {
+  return async (args) => {
+    try {
+      return await handler(args);
+    } catch (error) {
+      return errorResponse(error);
+    }
+  };
+}
+
+/** Parses a JSON body against a schema; malformed JSON or a bad field is a 400 with the schema's message. */
+export async function readJsonBody<S extends ZodTypeAny>(request: Request, schema: S): Promise<z.infer<S>> {
+  let body: unknown;
+  const text = await request.text();
+  if (text.trim() === "") body = {};
+  else {
+    try {
+      body = JSON.parse(text);
+    } catch {
+      throw badRequest();
+    }
+  }
+  const result = schema.safeParse(body);
+  if (!result.success) throw badRequest(result.error.issues[0]?.message || HTTP_ERRORS[400]);
+  return result.data;
+}
+
+/** Only these methods reach an /api handler; others get 405 in JSON. */
+export function methodNotAllowed(): Response {
+  return json({ success: false, message: "Metodo non consentito." }, 405);
+}

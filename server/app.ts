@@ -1,0 +1,100 @@
+import fs from "node:fs";
+import http from "node:http";
+import path from "node:path";
+import { pathToFileURL } from "node:url";
+import { createRequestHandler } from "@remix-run/express";
+import type { ServerBuild } from "@remix-run/node";
+import express from "express";
+import { ConfigError, getConfig, type Config } from "../app/services/config.server";
+import { openDatabase } from "../app/services/database.server";
+import { appRoot } from "../app/services/paths.server";
+import { startWorker } from "../worker/runner";
+
+export type RunningApp = { url: string; port: number; config: Config; stop: () => Promise<void> };
+
+/**
+ * Starts Postgres (embedded or DATABASE_URL), the graphile-worker runner and the HTTP server in
+ * this process. Used by `npm start`, the tests and the desktop shell.
+ */
+export async function startApp(options: { dev?: boolean; port?: number; host?: string; quiet?: boolean } = {}): Promise<RunningApp> {
+  const log = options.quiet ? () => {} : (line: string) => console.log(line);
+  let config: Config;
+  try {
+    config = getConfig();
+  } catch (error) {
+    if (error instanceof ConfigError) throw error;
+    throw new ConfigError(`Configurazione non valida: ${(error as Error).message}`);
+  }
+  fs.mkdirSync(config.DATA_DIR, { recursive: true });
+
+  const started = Date.now();
+  const database = await openDatabase(config);
+  log(
+    database.embedded
+      ? `Database incorporato avviato (dati in ${path.join(config.DATA_DIR, "postgres")})`
+      : "Connesso al database esterno (DATABASE_URL)",
+  );
+  if (database.seedResult.generatedPassword) {
+    console.log(
+      `Primo avvio: creato l'amministratore ${database.seedResult.adminEmail} con password ${database.seedResult.generatedPassword} (mostrata solo ora).`,
+    );
+  }
+
+  let worker: Awaited<ReturnType<typeof startWorker>>;
+  try {
+    worker = await startWorker({
+      connectionString: database.url,
+      concurrency: config.WORKER_CONCURRENCY,
+      logLevel: config.LOG_LEVEL,
+    });
+  } catch (error) {
+    await database.stop();
+    throw error;
+  }
+
+  const app = express();
+  app.disable("x-powered-by");
+  let build: ServerBuild | (() => Promise<ServerBuild>);
+  if (options.dev) {
+    const vite = await import("vite");
+    const viteServer = await vite.createServer({ server: { middlewareMode: true } });
+    app.use(viteServer.middlewares);
+    build = () => viteServer.ssrLoadModule("virtual:remix/server-build") as Promise<ServerBuild>;
+  } else {
+    const root = appRoot();
+    const serverBuild = path.join(root, "build", "server", "index.js");
+    if (!fs.existsSync(serverBuild)) throw new Error("Build mancante: esegui `npm run build` prima di avviare.");
+    build = (await import(pathToFileURL(serverBuild).href)) as ServerBuild;
+    app.use("/assets", express.static(path.join(root, "build", "client", "assets"), { immutable: true, maxAge: "1y" }));
+    app.use(express.static(path.join(root, "build", "client"), { maxAge: "1h" }));
+  }
+  app.all("*", createRequestHandler({ build, mode: options.dev ? "development" : "production" }));
+
+  const server = http.createServer(app);
+  // Uploads of long meetings on slow links must not be cut by the default 5-minute request timeout.
+  server.requestTimeout = 0;
+  const port = options.port ?? config.PORT;
+  const host = options.host ?? config.HOST;
+  await new Promise<void>((resolve, reject) => {
+    server.once("error", reject);
+    server.listen(port, host, () => resolve());
+  });
+  const address = server.address();
+  const actualPort = typeof address === "object" && address ? address.port : port;
+  const url = `http://${host === "0.0.0.0" ? "localhost" : host}:${actualPort}`;
+  log(`Verbale in ascolto su ${url} (avvio in ${Date.now() - started} ms)`);
+
+  return {
+    url,
+    port: actualPort,
+    config,
+    stop: async () => {
+      await new Promise<void>((resolve) => {
+        server.close(() => resolve());
+        server.closeIdleConnections();
+      });
+      await worker.stop();
+      await database.stop();
+    },
+  };
+}

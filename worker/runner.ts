@@ -1,0 +1,54 @@
+import { run, type Runner, Logger } from "graphile-worker";
+import { crontab, taskList } from "./tasks/index";
+
+export type WorkerHandle = { runner: Runner; stop: () => Promise<void>; isRunning: () => boolean };
+
+const globalForWorker = globalThis as unknown as { __verbaleWorker?: WorkerHandle };
+
+const quietLogger = (level: "debug" | "info" | "warn" | "error") =>
+  new Logger(() => (lvl, message) => {
+    const order = ["debug", "info", "warn", "error"];
+    if (order.indexOf(lvl) < order.indexOf(level)) return;
+    const line = `[worker] ${message}`;
+    if (lvl === "error") console.error(line);
+    else if (lvl === "warn") console.warn(line);
+    else console.log(line);
+  });
+
+/** Starts graphile-worker in this process against the app's database. */
+export async function startWorker(options: {
+  connectionString: string;
+  concurrency?: number;
+  logLevel?: "debug" | "info" | "warn" | "error";
+  pollInterval?: number;
+}): Promise<WorkerHandle> {
+  if (globalForWorker.__verbaleWorker) return globalForWorker.__verbaleWorker;
+  let running = true;
+  const runner = await run({
+    connectionString: options.connectionString,
+    concurrency: options.concurrency ?? 1,
+    noHandleSignals: true,
+    pollInterval: options.pollInterval ?? 1000,
+    taskList,
+    crontab,
+    logger: quietLogger(options.logLevel ?? "warn"),
+  });
+  runner.promise.finally(() => {
+    running = false;
+  });
+  const handle: WorkerHandle = {
+    runner,
+    isRunning: () => running,
+    stop: async () => {
+      globalForWorker.__verbaleWorker = undefined;
+      if (running) await runner.stop();
+      running = false;
+    },
+  };
+  globalForWorker.__verbaleWorker = handle;
+  return handle;
+}
+
+export function getWorker(): WorkerHandle | undefined {
+  return globalForWorker.__verbaleWorker;
+}

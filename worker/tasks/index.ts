@@ -1,0 +1,9 @@
+import type { TaskList } from "graphile-worker";
+import cleanupExpired from "./cleanup-expired";
+
+/** Every task the in-process runner executes, one file each. */
+export const taskList: TaskList = {
+  cleanup_expired: cleanupExpired,
+};
+
+export const crontab = ["*/15 * * * * cleanup_expired ?max=1"].join("\n");
