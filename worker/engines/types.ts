@@ -1,0 +1,52 @@
+import type { AnalysisResult, TimedSegment } from "~/lib/analysis";
+
+/**
+ * The two engine interfaces of the pipeline. The transcribe task decodes the upload with ffmpeg
+ * to 16 kHz mono 16-bit PCM WAV, cuts it into chunks, and hands each chunk file to the speech
+ * engine; segment times it returns are relative to the chunk (the task adds the offset).
+ */
+
+export type SpeechInput = {
+  /** A 16 kHz mono s16le WAV file. */
+  wavPath: string;
+  /** Duration of this file in seconds. */
+  durationSec: number;
+  /** ISO 639-1 language, "it" by default; "auto" asks the engine to detect it. */
+  language: string;
+  signal?: AbortSignal;
+  /** Fraction 0..1 of this file done, for the progress bar. */
+  onProgress?: (fraction: number) => void;
+};
+
+export type SpeechResult = { language: string; segments: TimedSegment[] };
+
+export interface SpeechEngine {
+  /** "whisper" or "openai": shown in the admin detail. */
+  readonly name: string;
+  /** The model that produced the result (e.g. "base", "whisper-1"). */
+  readonly model: string;
+  /** Longest chunk this engine wants at once, in seconds. */
+  readonly maxChunkSeconds: number;
+  /** Prepares what the engine needs (e.g. downloads a model); may report progress 0..1. */
+  prepare?(onProgress?: (fraction: number) => void): Promise<void>;
+  transcribe(input: SpeechInput): Promise<SpeechResult>;
+}
+
+export type AnalysisInput = { segments: TimedSegment[]; language: string; signal?: AbortSignal };
+
+export interface AnalysisEngine {
+  readonly name: string;
+  readonly model: string;
+  analyze(input: AnalysisInput): Promise<AnalysisResult>;
+}
+
+/** An error whose message is fit to show the user as is (Italian); other errors get a generic text. */
+export class UserFacingError extends Error {
+  constructor(
+    message: string,
+    /** false when retrying cannot help (e.g. a missing model with no network). */
+    public retryable = true,
+  ) {
+    super(message);
+  }
+}
