@@ -1,4 +1,5 @@
 import { run, type Runner, Logger } from "graphile-worker";
+import pg from "pg";
 import { crontab, taskList } from "./tasks/index";
 
 export type WorkerHandle = { runner: Runner; stop: () => Promise<void>; isRunning: () => boolean };
@@ -24,8 +25,12 @@ export async function startWorker(options: {
 }): Promise<WorkerHandle> {
   if (globalForWorker.__verbaleWorker) return globalForWorker.__verbaleWorker;
   let running = true;
+  // Our own pool, so shutdown can end it after the runner has released its jobs and listeners.
+  const pgPool = new pg.Pool({ connectionString: options.connectionString, max: (options.concurrency ?? 1) + 3 });
+  pgPool.on("error", () => {});
+  pgPool.on("connect", (client) => client.on("error", () => {}));
   const runner = await run({
-    connectionString: options.connectionString,
+    pgPool,
     concurrency: options.concurrency ?? 1,
     noHandleSignals: true,
     pollInterval: options.pollInterval ?? 1000,
@@ -43,6 +48,7 @@ export async function startWorker(options: {
       globalForWorker.__verbaleWorker = undefined;
       if (running) await runner.stop();
       running = false;
+      await pgPool.end();
     },
   };
   globalForWorker.__verbaleWorker = handle;

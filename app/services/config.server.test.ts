@@ -1,0 +1,30 @@
+import { describe, expect, it } from "vitest";
+import { ConfigError, parseConfig } from "./config.server";
+
+describe("parseConfig", () => {
+  it("applies the documented defaults", () => {
+    const config = parseConfig({});
+    expect(config.PORT).toBe(3000);
+    expect(config.DATA_DIR.endsWith("/data")).toBe(true);
+    expect(config.TRANSCRIPTION_ENGINE).toBe("whisper");
+    expect(config.ANALYSIS_ENGINE).toBe("local");
+    expect(config.APP_URL).toBe("http://localhost:3000");
+  });
+
+  it("defaults both engines to openai when an API key is set", () => {
+    const config = parseConfig({ OPENAI_API_KEY: "sk-test" });
+    expect(config.TRANSCRIPTION_ENGINE).toBe("openai");
+    expect(config.ANALYSIS_ENGINE).toBe("openai");
+  });
+
+  it.each([
+    ["PORT", "abc"],
+    ["DATABASE_URL", "not a url"],
+    ["TRANSCRIPTION_ENGINE", "vosk"],
+    ["ADMIN_EMAIL", "admin"],
+    ["SMTP_URL", "::"],
+  ])("names the variable when %s is wrong", (name, value) => {
+    expect(() => parseConfig({ [name]: value })).toThrow(ConfigError);
+    expect(() => parseConfig({ [name]: value })).toThrow(new RegExp(`^Configurazione non valida: ${name}:`));
+  });
+});
