@@ -1,0 +1,94 @@
+import { randomBytes } from "node:crypto";
+import fs from "node:fs";
+import fsp from "node:fs/promises";
+import path from "node:path";
+import { pipeline } from "node:stream/promises";
+import type { Readable } from "node:stream";
+import { getConfig } from "./config.server";
+
+/**
+ * The one storage module for audio and documents. Keys are relative paths like
+ * "audio/<id>.webm"; today they live under DATA_DIR/storage, and the interface (put a stream,
+ * read a stream, stat, remove) is what an S3-compatible backend would implement later.
+ */
+
+function root(): string {
+  return path.join(getConfig().DATA_DIR, "storage");
+}
+
+function resolveKey(key: string): string {
+  const full = path.resolve(root(), key);
+  if (!full.startsWith(root() + path.sep)) throw new Error(`Chiave di archivio non valida: ${key}`);
+  return full;
+}
+
+/** A local file path for tools that need one (ffmpeg). S3 would download to a temp file here. */
+export function storagePath(key: string): string {
+  return resolveKey(key);
+}
+
+/** Writes a stream to a temporary file and renames it into place, so readers never see half a file. */
+export async function putStream(key: string, source: Readable): Promise<number> {
+  const target = resolveKey(key);
+  await fsp.mkdir(path.dirname(target), { recursive: true });
+  const temp = `${target}.${randomBytes(4).toString("hex")}.part`;
+  try {
+    await pipeline(source, fs.createWriteStream(temp));
+    await fsp.rename(temp, target);
+  } catch (error) {
+    await fsp.rm(temp, { force: true });
+    throw error;
+  }
+  return (await fsp.stat(target)).size;
+}
+
+export async function putBuffer(key: string, data: Buffer | Uint8Array): Promise<number> {
+  const target = resolveKey(key);
+  await fsp.mkdir(path.dirname(target), { recursive: true });
+  const temp = `${target}.${randomBytes(4).toString("hex")}.part`;
+  await fsp.writeFile(temp, data);
+  await fsp.rename(temp, target);
+  return data.byteLength;
+}
+
+/** Moves an already written local file (e.g. a finished upload) into storage. */
+export async function putFile(key: string, localPath: string): Promise<number> {
+  const target = resolveKey(key);
+  await fsp.mkdir(path.dirname(target), { recursive: true });
+  try {
+    await fsp.rename(localPath, target);
+  } catch {
+    await fsp.copyFile(localPath, target);
+    await fsp.rm(localPath, { force: true });
+  }
+  return (await fsp.stat(target)).size;
+}
+
+export function readStream(key: string, range?: { start: number; end: number }): fs.ReadStream {
+  return fs.createReadStream(resolveKey(key), range);
+}
+
+export async function readBuffer(key: string): Promise<Buffer> {
+  return fsp.readFile(resolveKey(key));
+}
+
+export async function stat(key: string): Promise<{ size: number } | undefined> {
+  try {
+    const s = await fsp.stat(resolveKey(key));
+    return { size: s.size };
+  } catch {
+    return undefined;
+  }
+}
+
+/** Removes a key; a missing one is not an error (deletes are retried after commits). */
+export async function remove(key: string): Promise<void> {
+  await fsp.rm(resolveKey(key), { force: true });
+}
+
+/** A scratch folder for temporary files (uploads in progress, decoded audio), under DATA_DIR. */
+export async function makeTempDir(prefix: string): Promise<string> {
+  const dir = path.join(getConfig().DATA_DIR, "tmp");
+  await fsp.mkdir(dir, { recursive: true });
+  return fsp.mkdtemp(path.join(dir, `${prefix}-`));
+}
