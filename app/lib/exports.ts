@@ -1,0 +1,71 @@
+import type { TimedSegment } from "./analysis";
+import { formatDuration } from "./format";
+
+/**
+ * Text exports of a transcription beyond the spec: plain text, SRT and WebVTT subtitles from
+ * the timed segments. Pure functions, shared by the API route and the tests.
+ */
+
+export const EXPORT_FORMATS = {
+  txt: { extension: "txt", contentType: "text/plain; charset=utf-8" },
+  srt: { extension: "srt", contentType: "application/x-subrip; charset=utf-8" },
+  vtt: { extension: "vtt", contentType: "text/vtt; charset=utf-8" },
+} as const;
+
+export type ExportFormat = keyof typeof EXPORT_FORMATS;
+
+export function isExportFormat(value: string | undefined): value is ExportFormat {
+  return value !== undefined && Object.prototype.hasOwnProperty.call(EXPORT_FORMATS, value);
+}
+
+type ExportSource = { title?: string | null; text?: string | null; segments: TimedSegment[] };
+
+/** Subtitle clock "hh:mm:ss,mmm" (SRT) or "hh:mm:ss.mmm" (VTT); negative or NaN becomes 0. */
+export function subtitleTimestamp(seconds: number, separator: "," | "."): string {
+  const totalMs = Math.max(0, Math.round((Number.isFinite(seconds) ? seconds : 0) * 1000));
+  const ms = totalMs % 1000;
+  const totalSeconds = Math.floor(totalMs / 1000);
+  const pad = (n: number, width = 2) => String(n).padStart(width, "0");
+  return `${pad(Math.floor(totalSeconds / 3600))}:${pad(Math.floor((totalSeconds % 3600) / 60))}:${pad(totalSeconds % 60)}${separator}${pad(ms, 3)}`;
+}
+
+/** Segments with text, in time order, each ending after it starts (players reject zero-length cues). */
+function cues(segments: TimedSegment[]): TimedSegment[] {
+  return segments
+    .map((s) => ({ start: Math.max(0, s.start), end: Math.max(0, s.end), text: s.text.replace(/\s+/g, " ").trim() }))
+    .filter((s) => s.text !== "")
+    .sort((a, b) => a.start - b.start)
+    .map((s) => ({ ...s, end: s.end > s.start ? s.end : s.start + 1 }));
+}
+
+export function toTxt(source: ExportSource): string {
+  const lines: string[] = [];
+  if (source.title) lines.push(source.title, "");
+  const segments = cues(source.segments);
+  if (segments.length > 0) {
+    for (const s of segments) lines.push(`[${formatDuration(s.start)}] ${s.text}`);
+  } else if (source.text) {
+    lines.push(source.text.trim());
+  }
+  return `${lines.join("\n")}\n`;
+}
+
+export function toSrt(source: ExportSource): string {
+  return cues(source.segments)
+    .map((s, i) => `${i + 1}\n${subtitleTimestamp(s.start, ",")} --> ${subtitleTimestamp(s.end, ",")}\n${s.text}\n`)
+    .join("\n");
+}
+
+export function toVtt(source: ExportSource): string {
+  // "-->" inside a cue would end it early in some players.
+  const body = cues(source.segments)
+    .map((s) => `${subtitleTimestamp(s.start, ".")} --> ${subtitleTimestamp(s.end, ".")}\n${s.text.replace(/-->/g, "->")}\n`)
+    .join("\n");
+  return `WEBVTT\n\n${body}`;
+}
+
+export function renderExport(format: ExportFormat, source: ExportSource): string {
+  if (format === "srt") return toSrt(source);
+  if (format === "vtt") return toVtt(source);
+  return toTxt(source);
+}
