@@ -122,6 +122,11 @@ export const MSG = {
   usageLimitsError: "Impossibile caricare i limiti di sottoscrizione",
   subscriptionRequired: "Sottoscrizione richiesta",
   limitReachedBadge: "Limite raggiunto",
+  noActiveSubscription: "Non hai un piano attivo. Scegli un piano per continuare.",
+  subscriptionNotCancellable: "Solo una sottoscrizione attiva può essere cancellata.",
+  subscriptionNotReactivable: "Solo una sottoscrizione gratuita cancellata può essere riattivata.",
+  planNotAvailable: "Il piano selezionato non è disponibile.",
+  planAssigned: (name: string) => `Piano ${name} attivato con successo!`,
 
   // ---- admin
   noDataReceived: "Nessun dato ricevuto",
@@ -155,6 +160,39 @@ export const MSG = {
   adminPasswordMin6: "Password deve essere di almeno 6 caratteri",
   adminRoleRequired: "Ruolo è obbligatorio",
   adminRoleInvalid: "Ruolo selezionato non valido",
+
+  // ---- admin rules and plan form (not worded by the spec; written in its style)
+  adminEmailTaken: "Esiste già un utente con questa email.",
+  adminCannotDeleteSelf: "Non puoi eliminare il tuo account.",
+  adminCannotDeactivateSelf: "Non puoi disattivare il tuo account.",
+  adminLastAdmin: "Non puoi rimuovere l'ultimo amministratore.",
+  adminRetryOnlyFailed: "Solo una trascrizione fallita può essere riavviata.",
+  adminTextUnavailable: "Testo della trascrizione non disponibile",
+  adminCancelOnlyActive: "Solo una sottoscrizione attiva e non già in cancellazione può essere cancellata.",
+  adminReactivateOnlyEnded: "Solo una sottoscrizione cancellata o scaduta può essere riattivata.",
+  adminOtherActiveSubscription: "L'utente ha già un'altra sottoscrizione attiva.",
+  planDeleteWarning: "L'operazione non può essere annullata e potrebbe avere effetti sugli utenti esistenti.",
+  planInUse: (count: number) =>
+    `Impossibile eliminare il piano: ${count === 1 ? "1 sottoscrizione lo utilizza" : `${count} sottoscrizioni lo utilizzano`}. Disattivalo invece di eliminarlo.`,
+  planCodeTaken: "Esiste già un piano con questo codice.",
+  planCodeRequired: "Codice è obbligatorio",
+  planCodeInvalid: "Il codice può contenere solo lettere maiuscole, numeri e trattini bassi",
+  planNameRequired: "Nome è obbligatorio",
+  planTypeRequired: "Tipo è obbligatorio",
+  planCurrencyRequired: "Valuta è obbligatoria",
+  planIntervalRequired: "Intervallo è obbligatorio",
+  planPriceRequired: "Prezzo è obbligatorio per i piani a pagamento",
+  planPriceMin: "Il prezzo deve essere almeno 0",
+  planPriceStep: "Il prezzo può avere al massimo due decimali",
+  planMaxFileSizeRequired: "Dimensione massima file è obbligatoria",
+  planMaxFileSizeMin: "La dimensione massima del file deve essere almeno 1 MB",
+  planMaxRecordingsRequired: "Registrazioni al mese è obbligatorio",
+  planMaxRecordingsMin: "Le registrazioni al mese devono essere almeno 0",
+  planMaxStorageMin: "L'archivio in MB deve essere almeno 0",
+  planSortOrderMin: "L'ordine deve essere almeno 0",
+  planFeatureRequired: "Il testo della caratteristica è obbligatorio",
+  planStatusUpdated: "Stato del piano aggiornato con successo",
+  moreFeatures: (count: number) => `+${count} altre`,
 } as const;
 
 /** Italian labels of the statuses of spec section 4. */
