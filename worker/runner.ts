@@ -8,11 +8,12 @@ const globalForWorker = globalThis as unknown as { __verbaleWorker?: WorkerHandl
 
 const quietLogger = (level: "debug" | "info" | "warn" | "error") =>
   new Logger(() => (lvl, message) => {
-    const order = ["debug", "info", "warn", "error"];
-    if (order.indexOf(lvl) < order.indexOf(level)) return;
+    // graphile-worker says "warning" where our LOG_LEVEL says "warn".
+    const order = ["debug", "info", "warning", "error"];
+    if (order.indexOf(lvl) < order.indexOf(level === "warn" ? "warning" : level)) return;
     const line = `[worker] ${message}`;
     if (lvl === "error") console.error(line);
-    else if (lvl === "warn") console.warn(line);
+    else if (lvl === "warning") console.warn(line);
     else console.log(line);
   });
 

@@ -67,7 +67,7 @@ export type Config = Env & {
 export class ConfigError extends Error {}
 
 /** Parses an environment; throws ConfigError with one line naming the first bad variable. */
-export function parseConfig(env: NodeJS.ProcessEnv): Config {
+export function parseConfig(env: Record<string, string | undefined>): Config {
   const result = envSchema.safeParse(env);
   if (!result.success) {
     const issue = result.error.issues[0];
