@@ -100,6 +100,11 @@ export const MSG = {
   sendByEmail: "Invia via Email",
   detailed: "Dettagliato",
   documentNotGenerated: "Non generato",
+  transcriptionNotReady: "La trascrizione non è ancora completata.",
+  transcriptionNotFoundBack: "Torna alla registrazione",
+  emailSubjectRequired: "L'oggetto è obbligatorio",
+  emailMessageRequired: "Il messaggio è obbligatorio",
+  emailSending: "Invio in corso...",
 
   // ---- recordings list
   recordingsLoadError: "Errore durante il caricamento delle registrazioni",

@@ -1,0 +1,35 @@
+import { keyPointText, parseTimestamp, type KeyPointValue, type TopicValue } from "./analysis";
+
+/** Reading helpers for the analysis topics, shared by the result page and the Word document. */
+
+export type KeyPointView = { text: string; excerpt?: string; timestamp?: string; seconds?: number };
+
+/**
+ * A key point's timestamp: its own estimatedTimestamp, else the topic's estimatedTimestamps at the
+ * same index (the engines keep the two lists aligned).
+ */
+export function keyPointView(topic: Pick<TopicValue, "estimatedTimestamps">, point: KeyPointValue, index: number): KeyPointView {
+  const own = typeof point === "string" ? undefined : point.estimatedTimestamp;
+  const candidate = own ?? topic.estimatedTimestamps?.[index];
+  const seconds = parseTimestamp(candidate);
+  return {
+    text: keyPointText(point),
+    excerpt: typeof point === "string" ? undefined : point.excerpt || undefined,
+    timestamp: seconds === undefined ? undefined : candidate!.trim(),
+    seconds,
+  };
+}
+
+/** The topic's first timestamp, for "from mm:ss" labels. */
+export function topicStart(topic: TopicValue): string | undefined {
+  return topic.keyPoints.map((p, i) => keyPointView(topic, p, i).timestamp).find(Boolean) ?? topic.estimatedTimestamps?.find((t) => parseTimestamp(t) !== undefined);
+}
+
+/**
+ * The summary figures of spec 2.6: approximate words (length / 5), 'Dettagliato' above 200
+ * characters, paragraphs (length / 100, at least one when there is any text).
+ */
+export function summaryFigures(summary: string | null | undefined): { words: number; detailed: boolean; paragraphs: number } {
+  const length = (summary ?? "").trim().length;
+  return { words: Math.round(length / 5), detailed: length > 200, paragraphs: length === 0 ? 0 : Math.max(1, Math.round(length / 100)) };
+}

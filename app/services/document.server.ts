@@ -1,0 +1,242 @@
+import { eq } from "drizzle-orm";
+import {
+  AlignmentType,
+  BorderStyle,
+  Document,
+  Footer,
+  HeadingLevel,
+  LevelFormat,
+  Packer,
+  PageNumber,
+  Paragraph,
+  TableOfContents,
+  TextRun,
+} from "docx";
+import { getDb } from "~/db/client.server";
+import { documents } from "~/db/schema";
+import type { TimedSegment } from "~/lib/analysis";
+import { formatDateTime, formatDuration } from "~/lib/format";
+import { MSG } from "~/lib/messages";
+import { keyPointView, topicStart } from "~/lib/topics";
+import { ApiError, notFound } from "./api.server";
+import * as storage from "./storage.server";
+import { documentDownloadNames, documentPathFor, getTranscriptionDetail, type Access, type TranscriptionDetail } from "./transcriptions.server";
+
+/**
+ * The Word report of a transcription (docx): title, date and duration, summary, topics with key
+ * points and their timestamps, then the full transcript. Built-in Heading styles carry outline
+ * levels, so Word's navigation pane and the table of contents work. Stored as
+ * documents/<id>.docx; rebuilt when the analysis changed since (documents.analysisVersion).
+ * The user path (ownership, 404 otherwise) and the admin path share every function via Access.
+ */
+
+export const DOCX_MIME = "application/vnd.openxmlformats-officedocument.wordprocessingml.document";
+
+export function documentKey(transcriptionId: string): string {
+  return `documents/${transcriptionId}.docx`;
+}
+
+const ACCENT = "1F4E79";
+const MUTED = "666666";
+
+function escapeXml(value: string): string {
+  return value.replace(/[<>&"']/g, (c) => ({ "<": "&lt;", ">": "&gt;", "&": "&amp;", '"': "&quot;", "'": "&apos;" })[c]!);
+}
+
+/** docProps/core.xml written by us, because docx has no option for dc:language. */
+function coreProperties(props: { title: string; creator: string; description: string; created: Date }): string {
+  const when = props.created.toISOString().replace(/\.\d{3}Z$/, "Z");
+  return [
+    '<?xml version="1.0" encoding="UTF-8" standalone="yes"?>',
+    '<cp:coreProperties xmlns:cp="http://schemas.openxmlformats.org/package/2006/metadata/core-properties" xmlns:dc="http://purl.org/dc/elements/1.1/" xmlns:dcterms="http://purl.org/dc/terms/" xmlns:dcmitype="http://purl.org/dc/dcmitype/" xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance">',
+    `<dc:title>${escapeXml(props.title)}</dc:title>`,
+    "<dc:subject>Trascrizione e analisi della riunione</dc:subject>",
+    `<dc:creator>${escapeXml(props.creator)}</dc:creator>`,
+    "<cp:keywords>riunione, trascrizione, riassunto</cp:keywords>",
+    `<dc:description>${escapeXml(props.description)}</dc:description>`,
+    "<dc:language>it-IT</dc:language>",
+    `<cp:lastModifiedBy>${escapeXml(props.creator)}</cp:lastModifiedBy>`,
+    "<cp:revision>1</cp:revision>",
+    `<dcterms:created xsi:type="dcterms:W3CDTF">${when}</dcterms:created>`,
+    `<dcterms:modified xsi:type="dcterms:W3CDTF">${when}</dcterms:modified>`,
+    "</cp:coreProperties>",
+  ].join("");
+}
+
+function stamp(label: string): TextRun {
+  return new TextRun({ text: `[${label}] `, bold: true, color: ACCENT });
+}
+
+function paragraphsOf(text: string): Paragraph[] {
+  return text
+    .split(/\n\s*\n/)
+    .map((p) => p.replace(/\s+/g, " ").trim())
+    .filter(Boolean)
+    .map((p) => new Paragraph({ children: [new TextRun(p)], spacing: { after: 160 }, alignment: AlignmentType.JUSTIFIED }));
+}
+
+export function documentTitle(detail: TranscriptionDetail): string {
+  return detail.analysis?.title?.trim() || detail.transcription.title?.trim() || "Trascrizione della riunione";
+}
+
+/** Builds the .docx bytes of a transcription detail. Pure apart from the clock. */
+export async function buildDocx(detail: TranscriptionDetail, now: Date = new Date()): Promise<Buffer> {
+  const t = detail.transcription;
+  const title = documentTitle(detail);
+  const summary = detail.analysis?.summary?.trim() ?? "";
+  const topics = detail.analysis?.topics ?? [];
+  const segments: TimedSegment[] = t.segments;
+
+  const body: (Paragraph | TableOfContents)[] = [
+    new Paragraph({ heading: HeadingLevel.TITLE, children: [new TextRun(title)] }),
+    new Paragraph({
+      spacing: { after: 240 },
+      border: { bottom: { style: BorderStyle.SINGLE, size: 6, color: ACCENT, space: 4 } },
+      children: [
+        new TextRun({ text: "Data: ", bold: true }),
+        new TextRun(formatDateTime(t.createdAt)),
+        new TextRun({ text: "    Durata: ", bold: true }),
+        new TextRun(formatDuration(t.duration)),
+        new TextRun({ text: "    File: ", bold: true }),
+        new TextRun(t.originalName),
+      ],
+    }),
+    new Paragraph({ heading: HeadingLevel.HEADING_1, children: [new TextRun("Indice")], pageBreakBefore: false }),
+    new TableOfContents("Indice", { hyperlink: true, headingStyleRange: "1-2" }),
+    new Paragraph({ heading: HeadingLevel.HEADING_1, children: [new TextRun("Riassunto")] }),
+    ...(summary ? paragraphsOf(summary) : [new Paragraph({ children: [new TextRun({ text: "Nessun riassunto disponibile.", italics: true, color: MUTED })] })]),
+    new Paragraph({ heading: HeadingLevel.HEADING_1, children: [new TextRun("Argomenti")] }),
+  ];
+
+  if (topics.length === 0) {
+    body.push(new Paragraph({ children: [new TextRun({ text: "Nessun argomento individuato.", italics: true, color: MUTED })] }));
+  }
+  for (const topic of topics) {
+    const start = topicStart(topic);
+    body.push(
+      new Paragraph({
+        heading: HeadingLevel.HEADING_2,
+        children: [new TextRun(topic.name), ...(start ? [new TextRun({ text: `  (${start})`, color: MUTED })] : [])],
+      }),
+    );
+    topic.keyPoints.forEach((point, index) => {
+      const view = keyPointView(topic, point, index);
+      body.push(
+        new Paragraph({
+          numbering: { reference: "key-points", level: 0 },
+          spacing: { after: 80 },
+          children: [...(view.timestamp ? [stamp(view.timestamp)] : []), new TextRun(view.text)],
+        }),
+      );
+      if (view.excerpt) {
+        body.push(
+          new Paragraph({
+            indent: { left: 1080 },
+            spacing: { after: 120 },
+            children: [new TextRun({ text: `«${view.excerpt}»`, italics: true, color: MUTED })],
+          }),
+        );
+      }
+    });
+  }
+
+  body.push(new Paragraph({ heading: HeadingLevel.HEADING_1, pageBreakBefore: true, children: [new TextRun("Trascrizione completa")] }));
+  if (segments.length > 0) {
+    for (const segment of segments) {
+      body.push(new Paragraph({ spacing: { after: 120 }, children: [stamp(formatDuration(segment.start)), new TextRun(segment.text.trim())] }));
+    }
+  } else if (t.text?.trim()) {
+    body.push(...paragraphsOf(t.text));
+  } else {
+    body.push(new Paragraph({ children: [new TextRun({ text: "Trascrizione non disponibile.", italics: true, color: MUTED })] }));
+  }
+
+  const doc = new Document({
+    title,
+    creator: t.user.name || "Verbale",
+    description: summary.slice(0, 250),
+    features: { updateFields: true },
+    styles: {
+      default: {
+        document: { run: { font: "Calibri", size: 22, language: { value: "it-IT" } }, paragraph: { spacing: { line: 276 } } },
+        title: { run: { font: "Calibri Light", size: 52, color: ACCENT }, paragraph: { spacing: { after: 120 } } },
+        heading1: { run: { font: "Calibri Light", size: 32, bold: true, color: ACCENT }, paragraph: { spacing: { before: 360, after: 160 }, outlineLevel: 0 } },
+        heading2: { run: { font: "Calibri Light", size: 26, bold: true, color: "2E74B5" }, paragraph: { spacing: { before: 240, after: 120 }, outlineLevel: 1 } },
+      },
+    },
+    numbering: {
+      config: [
+        {
+          reference: "key-points",
+          levels: [{ level: 0, format: LevelFormat.BULLET, text: "•", alignment: AlignmentType.LEFT, style: { paragraph: { indent: { left: 720, hanging: 360 } } } }],
+        },
+      ],
+    },
+    sections: [
+      {
+        properties: { page: { margin: { top: 1134, bottom: 1134, left: 1134, right: 1134 } } },
+        footers: {
+          default: new Footer({
+            children: [
+              new Paragraph({
+                alignment: AlignmentType.CENTER,
+                children: [new TextRun({ color: MUTED, size: 18, children: ["Verbale · Pagina ", PageNumber.CURRENT, " di ", PageNumber.TOTAL_PAGES] })],
+              }),
+            ],
+          }),
+        },
+        children: body,
+      },
+    ],
+  });
+  return Packer.toBuffer(doc, false, [
+    { path: "docProps/core.xml", data: coreProperties({ title, creator: t.user.name || "Verbale", description: summary.slice(0, 250), created: now }) },
+  ]);
+}
+
+export type DocumentFile = { key: string; size: number; name: string; asciiName: string; documentPath: string };
+
+function isFresh(detail: TranscriptionDetail, row: typeof documents.$inferSelect | undefined): boolean {
+  if (!row) return false;
+  if (!detail.analysis) return true;
+  return (row.analysisVersion?.getTime() ?? 0) === new Date(detail.analysis.updatedAt).getTime();
+}
+
+/**
+ * The stored document of a transcription, generating it first when there is none (and `create`)
+ * or when the analysis changed since it was made. Without a document and without `create`,
+ * 404 'Genera prima il documento.'.
+ */
+export async function ensureDocument(id: string | undefined, access: Access, options: { create: boolean }): Promise<DocumentFile> {
+  const detail = await getTranscriptionDetail(id, access);
+  const t = detail.transcription;
+  const db = getDb();
+  const [row] = await db.select().from(documents).where(eq(documents.transcriptionId, t.id));
+  const names = documentDownloadNames(documentTitle(detail));
+  const key = documentKey(t.id);
+  if (row && isFresh(detail, row)) {
+    const file = await storage.stat(row.fileName);
+    if (file) return { key: row.fileName, size: file.size, name: names.name, asciiName: names.ascii, documentPath: documentPathFor(t.id) };
+  }
+  if (!row && !options.create) throw notFound(MSG.generateDocumentFirst);
+  if (t.status !== "COMPLETED" || !detail.analysis) throw new ApiError(409, MSG.transcriptionNotReady);
+
+  const bytes = await buildDocx(detail);
+  const size = await storage.putBuffer(key, bytes);
+  const analysisVersion = new Date(detail.analysis.updatedAt);
+  await db
+    .insert(documents)
+    .values({ transcriptionId: t.id, fileName: key, sizeBytes: size, analysisVersion })
+    .onConflictDoUpdate({ target: documents.transcriptionId, set: { fileName: key, sizeBytes: size, analysisVersion, updatedAt: new Date() } });
+  return { key, size, name: names.name, asciiName: names.ascii, documentPath: documentPathFor(t.id) };
+}
+
+/** POST /api/document/:id */
+export function generateDocument(id: string | undefined, access: Access): Promise<DocumentFile> {
+  return ensureDocument(id, access, { create: true });
+}
+
+/** GET /api/document/:id (and the e-mail attachment): the existing document, refreshed if stale. */
+export function getDocumentFile(id: string | undefined, access: Access): Promise<DocumentFile> {
+  return ensureDocument(id, access, { create: false });
+}

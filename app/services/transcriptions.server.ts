@@ -1,0 +1,319 @@
+import { and, asc, desc, eq, sql, type SQL } from "drizzle-orm";
+import { getDb, type Executor } from "~/db/client.server";
+import { analyses, documents, transcriptions, transcriptionSegments, users } from "~/db/schema";
+import type { Topic } from "~/db/schema";
+import { notFound } from "./api.server";
+import * as storage from "./storage.server";
+import { releaseRecording } from "./usage.server";
+
+/**
+ * The user's recordings: history list (with Italian full-text search), detail, deletion.
+ * Every lookup goes through an Access: a user reaches only their own rows (anything else is the
+ * same 404 as a missing id), the admin area passes { admin: true } and shares the same code.
+ */
+
+export type Access = { userId: string } | { admin: true };
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+export function isUuid(value: string | undefined): value is string {
+  return typeof value === "string" && UUID.test(value);
+}
+
+function accessFilter(id: string, access: Access): SQL | undefined {
+  return "userId" in access ? and(eq(transcriptions.id, id), eq(transcriptions.userId, access.userId)) : eq(transcriptions.id, id);
+}
+
+export type TranscriptionRow = typeof transcriptions.$inferSelect;
+
+/** The transcription row, or a 404 when it is missing, not a UUID, or someone else's. */
+export async function findTranscription(id: string | undefined, access: Access, db: Executor = getDb()): Promise<TranscriptionRow> {
+  if (!isUuid(id)) throw notFound();
+  const [row] = await db.select().from(transcriptions).where(accessFilter(id, access));
+  if (!row) throw notFound();
+  return row;
+}
+
+// ---------------------------------------------------------------- history list and search
+
+/** A highlighted fragment: text pieces, `match` true where the search matched. */
+export type HighlightPart = { text: string; match: boolean };
+
+export type TranscriptionListItem = {
+  id: string;
+  fileName: string;
+  filename: string;
+  originalName: string;
+  title: string | null;
+  status: TranscriptionRow["status"];
+  language: string | null;
+  duration: number | null;
+  fileSize: number;
+  createdAt: string;
+  completedAt: string | null;
+  hasDocument: boolean;
+  excerpt: string;
+  /** Only when searching: the title and a text fragment with the matched words marked. */
+  highlight?: { title: HighlightPart[]; text: HighlightPart[] };
+};
+
+// Private-use characters as ts_headline markers: they cannot clash with user text or HTML.
+const START = "\uE000";
+const STOP = "\uE001";
+const HEADLINE_TEXT = `StartSel=${START}, StopSel=${STOP}, MaxWords=28, MinWords=10, MaxFragments=2, FragmentDelimiter=" … "`;
+const HEADLINE_TITLE = `StartSel=${START}, StopSel=${STOP}, HighlightAll=true`;
+
+export function splitHighlight(value: string | null | undefined): HighlightPart[] {
+  if (!value) return [];
+  const parts: HighlightPart[] = [];
+  const re = new RegExp(`${START}([^${STOP}]*)${STOP}`, "g");
+  let last = 0;
+  for (const m of value.matchAll(re)) {
+    if (m.index > last) parts.push({ text: value.slice(last, m.index), match: false });
+    parts.push({ text: m[1], match: true });
+    last = m.index + m[0].length;
+  }
+  if (last < value.length) parts.push({ text: value.slice(last), match: false });
+  return parts.map((p) => ({ ...p, text: p.text.replaceAll(START, "").replaceAll(STOP, "") }));
+}
+
+/**
+ * A prefix query in the Italian configuration: every word must match, each as a prefix, so
+ * "riun bilan" finds "riunione sul bilancio" while typing. Only letters and digits pass, so the
+ * user's input can never be tsquery syntax.
+ */
+export function searchQueryText(search: string): string | undefined {
+  const words = search
+    .normalize("NFC")
+    .split(/[^\p{L}\p{N}]+/u)
+    .filter((w) => w.length > 0)
+    .slice(0, 12);
+  if (words.length === 0) return undefined;
+  return words.map((w) => `${w}:*`).join(" & ");
+}
+
+export const HISTORY_LIMIT = 200;
+
+export async function listTranscriptions(
+  userId: string,
+  options: { search?: string | null; limit?: number } = {},
+  db: Executor = getDb(),
+): Promise<TranscriptionListItem[]> {
+  const limit = Math.min(Math.max(1, options.limit ?? HISTORY_LIMIT), HISTORY_LIMIT);
+  const queryText = options.search ? searchQueryText(options.search) : undefined;
+  const excerpt = sql<string>`left(coalesce(${transcriptions.text}, ''), 220)`;
+  const hasDocument = sql<boolean>`exists (select 1 from ${documents} where ${documents.transcriptionId} = ${transcriptions.id})`;
+  const base = {
+    id: transcriptions.id,
+    fileName: transcriptions.fileName,
+    originalName: transcriptions.originalName,
+    title: transcriptions.title,
+    status: transcriptions.status,
+    language: transcriptions.language,
+    duration: transcriptions.duration,
+    fileSize: transcriptions.fileSize,
+    createdAt: transcriptions.createdAt,
+    completedAt: transcriptions.completedAt,
+    excerpt,
+    hasDocument,
+  };
+  type Row = { [K in keyof typeof base]: unknown } & { titleHighlight?: string; textHighlight?: string };
+  let rows: Row[];
+  if (queryText) {
+    const query = sql`to_tsquery('italian'::regconfig, ${queryText})`;
+    rows = await db
+      .select({
+        ...base,
+        titleHighlight: sql<string>`ts_headline('italian'::regconfig, coalesce(${transcriptions.title}, ''), ${query}, ${HEADLINE_TITLE})`,
+        textHighlight: sql<string>`ts_headline('italian'::regconfig, coalesce(${transcriptions.text}, ''), ${query}, ${HEADLINE_TEXT})`,
+      })
+      .from(transcriptions)
+      .where(and(eq(transcriptions.userId, userId), sql`${transcriptions.searchVector} @@ ${query}`))
+      .orderBy(sql`ts_rank(${transcriptions.searchVector}, ${query}) desc`, desc(transcriptions.createdAt))
+      .limit(limit);
+  } else {
+    rows = await db.select(base).from(transcriptions).where(eq(transcriptions.userId, userId)).orderBy(desc(transcriptions.createdAt)).limit(limit);
+  }
+  return rows.map((r) => {
+    const item: TranscriptionListItem = {
+      id: r.id as string,
+      fileName: r.fileName as string,
+      filename: r.fileName as string,
+      originalName: r.originalName as string,
+      title: (r.title as string | null) ?? null,
+      status: r.status as TranscriptionRow["status"],
+      language: (r.language as string | null) ?? null,
+      duration: (r.duration as number | null) ?? null,
+      fileSize: Number(r.fileSize),
+      createdAt: (r.createdAt as Date).toISOString(),
+      completedAt: r.completedAt ? (r.completedAt as Date).toISOString() : null,
+      hasDocument: Boolean(r.hasDocument),
+      excerpt: String(r.excerpt ?? ""),
+    };
+    if (queryText) {
+      item.highlight = { title: splitHighlight(r.titleHighlight), text: splitHighlight(r.textHighlight) };
+    }
+    return item;
+  });
+}
+
+// ---------------------------------------------------------------- detail
+
+export type SegmentView = { position: number; start: number; end: number; text: string };
+
+export type TranscriptionDetail = {
+  transcription: {
+    id: string;
+    userId: string;
+    fileName: string;
+    filename: string;
+    originalName: string;
+    mimeType: string | null;
+    title: string | null;
+    text: string | null;
+    content: string | null;
+    status: TranscriptionRow["status"];
+    stage: string | null;
+    progress: number;
+    errorMessage: string | null;
+    language: string | null;
+    duration: number | null;
+    fileSize: number;
+    createdAt: string;
+    completedAt: string | null;
+    user: { id: string; name: string; firstName: string; lastName: string; email: string };
+    segments: SegmentView[];
+  };
+  analysis: { id: string; status: string; title: string | null; summary: string | null; topics: Topic[]; updatedAt: string } | null;
+  document: { id: string; fileName: string; sizeBytes: number; createdAt: string; upToDate: boolean } | null;
+  /** The download URL of the document once generated (spec: "documentPath"). */
+  documentPath: string | null;
+};
+
+export function documentPathFor(id: string): string {
+  return `/api/document/${id}`;
+}
+
+export async function getTranscriptionDetail(id: string | undefined, access: Access, db: Executor = getDb()): Promise<TranscriptionDetail> {
+  const row = await findTranscription(id, access, db);
+  const [[owner], segments, [analysis], [document]] = await Promise.all([
+    db.select({ id: users.id, name: users.name, email: users.email }).from(users).where(eq(users.id, row.userId)),
+    db
+      .select({ position: transcriptionSegments.position, start: transcriptionSegments.start, end: transcriptionSegments.end, text: transcriptionSegments.text })
+      .from(transcriptionSegments)
+      .where(eq(transcriptionSegments.transcriptionId, row.id))
+      .orderBy(asc(transcriptionSegments.position)),
+    db.select().from(analyses).where(eq(analyses.transcriptionId, row.id)),
+    db.select().from(documents).where(eq(documents.transcriptionId, row.id)),
+  ]);
+  const [firstName = "", ...rest] = (owner?.name ?? "").split(" ");
+  return {
+    transcription: {
+      id: row.id,
+      userId: row.userId,
+      fileName: row.fileName,
+      filename: row.fileName,
+      originalName: row.originalName,
+      mimeType: row.mimeType,
+      title: row.title,
+      text: row.text,
+      content: row.text,
+      status: row.status,
+      stage: row.stage,
+      progress: row.progress,
+      errorMessage: row.errorMessage,
+      language: row.language,
+      duration: row.duration,
+      fileSize: Number(row.fileSize),
+      createdAt: row.createdAt.toISOString(),
+      completedAt: row.completedAt?.toISOString() ?? null,
+      user: { id: row.userId, name: owner?.name ?? "", firstName, lastName: rest.join(" "), email: owner?.email ?? "" },
+      segments,
+    },
+    analysis: analysis
+      ? {
+          id: analysis.id,
+          status: analysis.status,
+          title: analysis.title,
+          summary: analysis.summary,
+          topics: analysis.topics ?? [],
+          updatedAt: analysis.updatedAt.toISOString(),
+        }
+      : null,
+    document: document
+      ? {
+          id: document.id,
+          fileName: document.fileName,
+          sizeBytes: document.sizeBytes,
+          createdAt: document.createdAt.toISOString(),
+          upToDate: !analysis || (document.analysisVersion?.getTime() ?? 0) === analysis.updatedAt.getTime(),
+        }
+      : null,
+    documentPath: document ? documentPathFor(row.id) : null,
+  };
+}
+
+// ---------------------------------------------------------------- delete
+
+export type DeletedTranscription = { id: string; userId: string; usageMonth: string; megabytes: number };
+
+/**
+ * Deletes the rows (segments, analysis, document, deliveries cascade) and gives the usage back
+ * in one transaction; the audio and document files go only after the commit, so a rollback
+ * never leaves rows pointing at missing files.
+ */
+export async function deleteTranscription(id: string | undefined, access: Access): Promise<DeletedTranscription> {
+  if (!isUuid(id)) throw notFound();
+  const { deleted, files } = await getDb().transaction(async (tx) => {
+    const [row] = await tx.select().from(transcriptions).where(accessFilter(id, access)).for("update");
+    if (!row) throw notFound();
+    const docs = await tx.select({ fileName: documents.fileName }).from(documents).where(eq(documents.transcriptionId, row.id));
+    await tx.delete(transcriptions).where(eq(transcriptions.id, row.id));
+    await releaseRecording(tx, row.userId, row.usageMonth, row.usageMegabytes);
+    return {
+      deleted: { id: row.id, userId: row.userId, usageMonth: row.usageMonth, megabytes: row.usageMegabytes },
+      files: [row.fileName, ...docs.map((d) => d.fileName)],
+    };
+  });
+  await Promise.all(
+    files.map((key) =>
+      storage.remove(key).catch((error: unknown) => console.error(`[transcriptions] file ${key} non rimosso:`, error)),
+    ),
+  );
+  return deleted;
+}
+
+// ---------------------------------------------------------------- download names
+
+/** ASCII-only, filesystem-safe name from a title; `fallback` when nothing usable is left. */
+export function safeFileName(title: string | null | undefined, extension: string, fallback: string): string {
+  const base = (title ?? "")
+    .normalize("NFKD")
+    .replace(/[\u0300-\u036f]/g, "")
+    .replace(/[^A-Za-z0-9 ._-]+/g, " ")
+    .replace(/\s+/g, " ")
+    .trim()
+    .replace(/^[.\s]+|[.\s]+$/g, "")
+    .slice(0, 80)
+    .trim();
+  return base ? `${base}.${extension}` : fallback;
+}
+
+/**
+ * `attachment; filename="ascii"; filename*=UTF-8''utf8`: old clients read the ASCII name, the
+ * rest the exact one with accents (RFC 6266 / RFC 5987). Quotes, slashes and control characters
+ * never reach the header.
+ */
+export function contentDisposition(name: string, asciiFallback: string, disposition: "attachment" | "inline" = "attachment"): string {
+  const clean = name.replace(/[\u0000-\u001f\u007f"\\/]+/g, " ").replace(/\s+/g, " ").trim() || asciiFallback;
+  const ascii = clean.replace(/[^\x20-\x7e]/g, "_");
+  const encoded = encodeURIComponent(clean).replace(/['()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
+  return `${disposition}; filename="${ascii}"; filename*=UTF-8''${encoded}`;
+}
+
+/** The download name of a document: the title with its accents (ASCII fallback), document.docx without one. */
+export function documentDownloadNames(title: string | null | undefined): { name: string; ascii: string } {
+  const ascii = safeFileName(title, "docx", "document.docx");
+  const trimmed = (title ?? "").replace(/[\u0000-\u001f\u007f"\\/:*?<>|]+/g, " ").replace(/\s+/g, " ").trim().slice(0, 80).trim();
+  return { name: trimmed ? `${trimmed}.docx` : "document.docx", ascii };
+}
