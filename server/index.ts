@@ -22,7 +22,8 @@ startApp({ dev }).then(
     process.on("SIGTERM", () => shutdown("SIGTERM"));
   },
   (error: unknown) => {
-    console.error(error instanceof Error ? error.message : String(error));
+    // One line for operators: the first line of the message, no stack.
+    console.error((error instanceof Error ? error.message : String(error)).split("\n")[0]);
     process.exit(1);
   },
 );

@@ -2,7 +2,7 @@ import path from "node:path";
 import { migrate } from "drizzle-orm/postgres-js/migrator";
 import { connectDatabase, disconnectDatabase, getDb } from "~/db/client.server";
 import type { Config } from "./config.server";
-import { startEmbeddedPostgres } from "./embedded-postgres.server";
+import { DatabaseStartError, startEmbeddedPostgres } from "./embedded-postgres.server";
 import { appRoot } from "./paths.server";
 import { seed, type SeedResult } from "./seed.server";
 
@@ -26,6 +26,14 @@ export async function openDatabase(config: Config, log: (line: string) => void =
   }
   try {
     connectDatabase(url);
+    try {
+      await getDb().execute("select 1");
+    } catch (error) {
+      const reason = (error as { code?: string }).code ?? (error as Error).message;
+      throw new DatabaseStartError(
+        `Impossibile connettersi al database${stopEmbedded ? " incorporato" : " (DATABASE_URL)"}: ${String(reason).split("\n")[0]}`,
+      );
+    }
     await migrateDatabase();
     const seedResult = await seed(getDb(), { adminEmail: config.ADMIN_EMAIL, adminPassword: config.ADMIN_PASSWORD });
     return {
