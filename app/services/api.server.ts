@@ -1,5 +1,6 @@
 import { z, ZodError, type ZodTypeAny } from "zod";
-import { HTTP_ERRORS } from "~/lib/messages";
+import { formatRetryAfter } from "~/lib/errors";
+import { HTTP_ERRORS, MSG } from "~/lib/messages";
 
 /**
  * The JSON side of the /api contract: errors are { success: false, message } with the catalogue
@@ -21,8 +22,11 @@ export const unauthorized = (message?: string) => new ApiError(401, message);
 export const forbidden = (message?: string) => new ApiError(403, message);
 export const notFound = (message?: string) => new ApiError(404, message);
 export const conflict = (message?: string) => new ApiError(409, message);
+/** 429 worded as the catalogue says when a wait is known: 'Troppe richieste. Riprova tra {retryAfter}.' */
 export const tooManyRequests = (retryAfterSeconds: number, message?: string) =>
-  new ApiError(429, message, { retryAfter: retryAfterSeconds });
+  new ApiError(429, message ?? MSG.tooManyRequestsRetry(formatRetryAfter(retryAfterSeconds)), {
+    retryAfter: Math.ceil(retryAfterSeconds),
+  });
 
 export function json(data: unknown, init: number | ResponseInit = 200): Response {
   const responseInit = typeof init === "number" ? { status: init } : init;

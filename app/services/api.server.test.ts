@@ -1,0 +1,54 @@
+import { describe, expect, it, vi } from "vitest";
+import { z } from "zod";
+import { apiHandler, readJsonBody, tooManyRequests } from "./api.server";
+
+const schema = z.object({ email: z.string({ required_error: "L'email è obbligatoria" }).email("Inserisci un indirizzo email valido") });
+const handler = apiHandler(async ({ request }: { request: Request }) => {
+  const body = await readJsonBody(request, schema);
+  return Response.json({ success: true, email: body.email });
+});
+const post = (body: string) => new Request("http://localhost/api/x", { method: "POST", body, headers: { "Content-Type": "application/json" } });
+
+describe("the /api error contract", () => {
+  it("answers malformed JSON with 400 and the catalogue text", async () => {
+    const response = await handler({ request: post("{ non json") });
+    expect(response.status).toBe(400);
+    expect(await response.json()).toEqual({ success: false, message: "Dati non validi." });
+  });
+
+  it("answers a missing or invalid field with 400 and the field's Italian message", async () => {
+    const missing = await handler({ request: post("{}") });
+    expect(missing.status).toBe(400);
+    expect((await missing.json()).message).toBe("L'email è obbligatoria");
+    const invalid = await handler({ request: post(JSON.stringify({ email: "nope" })) });
+    expect((await invalid.json()).message).toBe("Inserisci un indirizzo email valido");
+  });
+
+  it("passes valid bodies through", async () => {
+    const response = await handler({ request: post(JSON.stringify({ email: "a@b.it" })) });
+    expect(await response.json()).toEqual({ success: true, email: "a@b.it" });
+  });
+
+  it("hides unexpected errors behind the generic 500 text, without a stack", async () => {
+    const spy = vi.spyOn(console, "error").mockImplementation(() => {});
+    const failing = apiHandler(async () => {
+      throw new Error("segreto interno at db.ts:12");
+    });
+    const response = await failing({});
+    const text = await response.text();
+    expect(response.status).toBe(500);
+    expect(JSON.parse(text)).toEqual({ success: false, message: "Errore interno del server. Riprova più tardi." });
+    expect(text).not.toContain("segreto");
+    spy.mockRestore();
+  });
+
+  it("gives 429 a retryAfter field and a Retry-After header", async () => {
+    const limited = apiHandler(async () => {
+      throw tooManyRequests(42);
+    });
+    const response = await limited({});
+    expect(response.status).toBe(429);
+    expect(response.headers.get("Retry-After")).toBe("42");
+    expect(await response.json()).toEqual({ success: false, message: "Troppe richieste. Riprova tra 42 secondi.", retryAfter: 42 });
+  });
+});
