@@ -59,6 +59,34 @@ export const MSG = {
   googleNoCode: "Nessun codice di autorizzazione ricevuto",
   googleSuccess: "Accesso con Google completato!",
 
+  // ---- accounts: server answers and auth screens (not worded by the spec)
+  passwordRequired: "La password è obbligatoria",
+  codeFormat: "Il codice deve contenere 6 cifre",
+  invalidCredentials: "Email o password non corretti",
+  accountInactive: "Il tuo account è disattivato. Contatta il supporto.",
+  emailTaken: "Esiste già un account registrato con questa email",
+  verificationCodeSent: "Ti abbiamo inviato un codice di verifica a 6 cifre via email.",
+  unverifiedLoginCodeSent: "Email non verificata: ti abbiamo inviato un nuovo codice di verifica.",
+  codeInvalid: "Codice di verifica non valido",
+  codeExpired: "Il codice di verifica non è più valido. Richiedine uno nuovo.",
+  codeSpent: "Troppi tentativi errati: il codice non è più valido. Richiedine uno nuovo.",
+  alreadyVerified: "La tua email è già verificata",
+  forgotPasswordSent: "Se l'indirizzo è registrato, riceverai a breve un'email con il link per reimpostare la password.",
+  resetLinkSentNotice: "Ti abbiamo inviato un link per reimpostare la password. Il link scade tra 5 ore.",
+  resetLinkInvalid: "Link per il reset della password non valido o già utilizzato.",
+  resetLinkExpired: "Il link per il reset della password è scaduto.",
+  resetLinkExpiredTitle: "Link scaduto",
+  passwordResetDone: "Password reimpostata con successo! Ora puoi accedere con la nuova password.",
+  oauthStateInvalid: "Sessione di accesso con Google non valida o scaduta. Riprova.",
+  oauthProviderUnsupported: "Provider di accesso non supportato",
+  googleEmailNotVerified: "L'email del tuo account Google non è verificata",
+  googleInProgress: "Autenticazione con Google in corso...",
+  spamHint: "Non trovi l'email? Controlla anche la cartella spam.",
+  retryIn: (seconds: number) => `Riprova tra ${seconds}s`,
+  socialNotImplemented: (provider: string) => `L'accesso con ${provider} non è ancora implementato`,
+  verifyEmailRequiredHint: "Per continuare verifica il tuo indirizzo email con il codice che ti abbiamo inviato.",
+  accessRequiredHint: "Accedi o registrati per continuare.",
+
   // ---- guards
   accessRequired: "Accesso richiesto",
   accessRequiredTitle: "Accesso Richiesto",
@@ -86,6 +114,31 @@ export const MSG = {
   limitReached: "Hai raggiunto il limite massimo di trascrizioni per il tuo abbonamento.",
   uploadErrorTitle: "Errore caricamento audio",
   uploadError: "Si è verificato un errore durante il caricamento dell'audio. Riprova più tardi.",
+  // (not in the spec: recorder and upload texts of issue 5)
+  recordStart: "Avvia registrazione",
+  recordPause: "Pausa",
+  recordResume: "Riprendi",
+  recordStop: "Termina",
+  recordDiscard: "Elimina registrazione",
+  confirmSendTitle: "Inviare la registrazione?",
+  confirmSendText: "La registrazione verrà caricata e trascritta. Vuoi continuare?",
+  confirmSend: "Invia",
+  cancel: "Annulla",
+  close: "Chiudi",
+  keepAwakeTitle: "Mantenere lo schermo acceso?",
+  keepAwakeText: "Per non interrompere la registrazione, lo schermo può restare acceso finché registri.",
+  keepAwakeYes: "Mantieni acceso",
+  keepAwakeNo: "No, grazie",
+  limitTitle: "Limite raggiunto",
+  uploadFile: "Carica un file audio",
+  uploadDropHint: "Trascina qui un file audio o video (webm, ogg, mp3, m4a, wav, flac, mp4, mov)",
+  uploading: "Caricamento in corso...",
+  uploadRetry: "Riprova il caricamento",
+  uploadSaveLocal: "Salva la registrazione sul dispositivo",
+  uploadKeptNotice: "La registrazione non è andata persa: puoi riprovare il caricamento o salvarla sul dispositivo.",
+  notAudioFile: "Il file non contiene audio riconoscibile.",
+  recordInstructionsTitle: "Come funziona",
+  recordPageTitle: "Registra",
 
   // ---- results
   transcriptionLoadError: "Impossibile caricare la trascrizione. Verifica l'ID o riprova più tardi.",
@@ -131,6 +184,7 @@ export const MSG = {
   subscriptionNotCancellable: "Solo una sottoscrizione attiva può essere cancellata.",
   subscriptionNotReactivable: "Solo una sottoscrizione gratuita cancellata può essere riattivata.",
   planNotAvailable: "Il piano selezionato non è disponibile.",
+  subscriptionReplaced: "Sostituita da un nuovo piano",
   planAssigned: (name: string) => `Piano ${name} attivato con successo!`,
 
   // ---- admin
@@ -198,6 +252,35 @@ export const MSG = {
   planFeatureRequired: "Il testo della caratteristica è obbligatorio",
   planStatusUpdated: "Stato del piano aggiornato con successo",
   moreFeatures: (count: number) => `+${count} altre`,
+} as const;
+
+/** Pipeline stages shown while a transcription runs (not in the spec). */
+export const PIPELINE_STAGE_LABEL: Record<string, string> = {
+  queued: "In coda",
+  preparing: "Preparazione del modello",
+  decoding: "Decodifica dell'audio",
+  transcribing: "Trascrizione in corso",
+  analyzing: "Analisi in corso",
+  completed: "Completata",
+  failed: "Fallita",
+};
+
+/** Plain Italian failure messages of the pipeline (the technical reason stays in failureReason). */
+export const PIPELINE_ERRORS = {
+  generic: "Non è stato possibile completare la trascrizione. Riprova più tardi.",
+  analysis: "Non è stato possibile completare l'analisi della trascrizione. Riprova più tardi.",
+  audioUnreadable: "Il file audio non può essere letto: potrebbe essere danneggiato.",
+  workerCrashed: "L'elaborazione si è interrotta in modo imprevisto. Riprova più tardi.",
+  serviceAuth: "Il servizio di trascrizione ha rifiutato la chiave API: controlla OPENAI_API_KEY.",
+  serviceBusy: "Il servizio di trascrizione è sovraccarico. Riprova tra qualche minuto.",
+  serviceDown: "Il servizio di trascrizione non è al momento disponibile. Riprova più tardi.",
+  serviceTimeout: "Il servizio di trascrizione non ha risposto in tempo. Riprova più tardi.",
+  serviceUnreachable: "Impossibile contattare il servizio di trascrizione. Controlla la connessione o OPENAI_BASE_URL.",
+  serviceRejected: "Il servizio di trascrizione ha rifiutato la richiesta.",
+  serviceModel: (model: string) => `Il modello "${model}" non è disponibile sul servizio configurato.`,
+  analysisInvalid: "Il servizio di analisi ha restituito una risposta non valida.",
+  notFailed: "Solo una trascrizione fallita può essere riavviata.",
+  notCompleted: "L'analisi può essere ripetuta solo su una trascrizione completata.",
 } as const;
 
 /** Italian labels of the statuses of spec section 4. */
