@@ -1,0 +1,299 @@
+import { z, type ZodError } from "zod";
+import { MSG } from "~/lib/messages";
+
+/**
+ * Admin validation shared by the /api routes, the page actions and the modals (spec section 5,
+ * 'Admin user form' and 'Plan form'), plus the list query parameters of spec section 7.
+ */
+
+// ---------------------------------------------------------------- helpers
+
+const blankToUndefined = (v: unknown) => (v === null || (typeof v === "string" && v.trim() === "") ? undefined : v);
+
+const booleanish = (fallback?: boolean) =>
+  z.preprocess((v) => {
+    if (v === undefined || v === null || v === "") return fallback;
+    if (typeof v === "boolean") return v;
+    if (v === "true" || v === "on" || v === "1") return true;
+    if (v === "false" || v === "off" || v === "0") return false;
+    return v;
+  }, fallback === undefined ? z.boolean().optional() : z.boolean());
+
+/** First message per field, for rendering under each input. */
+export function fieldErrors(error: ZodError): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const issue of error.issues) {
+    const key = issue.path.length ? issue.path.join(".") : "_form";
+    if (!(key in out)) out[key] = issue.message;
+  }
+  return out;
+}
+
+/** Checkbox fields of a submitted form: absent means false (that is how HTML forms send them). */
+function readCheckbox(form: FormData, name: string): boolean {
+  const v = form.get(name);
+  return v === "on" || v === "true" || v === "1";
+}
+
+// ---------------------------------------------------------------- admin user form
+
+export type AdminUserMode = "create" | "edit";
+
+export function adminUserSchema(options: { mode: AdminUserMode; roleIds: number[] }) {
+  return z.object({
+    email: z.preprocess(
+      (v) => (typeof v === "string" ? v.trim().toLowerCase() : (v ?? "")),
+      z.string({ invalid_type_error: MSG.adminEmailRequired }).min(1, MSG.adminEmailRequired).pipe(z.string().email(MSG.adminEmailInvalid).max(254, MSG.adminEmailInvalid)),
+    ),
+    name: z.preprocess(
+      (v) => (typeof v === "string" ? v.trim() : (v ?? "")),
+      z.string({ invalid_type_error: MSG.adminNameRequired }).min(1, MSG.adminNameRequired).max(120),
+    ),
+    // Blank on edit means "keep the old password"; never trimmed, spaces are characters.
+    password: z
+      .preprocess((v) => (v === null || v === undefined || v === "" ? undefined : v), z.string().optional())
+      .superRefine((v, ctx) => {
+        if (v === undefined) {
+          if (options.mode === "create") ctx.addIssue({ code: z.ZodIssueCode.custom, message: MSG.adminPasswordRequired });
+          return;
+        }
+        if (v.length < 6) ctx.addIssue({ code: z.ZodIssueCode.custom, message: MSG.adminPasswordMin6 });
+        else if (v.length > 200) ctx.addIssue({ code: z.ZodIssueCode.custom, message: MSG.adminPasswordMin6 });
+      }),
+    roleId: z.preprocess(
+      (v) => {
+        const b = blankToUndefined(v);
+        if (typeof b === "string") return Number(b);
+        return b;
+      },
+      z
+        .number({ required_error: MSG.adminRoleRequired, invalid_type_error: MSG.adminRoleInvalid })
+        .refine((id) => options.roleIds.includes(id), MSG.adminRoleInvalid),
+    ),
+    isActive: booleanish(true),
+    isEmailVerified: booleanish(false),
+  });
+}
+
+export type AdminUserInput = z.infer<ReturnType<typeof adminUserSchema>>;
+
+export function adminUserFormValues(form: FormData): Record<string, unknown> {
+  return {
+    email: form.get("email") ?? "",
+    name: form.get("name") ?? "",
+    password: form.get("password") ?? "",
+    roleId: form.get("roleId") ?? "",
+    isActive: readCheckbox(form, "isActive"),
+    isEmailVerified: readCheckbox(form, "isEmailVerified"),
+  };
+}
+
+// ---------------------------------------------------------------- plan form
+
+export const PLAN_TYPES = ["FREE", "PAYMENT"] as const;
+export const CURRENCIES = ["EUR", "USD", "GBP"] as const;
+export const INTERVALS = ["month", "year"] as const;
+
+/** Spec: "non-numeric number inputs become 0"; a missing value stays missing so "required" can fire. */
+const toNumberOrZero = (v: unknown) => {
+  const b = blankToUndefined(v);
+  if (b === undefined) return undefined;
+  const n = typeof b === "number" ? b : Number(String(b).replace(",", "."));
+  return Number.isFinite(n) ? n : 0;
+};
+const toInt = (v: unknown) => {
+  const n = toNumberOrZero(v);
+  return n === undefined ? undefined : Math.trunc(n);
+};
+
+const requiredInt = (required: string, min: number, minMessage: string) =>
+  z.preprocess(toInt, z.number({ required_error: required }).int().min(min, minMessage).max(1_000_000_000));
+const optionalInt = (min: number, minMessage: string) =>
+  z.preprocess((v) => toInt(v) ?? 0, z.number().int().min(min, minMessage).max(1_000_000_000));
+
+const featureSchema = z.union([
+  z.string().trim().min(1, MSG.planFeatureRequired).max(200),
+  z.object({
+    name: z.string().trim().min(1, MSG.planFeatureRequired).max(200),
+    value: z.preprocess((v) => (v === undefined || v === null ? "" : String(v)), z.string().trim().max(200)),
+  }),
+]);
+
+const requiredEnum = <T extends readonly [string, ...string[]]>(values: T, message: string) =>
+  z.preprocess(blankToUndefined, z.enum(values, { required_error: message, invalid_type_error: message, errorMap: () => ({ message }) }));
+
+export const planSchema = z
+  .object({
+    code: z.preprocess(
+      (v) => (typeof v === "string" ? v.trim().toUpperCase() : (v ?? "")),
+      z.string().min(1, MSG.planCodeRequired).max(60).regex(/^[A-Z0-9_-]+$/, MSG.planCodeInvalid),
+    ),
+    name: z.preprocess((v) => (typeof v === "string" ? v.trim() : (v ?? "")), z.string().min(1, MSG.planNameRequired).max(120)),
+    description: z.preprocess((v) => (typeof v === "string" ? v.trim() : ""), z.string().max(1000)),
+    type: requiredEnum(PLAN_TYPES, MSG.planTypeRequired),
+    price: z.preprocess(toNumberOrZero, z.number().optional()),
+    currency: requiredEnum(CURRENCIES, MSG.planCurrencyRequired),
+    interval: requiredEnum(INTERVALS, MSG.planIntervalRequired),
+    maxFileSizeMB: requiredInt(MSG.planMaxFileSizeRequired, 1, MSG.planMaxFileSizeMin),
+    maxRecordingsPerMonth: requiredInt(MSG.planMaxRecordingsRequired, 0, MSG.planMaxRecordingsMin),
+    maxMBStorage: optionalInt(0, MSG.planMaxStorageMin),
+    sortOrder: optionalInt(0, MSG.planSortOrderMin),
+    isActive: booleanish(true),
+    isPreferred: booleanish(false),
+    autoRenew: booleanish(false),
+    features: z.preprocess((v) => v ?? [], z.array(featureSchema).max(50)),
+  })
+  .superRefine((plan, ctx) => {
+    if (plan.type !== "PAYMENT") return;
+    if (plan.price === undefined) ctx.addIssue({ code: z.ZodIssueCode.custom, path: ["price"], message: MSG.planPriceRequired });
+    else if (plan.price < 0) ctx.addIssue({ code: z.ZodIssueCode.custom, path: ["price"], message: MSG.planPriceMin });
+    else if (Math.abs(Math.round(plan.price * 100) - plan.price * 100) > 1e-6)
+      ctx.addIssue({ code: z.ZodIssueCode.custom, path: ["price"], message: MSG.planPriceStep });
+    else if (plan.price > 99_999_999) ctx.addIssue({ code: z.ZodIssueCode.custom, path: ["price"], message: MSG.planPriceMin });
+  })
+  // FREE forces price 0 whatever was sent (the form disables the field).
+  .transform((plan) => ({ ...plan, price: plan.type === "FREE" ? 0 : (plan.price ?? 0) }));
+
+export type PlanInput = z.infer<typeof planSchema>;
+
+export function planFormValues(form: FormData): Record<string, unknown> {
+  const get = (name: string) => form.get(name) ?? undefined;
+  return {
+    code: get("code"),
+    name: get("name"),
+    description: get("description") ?? "",
+    type: get("type"),
+    price: get("price"),
+    currency: get("currency"),
+    interval: get("interval"),
+    maxFileSizeMB: get("maxFileSizeMB"),
+    maxRecordingsPerMonth: get("maxRecordingsPerMonth"),
+    maxMBStorage: get("maxMBStorage"),
+    sortOrder: get("sortOrder"),
+    isActive: readCheckbox(form, "isActive"),
+    isPreferred: readCheckbox(form, "isPreferred"),
+    autoRenew: readCheckbox(form, "autoRenew"),
+    features: form.getAll("features").map((f) => String(f)),
+  };
+}
+
+// ---------------------------------------------------------------- list queries
+
+export type SortOrder = "asc" | "desc";
+
+export type ListQuery<S extends string> = {
+  page: number;
+  limit: number;
+  sortBy: S;
+  sortOrder: SortOrder;
+  /** Whether sortBy/sortOrder came from the request (the table shows "none" otherwise). */
+  sorted: boolean;
+  search: string;
+};
+
+export const PAGE_SIZES = [10, 25, 50, 100] as const;
+export const DEFAULT_PAGE_SIZE = 10;
+
+function readInt(value: string | null, fallback: number, min: number, max: number): number {
+  const n = value === null ? NaN : Number.parseInt(value, 10);
+  if (!Number.isFinite(n)) return fallback;
+  return Math.min(Math.max(n, min), max);
+}
+
+function readEnum<T extends string>(value: string | null, allowed: readonly T[]): T | undefined {
+  return value !== null && (allowed as readonly string[]).includes(value) ? (value as T) : undefined;
+}
+
+/** A valid YYYY-MM-DD (or ISO) date parameter, else undefined. */
+export function readDate(value: string | null): Date | undefined {
+  if (!value) return undefined;
+  const d = new Date(value);
+  return Number.isNaN(d.getTime()) ? undefined : d;
+}
+
+function baseQuery<S extends string>(params: URLSearchParams, sorts: readonly S[], defaultSort: S, defaultOrder: SortOrder): ListQuery<S> {
+  const sortBy = readEnum(params.get("sortBy"), sorts);
+  const order = readEnum(params.get("sortOrder"), ["asc", "desc"] as const);
+  return {
+    page: readInt(params.get("page"), 1, 1, 1_000_000),
+    limit: readInt(params.get("limit"), DEFAULT_PAGE_SIZE, 1, 100),
+    sortBy: sortBy ?? defaultSort,
+    sortOrder: sortBy ? (order ?? "asc") : defaultOrder,
+    sorted: sortBy !== undefined,
+    search: (params.get("search") ?? "").trim().slice(0, 200),
+  };
+}
+
+export const USER_SORTS = ["createdAt", "name", "email", "lastLoginAt", "isActive", "role"] as const;
+export type UsersQuery = ListQuery<(typeof USER_SORTS)[number]> & { role?: string; status?: "verified" | "unverified"; active?: "active" | "inactive" };
+export function parseUsersQuery(params: URLSearchParams): UsersQuery {
+  return {
+    ...baseQuery(params, USER_SORTS, "createdAt", "desc"),
+    role: (params.get("role") ?? "").trim().toUpperCase() || undefined,
+    status: readEnum(params.get("status"), ["verified", "unverified"] as const),
+    active: readEnum(params.get("active"), ["active", "inactive"] as const),
+  };
+}
+
+export const TRANSCRIPTION_SORTS = ["createdAt", "completedAt", "title", "status", "fileSize", "duration"] as const;
+export const JOB_STATUSES = ["PENDING", "PROCESSING", "COMPLETED", "FAILED"] as const;
+export type TranscriptionsQuery = ListQuery<(typeof TRANSCRIPTION_SORTS)[number]> & {
+  status?: (typeof JOB_STATUSES)[number];
+  user?: string;
+  dateFrom?: Date;
+  dateTo?: Date;
+};
+export function parseTranscriptionsQuery(params: URLSearchParams): TranscriptionsQuery {
+  return {
+    ...baseQuery(params, TRANSCRIPTION_SORTS, "createdAt", "desc"),
+    status: readEnum(params.get("status")?.toUpperCase() ?? null, JOB_STATUSES),
+    user: (params.get("user") ?? "").trim().slice(0, 200) || undefined,
+    ...dateRange(params),
+  };
+}
+
+/** dateFrom/dateTo, or a single "date" meaning that whole day. dateTo is inclusive of its day. */
+function dateRange(params: URLSearchParams): { dateFrom?: Date; dateTo?: Date } {
+  const single = readDate(params.get("date"));
+  const from = readDate(params.get("dateFrom")) ?? single;
+  const toDay = readDate(params.get("dateTo")) ?? single;
+  const to = toDay && /^\d{4}-\d{2}-\d{2}$/.test(params.get("dateTo") ?? params.get("date") ?? "")
+    ? new Date(toDay.getTime() + 24 * 3600 * 1000)
+    : toDay;
+  return { dateFrom: from, dateTo: to };
+}
+
+export const SUBSCRIPTION_SORTS = ["createdAt", "startDate", "endDate", "status", "user", "plan"] as const;
+export const SUBSCRIPTION_STATUSES = ["ACTIVE", "CANCELLED", "SUSPENDED", "EXPIRED", "PENDING"] as const;
+/** Spec 9: the admin type filter offers basic, pro and business. */
+export const SUBSCRIPTION_TYPE_FILTERS = ["basic", "pro", "business"] as const;
+export type SubscriptionsQuery = ListQuery<(typeof SUBSCRIPTION_SORTS)[number]> & {
+  status?: (typeof SUBSCRIPTION_STATUSES)[number];
+  type?: (typeof SUBSCRIPTION_TYPE_FILTERS)[number];
+  dateFrom?: Date;
+  dateTo?: Date;
+};
+export function parseSubscriptionsQuery(params: URLSearchParams): SubscriptionsQuery {
+  return {
+    ...baseQuery(params, SUBSCRIPTION_SORTS, "createdAt", "desc"),
+    status: readEnum(params.get("status")?.toUpperCase() ?? null, SUBSCRIPTION_STATUSES),
+    type: readEnum(params.get("type")?.toLowerCase() ?? null, SUBSCRIPTION_TYPE_FILTERS),
+    ...dateRange(params),
+  };
+}
+
+export const PLAN_SORTS = ["name", "price", "sortOrder", "isActive", "subscriptionCount", "createdAt"] as const;
+export type PlansQuery = ListQuery<(typeof PLAN_SORTS)[number]> & { status?: "active" | "inactive"; interval?: "month" | "year" };
+export function parsePlansQuery(params: URLSearchParams): PlansQuery {
+  return {
+    ...baseQuery(params, PLAN_SORTS, "sortOrder", "asc"),
+    status: readEnum(params.get("status"), ["active", "inactive"] as const),
+    interval: readEnum(params.get("interval"), INTERVALS),
+  };
+}
+
+export type Pagination = { currentPage: number; totalPages: number; pageSize: number; totalItems: number };
+
+export function pagination(page: number, limit: number, totalItems: number): Pagination {
+  return { currentPage: page, totalPages: Math.max(1, Math.ceil(totalItems / limit)), pageSize: limit, totalItems };
+}

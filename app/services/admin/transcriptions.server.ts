@@ -1,0 +1,277 @@
+import { Readable } from "node:stream";
+import { and, count, eq, gte, ilike, inArray, lt, or, sql, type SQL } from "drizzle-orm";
+import { getDb, type Executor } from "~/db/client.server";
+import { analyses, documents, transcriptions, users } from "~/db/schema";
+import { MSG } from "~/lib/messages";
+import { pagination, type Pagination, type TranscriptionsQuery } from "~/lib/validation/admin";
+import { ApiError, notFound } from "../api.server";
+import { DOCX_MIME, getDocumentFile } from "../document.server";
+import { retryTranscription } from "../pipeline.server";
+import * as storage from "../storage.server";
+import { contentDisposition, deleteTranscription, findTranscription, isUuid, safeFileName } from "../transcriptions.server";
+import { csvResponse, EXPORT_BATCH, likePattern, orderBy, splitName } from "./common.server";
+
+/** Admin transcriptions: list with stats, text and document download, delete, retry, CSV export. */
+
+export type AdminTranscriptionRow = {
+  id: string;
+  fileName: string;
+  filename: string;
+  title: string | null;
+  originalName: string;
+  status: "PENDING" | "PROCESSING" | "COMPLETED" | "FAILED";
+  stage: string | null;
+  progress: number;
+  language: string | null;
+  duration: number | null;
+  fileSize: number;
+  errorMessage: string | null;
+  failureReason: string | null;
+  attempts: number;
+  createdAt: Date;
+  completedAt: Date | null;
+  user: { id: string; firstName: string; lastName: string; name: string; email: string };
+  analysis: { id: string; status: string } | null;
+  document: { id: string; fileName: string } | null;
+};
+
+export type TranscriptionStats = { total: number; pending: number; processing: number; completed: number; failed: number };
+
+/**
+ * Filters in SQL. The user filter takes a user id or part of a name/e-mail; the search matches the
+ * title, the original file name or the owner. User matches are resolved first against the small
+ * users table, so the transcriptions side stays an index scan on user_id.
+ */
+function transcriptionFilters(q: Pick<TranscriptionsQuery, "search" | "status" | "user" | "dateFrom" | "dateTo">): SQL | undefined {
+  const conditions: SQL[] = [];
+  if (q.status) conditions.push(eq(transcriptions.status, q.status));
+  if (q.dateFrom) conditions.push(gte(transcriptions.createdAt, q.dateFrom));
+  if (q.dateTo) conditions.push(lt(transcriptions.createdAt, q.dateTo));
+  if (q.user) {
+    if (isUuid(q.user)) conditions.push(eq(transcriptions.userId, q.user));
+    else {
+      const pattern = likePattern(q.user);
+      conditions.push(inArray(transcriptions.userId, getDb().select({ id: users.id }).from(users).where(or(ilike(users.email, pattern), ilike(users.name, pattern)))));
+    }
+  }
+  if (q.search) {
+    const pattern = likePattern(q.search);
+    conditions.push(
+      or(
+        ilike(transcriptions.title, pattern),
+        ilike(transcriptions.originalName, pattern),
+        inArray(transcriptions.userId, getDb().select({ id: users.id }).from(users).where(or(ilike(users.email, pattern), ilike(users.name, pattern)))),
+      )!,
+    );
+  }
+  return conditions.length ? and(...conditions) : undefined;
+}
+
+const sortColumns = {
+  createdAt: transcriptions.createdAt,
+  completedAt: transcriptions.completedAt,
+  title: transcriptions.title,
+  status: transcriptions.status,
+  fileSize: transcriptions.fileSize,
+  duration: transcriptions.duration,
+} as const;
+
+const listColumns = {
+  id: transcriptions.id,
+  fileName: transcriptions.fileName,
+  title: transcriptions.title,
+  originalName: transcriptions.originalName,
+  status: transcriptions.status,
+  stage: transcriptions.stage,
+  progress: transcriptions.progress,
+  language: transcriptions.language,
+  duration: transcriptions.duration,
+  fileSize: transcriptions.fileSize,
+  errorMessage: transcriptions.errorMessage,
+  failureReason: transcriptions.failureReason,
+  attempts: transcriptions.attempts,
+  createdAt: transcriptions.createdAt,
+  completedAt: transcriptions.completedAt,
+  userId: users.id,
+  userName: users.name,
+  userEmail: users.email,
+  analysisId: analyses.id,
+  analysisStatus: analyses.status,
+  documentId: documents.id,
+  documentFileName: documents.fileName,
+};
+
+type ListRow = { [K in keyof typeof listColumns]: (typeof listColumns)[K]["_"]["data"] | null };
+
+function toAdminRow(r: ListRow): AdminTranscriptionRow {
+  return {
+    id: r.id!,
+    fileName: r.fileName!,
+    filename: r.fileName!,
+    title: r.title,
+    originalName: r.originalName!,
+    status: r.status!,
+    stage: r.stage,
+    progress: r.progress ?? 0,
+    language: r.language,
+    duration: r.duration,
+    fileSize: Number(r.fileSize),
+    errorMessage: r.errorMessage,
+    failureReason: r.failureReason,
+    attempts: r.attempts ?? 0,
+    createdAt: r.createdAt!,
+    completedAt: r.completedAt,
+    user: { id: r.userId!, name: r.userName!, email: r.userEmail!, ...splitName(r.userName ?? "") },
+    analysis: r.analysisId ? { id: r.analysisId, status: r.analysisStatus! } : null,
+    document: r.documentId ? { id: r.documentId, fileName: r.documentFileName! } : null,
+  };
+}
+
+/** Counts per status in one pass over the status index. */
+export async function transcriptionStats(db: Executor = getDb()): Promise<TranscriptionStats> {
+  const rows = await db.select({ status: transcriptions.status, n: count() }).from(transcriptions).groupBy(transcriptions.status);
+  const by = Object.fromEntries(rows.map((r) => [r.status, r.n])) as Record<string, number>;
+  return {
+    total: rows.reduce((sum, r) => sum + r.n, 0),
+    pending: by.PENDING ?? 0,
+    processing: by.PROCESSING ?? 0,
+    completed: by.COMPLETED ?? 0,
+    failed: by.FAILED ?? 0,
+  };
+}
+
+export async function listAdminTranscriptions(
+  q: TranscriptionsQuery,
+  db: Executor = getDb(),
+): Promise<{ transcriptions: AdminTranscriptionRow[]; pagination: Pagination; stats: TranscriptionStats }> {
+  const where = transcriptionFilters(q);
+  // The page is chosen on transcriptions alone (index order + limit), then joined for its 10 rows.
+  const page = db
+    .select({ id: transcriptions.id })
+    .from(transcriptions)
+    .where(where)
+    .orderBy(...orderBy(sortColumns[q.sortBy], q.sortOrder, transcriptions.id))
+    .limit(q.limit)
+    .offset((q.page - 1) * q.limit)
+    .as("page");
+  const [[{ total }], rows, stats] = await Promise.all([
+    db.select({ total: count() }).from(transcriptions).where(where),
+    db
+      .select(listColumns)
+      .from(page)
+      .innerJoin(transcriptions, eq(transcriptions.id, page.id))
+      .innerJoin(users, eq(users.id, transcriptions.userId))
+      .leftJoin(analyses, eq(analyses.transcriptionId, transcriptions.id))
+      .leftJoin(documents, eq(documents.transcriptionId, transcriptions.id))
+      .orderBy(...orderBy(sortColumns[q.sortBy], q.sortOrder, transcriptions.id)),
+    transcriptionStats(db),
+  ]);
+  return { transcriptions: rows.map(toAdminRow), pagination: pagination(q.page, q.limit, total), stats };
+}
+
+/** One row with its full text, for the detail modal. */
+export async function getAdminTranscription(id: string | undefined, db: Executor = getDb()): Promise<AdminTranscriptionRow & { text: string | null; content: string | null }> {
+  if (!isUuid(id)) throw notFound();
+  const [row] = await db
+    .select({ ...listColumns, text: transcriptions.text })
+    .from(transcriptions)
+    .innerJoin(users, eq(users.id, transcriptions.userId))
+    .leftJoin(analyses, eq(analyses.transcriptionId, transcriptions.id))
+    .leftJoin(documents, eq(documents.transcriptionId, transcriptions.id))
+    .where(eq(transcriptions.id, id));
+  if (!row) throw notFound();
+  const { text, ...rest } = row;
+  return { ...toAdminRow(rest), text, content: text };
+}
+
+/** GET /transcriptions/{id}/download: the text as a .txt named after the title or the file name. */
+export async function downloadTranscriptionText(id: string | undefined): Promise<Response> {
+  const row = await findTranscription(id, { admin: true });
+  if (!row.text) throw notFound(MSG.adminTextUnavailable);
+  const baseName = row.title || row.originalName.replace(/\.[^.]+$/, "") || row.fileName;
+  const ascii = safeFileName(baseName, "txt", "trascrizione.txt");
+  const name = `${baseName.replace(/[\u0000-\u001f\u007f"\\/:*?<>|]+/g, " ").trim().slice(0, 80) || "trascrizione"}.txt`;
+  return new Response(row.text, {
+    headers: {
+      "Content-Type": "text/plain; charset=utf-8",
+      "Content-Disposition": contentDisposition(name, ascii),
+      "Cache-Control": "no-store",
+    },
+  });
+}
+
+/** GET /transcriptions/{id}/document/download: the existing Word document ('Documento non disponibile' when none). */
+export async function downloadTranscriptionDocument(id: string | undefined): Promise<Response> {
+  await findTranscription(id, { admin: true });
+  let file;
+  try {
+    file = await getDocumentFile(id, { admin: true });
+  } catch (error) {
+    if (error instanceof ApiError && (error.status === 404 || error.status === 409)) throw notFound(MSG.documentUnavailable);
+    throw error;
+  }
+  const stream = Readable.toWeb(storage.readStream(file.key)) as ReadableStream<Uint8Array>;
+  return new Response(stream, {
+    headers: {
+      "Content-Type": DOCX_MIME,
+      "Content-Length": String(file.size),
+      "Content-Disposition": contentDisposition(file.name, file.asciiName),
+      "Cache-Control": "no-store",
+    },
+  });
+}
+
+/** Same as the owner's delete: rows, usage given back, then the files. */
+export async function deleteAdminTranscription(id: string | undefined): Promise<{ id: string }> {
+  const deleted = await deleteTranscription(id, { admin: true });
+  return { id: deleted.id };
+}
+
+/** Only FAILED goes back to the queue (the pipeline enforces it and answers 409 otherwise). */
+export async function retryAdminTranscription(id: string | undefined): Promise<{ id: string }> {
+  if (!isUuid(id)) throw notFound();
+  const result = await retryTranscription(id);
+  return { id: result.id };
+}
+
+export function exportTranscriptionsCsv(
+  q: Pick<TranscriptionsQuery, "search" | "status" | "user" | "dateFrom" | "dateTo">,
+  db: Executor = getDb(),
+): Response {
+  const where = transcriptionFilters(q);
+  type Row = Awaited<ReturnType<typeof batch>>[number];
+  const batch = (after: { cursorAt: string; id: string } | undefined) =>
+    db
+      .select({
+        id: transcriptions.id,
+        title: transcriptions.title,
+        originalName: transcriptions.originalName,
+        status: transcriptions.status,
+        language: transcriptions.language,
+        duration: transcriptions.duration,
+        fileSize: transcriptions.fileSize,
+        createdAt: transcriptions.createdAt,
+        completedAt: transcriptions.completedAt,
+        userName: users.name,
+        userEmail: users.email,
+        cursorAt: sql<string>`${transcriptions.createdAt}::text`,
+      })
+      .from(transcriptions)
+      .innerJoin(users, eq(users.id, transcriptions.userId))
+      .where(
+        and(
+          where,
+          after
+            ? sql`${transcriptions.createdAt} <= ${after.cursorAt}::timestamptz and (${transcriptions.createdAt} < ${after.cursorAt}::timestamptz or ${transcriptions.id} < ${after.id})`
+            : undefined,
+        ),
+      )
+      .orderBy(sql`${transcriptions.createdAt} desc`, sql`${transcriptions.id} desc`)
+      .limit(EXPORT_BATCH);
+  return csvResponse<Row>(
+    "transcriptions",
+    ["ID", "Titolo", "File originale", "Stato", "Lingua", "Durata (s)", "Dimensione (byte)", "Utente", "Email utente", "Creata il", "Completata il"],
+    batch,
+    (r) => [r.id, r.title, r.originalName, r.status, r.language, r.duration === null ? null : Math.round(r.duration), r.fileSize, r.userName, r.userEmail, r.createdAt, r.completedAt],
+  );
+}
