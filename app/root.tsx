@@ -16,6 +16,7 @@ import { SiteFooter } from "~/components/site-footer";
 import { SiteHeader } from "~/components/site-header";
 import { ToastProvider } from "~/components/toast";
 import { getSessionUser } from "~/services/session.server";
+import { getCurrentPlanName } from "~/services/subscriptions.server";
 import { readFlashToast } from "~/services/toast.server";
 import stylesheet from "~/tailwind.css?url";
 
@@ -32,13 +33,15 @@ export const meta: MetaFunction = () => [
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await getSessionUser(request);
   const { toast, clearHeader } = readFlashToast(request);
+  // The user menu's plan entry: current plan name, or null ("Sottoscrivi un piano").
+  const planName = user ? await getCurrentPlanName(user.id) : null;
   return Response.json(
-    { user: user ?? null, toast },
+    { user: user ?? null, toast, planName },
     clearHeader ? { headers: { "Set-Cookie": clearHeader } } : undefined,
   );
 }
 
-export type RootData = { user: Awaited<ReturnType<typeof getSessionUser>> | null; toast: ReturnType<typeof readFlashToast>["toast"] };
+export type RootData = { user: Awaited<ReturnType<typeof getSessionUser>> | null; toast: ReturnType<typeof readFlashToast>["toast"]; planName: string | null };
 
 export function Layout({ children }: { children: ReactNode }) {
   return (
@@ -65,7 +68,7 @@ function Shell({ children }: { children: ReactNode }) {
       <a href="#main" className="sr-only focus:not-sr-only focus:absolute focus:left-4 focus:top-4 focus:z-50 focus:rounded focus:bg-white focus:p-2">
         Vai al contenuto
       </a>
-      <SiteHeader user={data?.user ?? null} />
+      <SiteHeader user={data?.user ?? null} planName={data?.planName ?? null} />
       <main id="main" className="flex-1">
         {children}
       </main>
