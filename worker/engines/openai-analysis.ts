@@ -1,0 +1,158 @@
+import type OpenAI from "openai";
+import { analysisResultSchema, formatTimestamp, type AnalysisResult, type TimedSegment } from "~/lib/analysis";
+import { PIPELINE_ERRORS } from "~/lib/messages";
+import { createOpenAIClient, mapOpenAIError, type OpenAIEngineOptions } from "./openai-speech";
+import { UserFacingError, type AnalysisEngine, type AnalysisInput } from "./types";
+
+/**
+ * Analysis with an OpenAI-compatible chat model and a strict JSON schema response format.
+ * A transcript longer than one request's budget is analysed in parts, and a last request
+ * combines the partial analyses into one.
+ */
+
+/** Characters of transcript per request: about 6-7k tokens of Italian, well inside any context. */
+export const DEFAULT_PART_CHARS = 24_000;
+
+// Strict mode wants every property required; key points are always objects here.
+const RESPONSE_SCHEMA = {
+  type: "object",
+  additionalProperties: false,
+  required: ["title", "summary", "topics"],
+  properties: {
+    title: { type: "string", description: "Titolo breve della riunione (massimo 60 caratteri)" },
+    summary: { type: "string", description: "Riassunto della riunione in italiano" },
+    topics: {
+      type: "array",
+      items: {
+        type: "object",
+        additionalProperties: false,
+        required: ["name", "keyPoints", "estimatedTimestamps"],
+        properties: {
+          name: { type: "string" },
+          estimatedTimestamps: { type: "array", items: { type: "string", description: "mm:ss o h:mm:ss" } },
+          keyPoints: {
+            type: "array",
+            items: {
+              type: "object",
+              additionalProperties: false,
+              required: ["point", "excerpt", "segmentSummary", "estimatedTimestamp"],
+              properties: {
+                point: { type: "string" },
+                excerpt: { type: "string", description: "Citazione breve e letterale dalla trascrizione" },
+                segmentSummary: { type: "string" },
+                estimatedTimestamp: { type: "string", description: "mm:ss o h:mm:ss" },
+              },
+            },
+          },
+        },
+      },
+    },
+  },
+} as const;
+
+const SYSTEM_PROMPT = [
+  "Sei un assistente che analizza trascrizioni di riunioni in italiano.",
+  "Rispondi sempre in italiano, solo con il JSON richiesto.",
+  "Produci: un titolo breve e descrittivo (al massimo 60 caratteri); un riassunto fedele di alcune frasi;",
+  "gli argomenti trattati, in ordine di apparizione, ciascuno con i punti chiave.",
+  "Per ogni punto chiave indica una citazione breve e letterale (excerpt), un riassunto del tratto (segmentSummary)",
+  "e il momento in cui se ne parla (estimatedTimestamp), preso dai tempi [mm:ss] della trascrizione.",
+  "Non inventare contenuti che non sono nella trascrizione.",
+].join(" ");
+
+const COMBINE_PROMPT = [
+  "Sei un assistente che analizza riunioni in italiano.",
+  "Ricevi le analisi parziali di parti consecutive della stessa riunione, in ordine.",
+  "Uniscile in un'unica analisi: un titolo per l'intera riunione (al massimo 60 caratteri), un riassunto complessivo,",
+  "e gli argomenti uniti dove coincidono, conservando punti chiave, citazioni e tempi.",
+  "Rispondi solo con il JSON richiesto, in italiano.",
+].join(" ");
+
+/** The transcript as the model reads it: one line per segment with its start time. */
+export function transcriptLines(segments: TimedSegment[]): string[] {
+  return segments.filter((s) => s.text.trim()).map((s) => `[${formatTimestamp(s.start)}] ${s.text.trim()}`);
+}
+
+/** Groups lines into parts of at most maxChars (a single longer line is its own part). */
+export function splitIntoParts(lines: string[], maxChars: number): string[] {
+  const parts: string[] = [];
+  let current: string[] = [];
+  let length = 0;
+  for (const line of lines) {
+    if (current.length > 0 && length + line.length + 1 > maxChars) {
+      parts.push(current.join("\n"));
+      current = [];
+      length = 0;
+    }
+    current.push(line);
+    length += line.length + 1;
+  }
+  if (current.length > 0) parts.push(current.join("\n"));
+  return parts;
+}
+
+export class OpenAIAnalysisEngine implements AnalysisEngine {
+  readonly name = "openai";
+  readonly model: string;
+  private readonly client: OpenAI;
+  private readonly partChars: number;
+
+  constructor(options: OpenAIEngineOptions & { partChars?: number }) {
+    this.model = options.model;
+    this.client = createOpenAIClient(options);
+    this.partChars = options.partChars ?? DEFAULT_PART_CHARS;
+  }
+
+  async analyze(input: AnalysisInput): Promise<AnalysisResult> {
+    const lines = transcriptLines(input.segments);
+    if (lines.length === 0) return { title: "", summary: "", topics: [] };
+    const parts = splitIntoParts(lines, this.partChars);
+    if (parts.length === 1) {
+      return this.complete(SYSTEM_PROMPT, `Trascrizione della riunione:\n\n${parts[0]}`, input.signal);
+    }
+    const partials: AnalysisResult[] = [];
+    for (const [index, part] of parts.entries()) {
+      partials.push(
+        await this.complete(SYSTEM_PROMPT, `Parte ${index + 1} di ${parts.length} della trascrizione della riunione:\n\n${part}`, input.signal),
+      );
+    }
+    const combined = partials.map((p, i) => `Parte ${i + 1}:\n${JSON.stringify(p)}`).join("\n\n");
+    return this.complete(COMBINE_PROMPT, combined, input.signal);
+  }
+
+  private async complete(system: string, user: string, signal?: AbortSignal): Promise<AnalysisResult> {
+    let content: string | null | undefined;
+    try {
+      const response = await this.client.chat.completions.create(
+        {
+          model: this.model,
+          temperature: 0.2,
+          messages: [
+            { role: "system", content: system },
+            { role: "user", content: user },
+          ],
+          response_format: { type: "json_schema", json_schema: { name: "analisi_riunione", strict: true, schema: RESPONSE_SCHEMA as unknown as Record<string, unknown> } },
+        },
+        { signal },
+      );
+      content = response.choices[0]?.message?.content;
+    } catch (error) {
+      throw mapOpenAIError(error, this.model);
+    }
+    let parsed: unknown;
+    try {
+      parsed = JSON.parse(content ?? "");
+    } catch {
+      throw invalid(`risposta non JSON: ${String(content).slice(0, 200)}`);
+    }
+    const result = analysisResultSchema.safeParse(parsed);
+    if (!result.success) throw invalid(result.error.issues[0]?.message ?? "schema");
+    return result.data;
+  }
+}
+
+function invalid(reason: string): UserFacingError {
+  const error = new UserFacingError(PIPELINE_ERRORS.analysisInvalid);
+  (error as Error & { cause?: unknown }).cause = new Error(`Analisi non valida: ${reason}`);
+  return error;
+}

@@ -1,0 +1,79 @@
+import { asc, eq } from "drizzle-orm";
+import type { JobHelpers, Task } from "graphile-worker";
+import { getDb } from "~/db/client.server";
+import { analyses, transcriptionSegments, transcriptions } from "~/db/schema";
+import { analysisResultSchema, titleFromText } from "~/lib/analysis";
+import { PIPELINE_ERRORS } from "~/lib/messages";
+import { getAnalysisEngine } from "../engines/index";
+import { UserFacingError } from "../engines/types";
+import { handleFailure, readPayload } from "./transcribe";
+import { withHeartbeat } from "./unlock-stale-jobs";
+
+/**
+ * Task `analyze`: the analysis engine reads the timed segments and returns title, summary and
+ * topics, validated against the one shared schema; saved in `analyses`, then COMPLETED.
+ */
+
+const ANALYZING_PERCENT = 90;
+
+function nameWithoutExtension(name: string): string {
+  return name.replace(/\.[a-z0-9]{1,5}$/i, "").trim();
+}
+
+async function runAnalysis(transcriptionId: string, _helpers: JobHelpers, signal: AbortSignal): Promise<void> {
+  const db = getDb();
+  const [row] = await db.select().from(transcriptions).where(eq(transcriptions.id, transcriptionId));
+  if (!row) return;
+  await db.update(transcriptions).set({ status: "PROCESSING", stage: "analyzing", progress: ANALYZING_PERCENT, errorMessage: null }).where(eq(transcriptions.id, transcriptionId));
+  await db
+    .insert(analyses)
+    .values({ transcriptionId, status: "PROCESSING" })
+    .onConflictDoUpdate({ target: analyses.transcriptionId, set: { status: "PROCESSING" } });
+
+  const segments = await db
+    .select({ start: transcriptionSegments.start, end: transcriptionSegments.end, text: transcriptionSegments.text })
+    .from(transcriptionSegments)
+    .where(eq(transcriptionSegments.transcriptionId, transcriptionId))
+    .orderBy(asc(transcriptionSegments.position));
+
+  const engine = await getAnalysisEngine();
+  // Nothing was said: no engine call, an empty analysis, the file name as title.
+  const raw = segments.length === 0 ? { title: "", summary: "", topics: [] } : await engine.analyze({ segments, language: row.language ?? "it", signal });
+  const parsed = analysisResultSchema.safeParse(raw);
+  if (!parsed.success) {
+    throw Object.assign(new UserFacingError(PIPELINE_ERRORS.analysisInvalid), {
+      cause: new Error(`analysis schema: ${parsed.error.issues[0]?.path.join(".")} ${parsed.error.issues[0]?.message}`),
+    });
+  }
+  const result = parsed.data;
+  const title = result.title.trim() || titleFromText(row.text ?? "") || nameWithoutExtension(row.originalName);
+
+  signal.throwIfAborted();
+  await db.transaction(async (tx) => {
+    await tx
+      .insert(analyses)
+      .values({ transcriptionId, status: "COMPLETED", title, summary: result.summary, topics: result.topics, engine: engine.name, model: engine.model })
+      .onConflictDoUpdate({
+        target: analyses.transcriptionId,
+        set: { status: "COMPLETED", title, summary: result.summary, topics: result.topics, engine: engine.name, model: engine.model, updatedAt: new Date() },
+      });
+    await tx
+      .update(transcriptions)
+      .set({ status: "COMPLETED", title, stage: "completed", progress: 100, completedAt: new Date(), errorMessage: null, failureReason: null })
+      .where(eq(transcriptions.id, transcriptionId));
+  });
+}
+
+const analyze: Task = async (payload, helpers) => {
+  const { transcriptionId } = readPayload(payload);
+  try {
+    await withHeartbeat(helpers, (signal) => runAnalysis(transcriptionId, helpers, signal));
+  } catch (error) {
+    await handleFailure(helpers, transcriptionId, error, PIPELINE_ERRORS.analysis);
+    if (helpers.job.attempts >= helpers.job.max_attempts || (error instanceof UserFacingError && !error.retryable)) {
+      await getDb().update(analyses).set({ status: "FAILED" }).where(eq(analyses.transcriptionId, transcriptionId));
+    }
+  }
+};
+
+export default analyze;
