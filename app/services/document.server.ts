@@ -12,6 +12,7 @@ import {
   TableOfContents,
   TextRun,
 } from "docx";
+import { createReadableStreamFromReadable } from "@remix-run/node";
 import { getDb } from "~/db/client.server";
 import { documents } from "~/db/schema";
 import type { TimedSegment } from "~/lib/analysis";
@@ -20,7 +21,7 @@ import { MSG } from "~/lib/messages";
 import { keyPointView, topicStart } from "~/lib/topics";
 import { ApiError, notFound } from "./api.server";
 import * as storage from "./storage.server";
-import { documentDownloadNames, documentPathFor, getTranscriptionDetail, type Access, type TranscriptionDetail } from "./transcriptions.server";
+import { contentDisposition, documentDownloadNames, documentPathFor, getTranscriptionDetail, type Access, type TranscriptionDetail } from "./transcriptions.server";
 
 /**
  * The Word report of a transcription (docx): title, date and duration, summary, topics with key
@@ -101,7 +102,8 @@ export async function buildDocx(detail: TranscriptionDetail, now: Date = new Dat
         new TextRun(t.originalName),
       ],
     }),
-    new Paragraph({ heading: HeadingLevel.HEADING_1, children: [new TextRun("Indice")], pageBreakBefore: false }),
+    // Not a heading, so the table does not list itself.
+    new Paragraph({ spacing: { before: 240, after: 120 }, children: [new TextRun({ text: "Indice", bold: true, size: 28, color: ACCENT })] }),
     new TableOfContents("Indice", { hyperlink: true, headingStyleRange: "1-2" }),
     new Paragraph({ heading: HeadingLevel.HEADING_1, children: [new TextRun("Riassunto")] }),
     ...(summary ? paragraphsOf(summary) : [new Paragraph({ children: [new TextRun({ text: "Nessun riassunto disponibile.", italics: true, color: MUTED })] })]),
@@ -212,7 +214,7 @@ export async function ensureDocument(id: string | undefined, access: Access, opt
   const t = detail.transcription;
   const db = getDb();
   const [row] = await db.select().from(documents).where(eq(documents.transcriptionId, t.id));
-  const names = documentDownloadNames(documentTitle(detail));
+  const names = documentDownloadNames(detail.analysis?.title?.trim() || detail.transcription.title);
   const key = documentKey(t.id);
   if (row && isFresh(detail, row)) {
     const file = await storage.stat(row.fileName);
@@ -239,4 +241,18 @@ export function generateDocument(id: string | undefined, access: Access): Promis
 /** GET /api/document/:id (and the e-mail attachment): the existing document, refreshed if stale. */
 export function getDocumentFile(id: string | undefined, access: Access): Promise<DocumentFile> {
   return ensureDocument(id, access, { create: false });
+}
+
+/** The download Response of a stored document (user and admin routes alike). */
+export function documentResponse(file: DocumentFile): Response {
+  return new Response(createReadableStreamFromReadable(storage.readStream(file.key)), {
+    status: 200,
+    headers: {
+      "Content-Type": DOCX_MIME,
+      "Content-Length": String(file.size),
+      "Content-Disposition": contentDisposition(file.name, file.asciiName),
+      "Cache-Control": "private, no-store",
+      "X-Content-Type-Options": "nosniff",
+    },
+  });
 }

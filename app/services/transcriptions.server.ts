@@ -1,3 +1,4 @@
+import { createReadableStreamFromReadable } from "@remix-run/node";
 import { and, asc, desc, eq, sql, type SQL } from "drizzle-orm";
 import { getDb, type Executor } from "~/db/client.server";
 import { analyses, documents, transcriptions, transcriptionSegments, users } from "~/db/schema";
@@ -316,4 +317,59 @@ export function documentDownloadNames(title: string | null | undefined): { name:
   const ascii = safeFileName(title, "docx", "document.docx");
   const trimmed = (title ?? "").replace(/[\u0000-\u001f\u007f"\\/:*?<>|]+/g, " ").replace(/\s+/g, " ").trim().slice(0, 80).trim();
   return { name: trimmed ? `${trimmed}.docx` : "document.docx", ascii };
+}
+
+// ---------------------------------------------------------------- audio
+
+/** Parses a single "bytes=" range; undefined for none or several (then the whole file is sent). */
+export function parseRange(header: string | null, size: number): { start: number; end: number } | "unsatisfiable" | undefined {
+  if (!header) return undefined;
+  const match = header.trim().match(/^bytes=(\d*)-(\d*)$/);
+  if (!match) return undefined;
+  const [, from, to] = match;
+  if (from === "" && to === "") return undefined;
+  let start: number;
+  let end: number;
+  if (from === "") {
+    const suffix = Number(to);
+    if (suffix === 0) return "unsatisfiable";
+    start = Math.max(0, size - suffix);
+    end = size - 1;
+  } else {
+    start = Number(from);
+    end = to === "" ? size - 1 : Math.min(Number(to), size - 1);
+  }
+  if (start >= size || start > end) return "unsatisfiable";
+  return { start, end };
+}
+
+/**
+ * The audio of a transcription, with Range support so the player can seek, and the original
+ * file name in Content-Disposition.
+ */
+export async function audioResponse(id: string | undefined, access: Access, request: Request): Promise<Response> {
+  const row = await findTranscription(id, access);
+  const file = await storage.stat(row.fileName);
+  if (!file) throw notFound();
+  const extension = row.fileName.split(".").pop() ?? "webm";
+  const headers = new Headers({
+    "Content-Type": row.mimeType || "application/octet-stream",
+    "Accept-Ranges": "bytes",
+    "Content-Disposition": contentDisposition(row.originalName, safeFileName(row.originalName.replace(/\.[^.]+$/, ""), extension, `audio.${extension}`)),
+    "Cache-Control": "private, no-cache",
+    "X-Content-Type-Options": "nosniff",
+  });
+  const range = parseRange(request.headers.get("Range"), file.size);
+  if (range === "unsatisfiable") {
+    headers.set("Content-Range", `bytes */${file.size}`);
+    return new Response(null, { status: 416, headers });
+  }
+  const body = request.method === "HEAD" ? null : createReadableStreamFromReadable(storage.readStream(row.fileName, range));
+  if (range) {
+    headers.set("Content-Range", `bytes ${range.start}-${range.end}/${file.size}`);
+    headers.set("Content-Length", String(range.end - range.start + 1));
+    return new Response(body, { status: 206, headers });
+  }
+  headers.set("Content-Length", String(file.size));
+  return new Response(body, { status: 200, headers });
 }

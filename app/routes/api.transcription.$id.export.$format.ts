@@ -1,0 +1,27 @@
+import type { LoaderFunctionArgs } from "@remix-run/node";
+import { EXPORT_FORMATS, isExportFormat, renderExport } from "~/lib/exports";
+import { apiHandler, methodNotAllowed, notFound } from "~/services/api.server";
+import { requireApiUser } from "~/services/session.server";
+import { contentDisposition, getTranscriptionDetail, safeFileName } from "~/services/transcriptions.server";
+
+/** GET /api/transcription/:id/export/(txt|srt|vtt): the transcript as text or subtitles. */
+export const loader = apiHandler(async ({ request, params }: LoaderFunctionArgs) => {
+  const user = await requireApiUser(request);
+  const detail = await getTranscriptionDetail(params.id, { userId: user.id });
+  if (!isExportFormat(params.format)) throw notFound();
+  const format = EXPORT_FORMATS[params.format];
+  const t = detail.transcription;
+  const title = detail.analysis?.title || t.title;
+  const body = renderExport(params.format, { title, text: t.text, segments: t.segments });
+  const ascii = safeFileName(title, format.extension, `trascrizione.${format.extension}`);
+  const name = title ? `${title.replace(/[\\/:*?"<>|\u0000-\u001f]+/g, " ").trim().slice(0, 80)}.${format.extension}` : ascii;
+  return new Response(body, {
+    headers: {
+      "Content-Type": format.contentType,
+      "Content-Disposition": contentDisposition(name, ascii),
+      "Cache-Control": "private, no-store",
+    },
+  });
+});
+
+export const action = methodNotAllowed;

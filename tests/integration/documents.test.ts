@@ -1,0 +1,136 @@
+import path from "node:path";
+import { eq, sql } from "drizzle-orm";
+import { describe, expect, it } from "vitest";
+import { getDb, getSql } from "~/db/client.server";
+import { analyses, documents } from "~/db/schema";
+import { action as documentAction, loader as documentLoader } from "~/routes/api.document.$id";
+import { getConfig } from "~/services/config.server";
+import { buildDocx, ensureDocument } from "~/services/document.server";
+import { contentDisposition, getTranscriptionDetail } from "~/services/transcriptions.server";
+import { apiRequest, createTestUser, useTestDatabase } from "../support/db";
+import { docxText, readZip } from "../support/docx";
+import { seedCompletedTranscription } from "../support/transcriptions";
+
+useTestDatabase();
+
+const seed = (userId: string, options = {}) => seedCompletedTranscription(getSql(), path.join(getConfig().DATA_DIR, "storage"), userId, options);
+const args = (request: Request, id: string) => ({ request, params: { id }, context: {} }) as never;
+
+async function download(token: string, id: string): Promise<Response> {
+  return documentLoader(args(apiRequest(`/api/document/${id}`, { token }), id));
+}
+
+describe("Word document", () => {
+  it("generates a report with title, date, summary, every topic and key point with timestamps, and the transcript", async () => {
+    const user = await createTestUser({ name: "Giulia Bianchi" });
+    const t = await seed(user.id);
+
+    const generated = await documentAction(args(apiRequest(`/api/document/${t.id}`, { token: user.token, method: "POST" }), t.id));
+    expect(generated.status).toBe(200);
+    expect(await generated.json()).toMatchObject({ success: true, documentPath: `/api/document/${t.id}` });
+
+    const response = await download(user.token, t.id);
+    expect(response.status).toBe(200);
+    expect(response.headers.get("Content-Type")).toBe("application/vnd.openxmlformats-officedocument.wordprocessingml.document");
+    expect(response.headers.get("Content-Disposition")).toBe(
+      `attachment; filename="Riunione sul bilancio trimestrale.docx"; filename*=UTF-8''Riunione%20sul%20bilancio%20trimestrale.docx`,
+    );
+    const bytes = Buffer.from(await response.arrayBuffer());
+    expect(Number(response.headers.get("Content-Length"))).toBe(bytes.length);
+
+    const zip = readZip(bytes);
+    const xml = zip.get("word/document.xml")!.toString("utf8");
+    const text = docxText(xml);
+    expect(text).toContain(t.title);
+    expect(text).toContain(t.summary);
+    expect(text).toMatch(/Durata: 00:\d\d/);
+    for (const topic of t.topics) {
+      expect(text).toContain(topic.name);
+      for (const point of topic.keyPoints) expect(text).toContain(typeof point === "string" ? point : point.point);
+    }
+    // Key points carry their mm:ss timestamps, the transcript every segment with its own.
+    expect(text).toContain(`[${(t.topics[1].keyPoints[1] as { estimatedTimestamp: string }).estimatedTimestamp}] Lancio previsto per la fine di marzo`);
+    for (const s of t.segments) {
+      const stamp = `${String(Math.floor(s.start / 60)).padStart(2, "0")}:${String(Math.floor(s.start % 60)).padStart(2, "0")}`;
+      expect(text).toContain(`[${stamp}] ${s.text}`);
+    }
+    // Real heading styles (navigation pane) and a TOC field over levels 1-2.
+    expect(xml).toContain('<w:pStyle w:val="Title"/>');
+    expect(xml.match(/<w:pStyle w:val="Heading1"\/>/g)?.length).toBe(3);
+    expect(xml.match(/<w:pStyle w:val="Heading2"\/>/g)?.length).toBe(t.topics.length);
+    expect(xml).toContain("TOC \\h \\o &quot;1-2&quot;");
+    const styles = zip.get("word/styles.xml")!.toString("utf8");
+    expect(styles).toMatch(/<w:lang w:val="it-IT"/);
+    expect(styles).toMatch(/<w:style w:type="paragraph" w:styleId="Heading1">[\s\S]*?<w:outlineLvl w:val="0"\/>/);
+    const core = zip.get("docProps/core.xml")!.toString("utf8");
+    expect(core).toContain(`<dc:title>${t.title}</dc:title>`);
+    expect(core).toContain("<dc:creator>Giulia Bianchi</dc:creator>");
+    expect(core).toContain("<dc:language>it-IT</dc:language>");
+  });
+
+  it("reuses the stored file while the analysis is unchanged and rebuilds it when the analysis changes", async () => {
+    const user = await createTestUser();
+    const t = await seed(user.id);
+    await ensureDocument(t.id, { userId: user.id }, { create: true });
+    const first = Buffer.from(await (await download(user.token, t.id)).arrayBuffer());
+    const again = Buffer.from(await (await download(user.token, t.id)).arrayBuffer());
+    expect(again.equals(first)).toBe(true);
+
+    await getDb()
+      .update(analyses)
+      .set({ summary: "Riassunto aggiornato dopo la revisione del verbale.", updatedAt: sql`now() + interval '1 second'` as never })
+      .where(eq(analyses.transcriptionId, t.id));
+    const rebuilt = Buffer.from(await (await download(user.token, t.id)).arrayBuffer());
+    const text = docxText(readZip(rebuilt).get("word/document.xml")!.toString("utf8"));
+    expect(text).toContain("Riassunto aggiornato dopo la revisione del verbale.");
+    expect(text).not.toContain(t.summary);
+    const [row] = await getDb().select().from(documents).where(eq(documents.transcriptionId, t.id));
+    const [analysis] = await getDb().select().from(analyses).where(eq(analyses.transcriptionId, t.id));
+    expect(row.analysisVersion?.getTime()).toBe(analysis.updatedAt.getTime());
+    expect(row.fileName).toBe(`documents/${t.id}.docx`);
+  });
+
+  it("answers 'Genera prima il documento.' before generation and 409 while the pipeline runs", async () => {
+    const user = await createTestUser();
+    const t = await seed(user.id);
+    const response = await download(user.token, t.id);
+    expect(response.status).toBe(404);
+    expect(await response.json()).toEqual({ success: false, message: "Genera prima il documento." });
+
+    const running = await seed(user.id, { status: "PROCESSING" });
+    const refused = await documentAction(args(apiRequest(`/api/document/${running.id}`, { token: user.token, method: "POST" }), running.id));
+    expect(refused.status).toBe(409);
+    expect(await refused.json()).toEqual({ success: false, message: "La trascrizione non è ancora completata." });
+  });
+
+  it("names the download document.docx without a title and keeps accents in filename*", async () => {
+    const user = await createTestUser();
+    const untitled = await seed(user.id, { title: "" });
+    await getDb().update(analyses).set({ title: null }).where(eq(analyses.transcriptionId, untitled.id));
+    await ensureDocument(untitled.id, { userId: user.id }, { create: true });
+    const response = await download(user.token, untitled.id);
+    expect(response.headers.get("Content-Disposition")).toBe(`attachment; filename="document.docx"; filename*=UTF-8''document.docx`);
+    // The body still has a heading even without a title.
+    const text = docxText(readZip(Buffer.from(await response.arrayBuffer())).get("word/document.xml")!.toString("utf8"));
+    expect(text.split("\n")[0]).toBe("Trascrizione della riunione");
+
+    const accented = await seed(user.id, { title: 'Perché "qualità"/città: è ok' });
+    await ensureDocument(accented.id, { userId: user.id }, { create: true });
+    const header = (await download(user.token, accented.id)).headers.get("Content-Disposition")!;
+    expect(header).toBe(
+      `attachment; filename="Perch_ qualit_ citt_ _ ok.docx"; filename*=UTF-8''Perch%C3%A9%20qualit%C3%A0%20citt%C3%A0%20%C3%A8%20ok.docx`,
+    );
+    expect(contentDisposition("a\r\nb\"c.docx", "x.docx")).toBe(`attachment; filename="a b c.docx"; filename*=UTF-8''a%20b%20c.docx`);
+  });
+
+  it("escapes XML special characters in the document and its properties", async () => {
+    const user = await createTestUser({ name: "Rossi & <Figli>" });
+    const t = await seed(user.id, { title: "Costi <Q1> & ricavi" });
+    const detail = await getTranscriptionDetail(t.id, { admin: true });
+    const zip = readZip(await buildDocx(detail));
+    expect(docxText(zip.get("word/document.xml")!.toString("utf8"))).toContain("Costi <Q1> & ricavi");
+    const core = zip.get("docProps/core.xml")!.toString("utf8");
+    expect(core).toContain("<dc:title>Costi &lt;Q1&gt; &amp; ricavi</dc:title>");
+    expect(core).toContain("<dc:creator>Rossi &amp; &lt;Figli&gt;</dc:creator>");
+  });
+});
