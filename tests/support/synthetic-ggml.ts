@@ -1,0 +1,385 @@
+import { createHash } from "node:crypto";
+import fs from "node:fs";
+import path from "node:path";
+
+/**
+ * Builds a whisper.cpp ggml model of a real architecture (tiny, base, small) at test time.
+ *
+ * Real weights cannot be downloaded here, so the file takes the real header, mel filters and
+ * multilingual vocabulary from whisper.cpp's `for-tests-ggml-tiny.bin` and writes every tensor
+ * itself with the real names, shapes and types. The native code then does exactly the work of
+ * a real model of that size (same matrix products, same number of decoder steps per token).
+ *
+ * The weights are not trained, but they are not pure noise either: the decoder is wired so that
+ * it "reads out" a scripted token sequence by position. Every decoder block is made an identity
+ * (its layer norms have zero gain, so each block adds exactly zero to the residual stream) and
+ * the position embedding of position p is a scaled copy of the token embedding of the token
+ * that should come after p. The tied output projection then gives that token a logit far above
+ * all others, so greedy decoding is confident (no temperature fall-back, which would multiply the
+ * decoding cost) and emits, per 30 s window: <|0.00|> text... <|t1|><|t1'|> text... <|tn|> EOT.
+ * Only the number of tokens per window is chosen, which is what a benchmark needs to cap.
+ */
+
+export type SyntheticArch = "tiny" | "base" | "small";
+
+type Dims = { state: number; heads: number; layers: number };
+
+const ARCH: Record<SyntheticArch, Dims> = {
+  tiny: { state: 384, heads: 6, layers: 4 },
+  base: { state: 512, heads: 8, layers: 6 },
+  small: { state: 768, heads: 12, layers: 12 },
+};
+
+const N_VOCAB = 51865; // multilingual vocabulary (99 languages)
+const N_AUDIO_CTX = 1500;
+const N_TEXT_CTX = 448;
+const N_MELS = 80;
+const FTYPE_F16 = 1;
+const GGML_MAGIC = 0x67676d6c;
+
+// Special token ids of the multilingual vocabulary, as whisper.cpp derives them from n_vocab.
+export const TOKENS = {
+  eot: 50257,
+  sot: 50258,
+  langIt: 50258 + 1 + 15,
+  transcribe: 50359,
+  beg: 50364, // <|0.00|>; each further id is +0.02 s
+};
+
+export type SyntheticOptions = {
+  arch: SyntheticArch;
+  /** Text plus timestamp tokens the decoder emits per 30 s window (default 40). */
+  tokensPerWindow?: number;
+  /** Segments per window (default 2). */
+  segmentsPerWindow?: number;
+  /** Seconds of the window the segments span (default 28). */
+  spanSeconds?: number;
+  /** What the model "says", cut into vocabulary tokens. */
+  script?: string;
+  /** Where to write; default tests/.data/synthetic-<arch>-<key>.bin (reused when present). */
+  dir?: string;
+  /** whisper.cpp's test file holding header, filters and vocabulary. */
+  sourcePath?: string;
+};
+
+const DEFAULT_SCRIPT =
+  " Buongiorno a tutti, iniziamo la riunione di oggi con il primo punto all'ordine del giorno." +
+  " Il bilancio del trimestre è stato approvato e la prossima settimana parleremo del progetto." +
+  " Chi vuole intervenire può farlo adesso, poi passiamo alle domande e chiudiamo entro le undici.";
+
+export const DEFAULT_SOURCE = "/work/shared/models/for-tests-ggml-tiny.bin";
+
+type Source = { filtersAndVocab: Buffer; vocab: string[] };
+
+function readSource(file: string): Source {
+  const b = fs.readFileSync(file);
+  if (b.readUInt32LE(0) !== GGML_MAGIC) throw new Error(`${file}: not a ggml file`);
+  // magic + 11 int32 hparams, then filters (n_mel, n_fft, floats), then the vocabulary.
+  let o = 4 + 11 * 4;
+  const nMel = b.readInt32LE(o);
+  const nFft = b.readInt32LE(o + 4);
+  const filtersStart = o;
+  o += 8 + nMel * nFft * 4;
+  const nVocab = b.readInt32LE(o);
+  o += 4;
+  const vocab: string[] = [];
+  for (let i = 0; i < nVocab; i++) {
+    const len = b.readUInt32LE(o);
+    o += 4;
+    vocab.push(b.subarray(o, o + len).toString("latin1"));
+    o += len;
+  }
+  return { filtersAndVocab: b.subarray(filtersStart, o), vocab };
+}
+
+/** Greedy longest match of UTF-8 bytes against the vocabulary: good enough to get real words. */
+export function tokenize(text: string, vocab: string[]): number[] {
+  const ids = new Map<string, number>();
+  vocab.forEach((t, i) => {
+    if (t.length > 0 && !ids.has(t)) ids.set(t, i);
+  });
+  const bytes = Buffer.from(text, "utf8").toString("latin1");
+  const out: number[] = [];
+  let i = 0;
+  while (i < bytes.length) {
+    let found = -1;
+    let len = Math.min(24, bytes.length - i);
+    for (; len > 0; len--) {
+      const id = ids.get(bytes.slice(i, i + len));
+      if (id !== undefined) {
+        found = id;
+        break;
+      }
+    }
+    if (found < 0) throw new Error(`no token for byte ${bytes.charCodeAt(i)}`);
+    out.push(found);
+    i += len;
+  }
+  return out;
+}
+
+/** The token each position should predict (index = position whose output predicts it). */
+export function scriptTargets(textTokens: number[], o: Required<Pick<SyntheticOptions, "tokensPerWindow" | "segmentsPerWindow" | "spanSeconds">>): number[] {
+  const targets = new Array<number>(N_TEXT_CTX).fill(TOKENS.eot);
+  targets[0] = TOKENS.langIt; // [SOT] -> language: auto-detection answers "it"
+  targets[1] = TOKENS.transcribe;
+  const segs = Math.max(1, o.segmentsPerWindow);
+  const perSeg = Math.max(1, Math.floor((o.tokensPerWindow - segs * 2) / segs));
+  const ts = (sec: number) => TOKENS.beg + Math.max(0, Math.min(1500, Math.round(sec / 0.02)));
+  const seq: number[] = [];
+  let t = 0;
+  for (let s = 0; s < segs; s++) {
+    const start = (s * o.spanSeconds) / segs;
+    const end = ((s + 1) * o.spanSeconds) / segs - 0.1;
+    seq.push(ts(start));
+    for (let k = 0; k < perSeg; k++) seq.push(textTokens[t++ % textTokens.length]);
+    seq.push(ts(end));
+  }
+  seq.push(TOKENS.eot);
+  // Prompt is [SOT, lang, transcribe] at positions 0..2; position 2's output is the first token.
+  for (let i = 0; i < seq.length && 2 + i < N_TEXT_CTX; i++) targets[2 + i] = seq[i];
+  return targets;
+}
+
+// ---- numeric helpers -------------------------------------------------------------------------
+
+const f32 = new Float32Array(1);
+const u32 = new Uint32Array(f32.buffer);
+
+/** IEEE half from float, round to nearest (denormals flushed: values here are far from them). */
+export function toHalf(v: number): number {
+  f32[0] = v;
+  const x = u32[0];
+  const sign = (x >>> 16) & 0x8000;
+  const exp = ((x >>> 23) & 0xff) - 127 + 15;
+  if (exp <= 0) return sign;
+  if (exp >= 31) return sign | 0x7c00;
+  let mant = (x & 0x7fffff) + 0x1000; // round
+  let e = exp;
+  if (mant & 0x800000) {
+    mant = 0;
+    e += 1;
+    if (e >= 31) return sign | 0x7c00;
+  }
+  return sign | (e << 10) | (mant >>> 13);
+}
+
+export function fromHalf(h: number): number {
+  const sign = h & 0x8000 ? -1 : 1;
+  const e = (h >>> 10) & 0x1f;
+  const m = h & 0x3ff;
+  if (e === 0) return sign * m * 2 ** -24;
+  if (e === 31) return m ? NaN : sign * Infinity;
+  return sign * (1 + m / 1024) * 2 ** (e - 15);
+}
+
+/** xorshift32: deterministic, fast, good enough for weights nobody trains. */
+function rng(seed: number) {
+  let s = seed >>> 0 || 1;
+  return () => {
+    s ^= s << 13;
+    s >>>= 0;
+    s ^= s >>> 17;
+    s ^= s << 5;
+    s >>>= 0;
+    return s / 4294967296;
+  };
+}
+
+// ---- writer ----------------------------------------------------------------------------------
+
+type TensorSpec = { name: string; ne: number[]; f16: boolean; fill: Fill };
+type Fill =
+  | { kind: "zero" }
+  | { kind: "const"; value: number }
+  | { kind: "noise"; scale: number }
+  | { kind: "data"; data: Buffer };
+
+class Writer {
+  private fd: number;
+  private buf = Buffer.alloc(1 << 22);
+  private used = 0;
+  constructor(file: string) {
+    this.fd = fs.openSync(file, "w");
+  }
+  write(chunk: Buffer) {
+    if (this.used + chunk.length > this.buf.length) this.flush();
+    if (chunk.length >= this.buf.length) {
+      fs.writeSync(this.fd, chunk);
+      return;
+    }
+    chunk.copy(this.buf, this.used);
+    this.used += chunk.length;
+  }
+  int32s(...v: number[]) {
+    const b = Buffer.alloc(4 * v.length);
+    v.forEach((x, i) => b.writeInt32LE(x, i * 4));
+    this.write(b);
+  }
+  flush() {
+    if (this.used > 0) fs.writeSync(this.fd, this.buf, 0, this.used);
+    this.used = 0;
+  }
+  close() {
+    this.flush();
+    fs.fsyncSync(this.fd);
+    fs.closeSync(this.fd);
+  }
+}
+
+// A block of noise reused for every large weight: values do not change the cost of a matrix
+// product, and generating hundreds of MB of fresh random numbers would only slow tests down.
+function noiseBlock(f16: boolean, scale: number): Buffer {
+  const n = 1 << 16;
+  const r = rng(12345);
+  const b = Buffer.alloc(n * (f16 ? 2 : 4));
+  for (let i = 0; i < n; i++) {
+    const v = (r() * 2 - 1) * scale;
+    if (f16) b.writeUInt16LE(toHalf(v), i * 2);
+    else b.writeFloatLE(v, i * 4);
+  }
+  return b;
+}
+
+function writeTensor(w: Writer, t: TensorSpec, noise: Map<string, Buffer>) {
+  const nameBytes = Buffer.from(t.name, "utf8");
+  w.int32s(t.ne.length, nameBytes.length, t.f16 ? 1 : 0);
+  w.int32s(...t.ne);
+  w.write(nameBytes);
+  const count = t.ne.reduce((a, b) => a * b, 1);
+  const bytes = count * (t.f16 ? 2 : 4);
+  if (t.fill.kind === "data") {
+    if (t.fill.data.length !== bytes) throw new Error(`${t.name}: ${t.fill.data.length} != ${bytes}`);
+    w.write(t.fill.data);
+    return;
+  }
+  let block: Buffer;
+  if (t.fill.kind === "noise") {
+    const key = `${t.f16}:${t.fill.scale}`;
+    if (!noise.has(key)) noise.set(key, noiseBlock(t.f16, t.fill.scale));
+    block = noise.get(key)!;
+  } else {
+    const v = t.fill.kind === "const" ? t.fill.value : 0;
+    block = Buffer.alloc(1 << 16);
+    for (let i = 0; i < block.length; i += t.f16 ? 2 : 4) {
+      if (t.f16) block.writeUInt16LE(toHalf(v), i);
+      else block.writeFloatLE(v, i);
+    }
+  }
+  for (let off = 0; off < bytes; off += block.length) {
+    const n = Math.min(block.length, bytes - off);
+    w.write(n === block.length ? block : block.subarray(0, n));
+  }
+}
+
+function tensorList(d: Dims, te: Buffer, dpe: Buffer): TensorSpec[] {
+  const s = d.state;
+  const zero: Fill = { kind: "zero" };
+  const one: Fill = { kind: "const", value: 1 };
+  const w: Fill = { kind: "noise", scale: 0.02 };
+  const list: TensorSpec[] = [];
+  const add = (name: string, ne: number[], f16: boolean, fill: Fill) => list.push({ name, ne, f16, fill });
+
+  add("encoder.positional_embedding", [s, N_AUDIO_CTX], false, { kind: "noise", scale: 0.1 });
+  add("encoder.conv1.weight", [3, N_MELS, s], true, w);
+  add("encoder.conv1.bias", [1, s], false, zero);
+  add("encoder.conv2.weight", [3, s, s], true, w);
+  add("encoder.conv2.bias", [1, s], false, zero);
+  add("encoder.ln_post.weight", [s], false, one);
+  add("encoder.ln_post.bias", [s], false, zero);
+  const attn = (p: string, lnGain: Fill, outW: Fill) => {
+    add(`${p}_ln.weight`, [s], false, lnGain);
+    add(`${p}_ln.bias`, [s], false, zero);
+    add(`${p}.query.weight`, [s, s], true, w);
+    add(`${p}.query.bias`, [s], false, zero);
+    add(`${p}.key.weight`, [s, s], true, w);
+    add(`${p}.value.weight`, [s, s], true, w);
+    add(`${p}.value.bias`, [s], false, zero);
+    add(`${p}.out.weight`, [s, s], true, outW);
+    add(`${p}.out.bias`, [s], false, zero);
+  };
+  const mlp = (p: string, lnGain: Fill) => {
+    add(`${p}.mlp_ln.weight`, [s], false, lnGain);
+    add(`${p}.mlp_ln.bias`, [s], false, zero);
+    add(`${p}.mlp.0.weight`, [s, 4 * s], true, w);
+    add(`${p}.mlp.0.bias`, [4 * s], false, zero);
+    add(`${p}.mlp.2.weight`, [4 * s, s], true, w);
+    add(`${p}.mlp.2.bias`, [s], false, zero);
+  };
+  for (let i = 0; i < d.layers; i++) {
+    const p = `encoder.blocks.${i}`;
+    attn(`${p}.attn`, one, w);
+    mlp(p, one);
+  }
+  add("decoder.positional_embedding", [s, N_TEXT_CTX], false, { kind: "data", data: dpe });
+  add("decoder.token_embedding.weight", [s, N_VOCAB], true, { kind: "data", data: te });
+  add("decoder.ln.weight", [s], false, one);
+  add("decoder.ln.bias", [s], false, zero);
+  for (let i = 0; i < d.layers; i++) {
+    const p = `decoder.blocks.${i}`;
+    // Zero layer-norm gain and zero biases: every sub-block adds exactly 0 to the residual, and
+    // a zero cross-attention output matrix keeps the (noisy) encoder from leaking in.
+    attn(`${p}.attn`, zero, w);
+    attn(`${p}.cross_attn`, zero, zero);
+    mlp(p, zero);
+  }
+  // The attention helper names the layer norm "<p>_ln" (attn_ln, cross_attn_ln) as whisper does.
+  return list;
+}
+
+/** Builds (or reuses) the model file and returns its path. */
+export function buildSyntheticModel(options: SyntheticOptions): string {
+  const o = {
+    tokensPerWindow: 40,
+    segmentsPerWindow: 2,
+    spanSeconds: 28,
+    script: DEFAULT_SCRIPT,
+    dir: path.resolve("tests/.data"),
+    sourcePath: DEFAULT_SOURCE,
+    ...options,
+  };
+  const key = createHash("sha1")
+    .update(JSON.stringify([o.arch, o.tokensPerWindow, o.segmentsPerWindow, o.spanSeconds, o.script, 2]))
+    .digest("hex")
+    .slice(0, 10);
+  const file = path.join(o.dir, `synthetic-${o.arch}-${key}.bin`);
+  if (fs.existsSync(file)) return file;
+  fs.mkdirSync(o.dir, { recursive: true });
+
+  const d = ARCH[o.arch];
+  const src = readSource(o.sourcePath);
+  const text = tokenize(o.script, src.vocab);
+  const targets = scriptTargets(text, o);
+
+  // Token embeddings: independent random rows of norm ~2, so distinct rows are nearly orthogonal.
+  const r = rng(0x5eed + d.state);
+  const sigma = 2 / Math.sqrt(d.state);
+  const amp = sigma * Math.sqrt(3); // uniform[-amp, amp] has standard deviation sigma
+  const te = Buffer.alloc(N_VOCAB * d.state * 2);
+  for (let i = 0; i < N_VOCAB * d.state; i++) te.writeUInt16LE(toHalf((r() * 2 - 1) * amp), i * 2);
+  // Position p points at the embedding of the token that must follow it, 8x stronger than the
+  // current token's own embedding, so after the final layer norm it dominates the logits.
+  const dpe = Buffer.alloc(N_TEXT_CTX * d.state * 4);
+  for (let p = 0; p < N_TEXT_CTX; p++) {
+    const row = targets[p] * d.state;
+    for (let j = 0; j < d.state; j++) dpe.writeFloatLE(8 * fromHalf(te.readUInt16LE((row + j) * 2)), (p * d.state + j) * 4);
+  }
+
+  const tmp = `${file}.${process.pid}.${Date.now()}.part`;
+  const w = new Writer(tmp);
+  try {
+    w.int32s(GGML_MAGIC | 0);
+    w.int32s(N_VOCAB, N_AUDIO_CTX, d.state, d.heads, d.layers, N_TEXT_CTX, d.state, d.heads, d.layers, N_MELS, FTYPE_F16);
+    w.write(src.filtersAndVocab);
+    const noise = new Map<string, Buffer>();
+    for (const t of tensorList(d, te, dpe)) writeTensor(w, t, noise);
+    w.close();
+    // Several test workers may build the same file at once: each writes its own temp file and
+    // the rename makes whichever finishes last win atomically.
+    fs.renameSync(tmp, file);
+  } catch (e) {
+    fs.rmSync(tmp, { force: true });
+    throw e;
+  }
+  return file;
+}

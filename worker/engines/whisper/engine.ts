@@ -1,0 +1,261 @@
+import fs from "node:fs";
+import os from "node:os";
+import { Worker } from "node:worker_threads";
+import type { TimedSegment } from "~/lib/analysis";
+import type { SpeechEngine, SpeechInput, SpeechResult } from "../types";
+import { UserFacingError } from "../types";
+import { getConfig } from "~/services/config.server";
+import { ensureModel, inspectModelFile, resolveModel, terminalProgress, type DownloadOptions } from "./models";
+import {
+  DEFAULT_PIECES,
+  DEFAULT_VAD,
+  frameLevelsDb,
+  mapSegments,
+  planPieces,
+  SAMPLE_RATE,
+  voicedRegionsFromLevels,
+  type Piece,
+  type PieceOptions,
+  type RawSegment,
+  type VadOptions,
+} from "./vad";
+
+export type WhisperEngineOptions = {
+  /** WHISPER_MODEL: a model name or a ggml file path. Default: the configuration. */
+  model?: string;
+  dataDir?: string;
+  /** WHISPER_MODEL_URL. */
+  modelUrl?: string;
+  /** Decoding threads; default all available cores. */
+  threads?: number;
+  maxChunkSeconds?: number;
+  /** Caps the tokens whisper decodes per window (0: whisper's own limit). */
+  maxTokens?: number;
+  /** whisper's audio_ctx (0: full 30 s context). Smaller is faster and less accurate. */
+  audioCtx?: number;
+  /** Silence skipping; false sends the whole file. */
+  vad?: Partial<VadOptions> | false;
+  pieces?: Partial<PieceOptions>;
+  /** Draw a download progress bar on stderr (default: when stderr is a terminal). */
+  terminalProgress?: boolean;
+};
+
+type ThreadMessage =
+  | { type: "loaded" }
+  | { type: "piece"; index: number; segments: RawSegment[] }
+  | { type: "done"; language: string }
+  | { type: "error"; code: "model" | "run"; message: string };
+
+/** Plain JS so it loads without a TypeScript loader (see the file's header). */
+const THREAD_URL = new URL("./whisper-thread.mjs", import.meta.url);
+
+/** Reads a 16 kHz mono s16le WAV (the transcribe task's format) into samples. */
+export function readWav16k(file: string): Int16Array {
+  const b = fs.readFileSync(file);
+  if (b.length < 12 || b.toString("ascii", 0, 4) !== "RIFF" || b.toString("ascii", 8, 12) !== "WAVE") {
+    throw new Error(`${file}: non è un file WAV`);
+  }
+  let o = 12;
+  let fmtOk = false;
+  while (o + 8 <= b.length) {
+    const id = b.toString("ascii", o, o + 4);
+    const size = b.readUInt32LE(o + 4);
+    const body = o + 8;
+    if (id === "fmt ") {
+      const format = b.readUInt16LE(body);
+      const channels = b.readUInt16LE(body + 2);
+      const rate = b.readUInt32LE(body + 4);
+      const bits = b.readUInt16LE(body + 14);
+      fmtOk = (format === 1 || format === 0xfffe) && channels === 1 && rate === SAMPLE_RATE && bits === 16;
+      if (!fmtOk) throw new Error(`${file}: atteso WAV PCM 16 bit mono 16 kHz (formato ${format}, ${channels} canali, ${rate} Hz, ${bits} bit)`);
+    } else if (id === "data") {
+      if (!fmtOk) throw new Error(`${file}: WAV senza intestazione fmt`);
+      // ffmpeg writes 0xFFFFFFFF sizes when streaming: take what is there.
+      const len = Math.min(size, b.length - body) & ~1;
+      const copy = new Int16Array(len / 2);
+      Buffer.from(copy.buffer).set(b.subarray(body, body + len));
+      return copy;
+    }
+    o = body + size + (size & 1);
+  }
+  throw new Error(`${file}: WAV senza dati audio`);
+}
+
+function abortError(signal: AbortSignal): Error {
+  const r: unknown = signal.reason;
+  if (r instanceof Error) return r;
+  const e = new Error("Trascrizione annullata");
+  e.name = "AbortError";
+  return e;
+}
+
+export class WhisperEngine implements SpeechEngine {
+  readonly name = "whisper";
+  readonly model: string;
+  readonly maxChunkSeconds: number;
+  private readonly spec: string;
+  private readonly opts: WhisperEngineOptions;
+  private readonly download: Omit<DownloadOptions, "onProgress" | "signal">;
+
+  constructor(options: WhisperEngineOptions = {}) {
+    this.opts = options;
+    let { model, dataDir, modelUrl } = options;
+    if (model === undefined || dataDir === undefined || modelUrl === undefined) {
+      // Only read when needed, so tests and the benchmark can build an engine without one.
+      const config = getConfig();
+      model ??= config.WHISPER_MODEL;
+      dataDir ??= config.DATA_DIR;
+      modelUrl ??= config.WHISPER_MODEL_URL;
+    }
+    this.spec = model;
+    this.model = resolveModel(model, dataDir).name;
+    this.maxChunkSeconds = options.maxChunkSeconds ?? 600;
+    this.download = { dataDir, baseUrl: modelUrl };
+  }
+
+  /** The local model file, downloaded first when it is a missing named model. */
+  async prepare(onProgress?: (fraction: number) => void, signal?: AbortSignal): Promise<void> {
+    await this.modelPath(onProgress, signal);
+  }
+
+  private modelPath(onProgress?: (fraction: number) => void, signal?: AbortSignal): Promise<string> {
+    const bar = this.opts.terminalProgress ?? Boolean(process.stderr.isTTY) ? terminalProgress(`Download modello ${this.model}`) : undefined;
+    return ensureModel(this.spec, {
+      ...this.download,
+      signal,
+      onProgress: (f, received, total) => {
+        bar?.(f, received, total);
+        onProgress?.(f);
+      },
+    });
+  }
+
+  async transcribe(input: SpeechInput): Promise<SpeechResult> {
+    const { signal } = input;
+    if (signal?.aborted) throw abortError(signal);
+    const modelPath = await this.modelPath(undefined, signal);
+    this.checkModel(modelPath);
+    const pcm = readWav16k(input.wavPath);
+    const pieces = this.plan(pcm);
+    if (pieces.length === 0) {
+      input.onProgress?.(1);
+      return { language: input.language === "auto" ? "it" : input.language, segments: [] };
+    }
+    return this.run(modelPath, pcm, pieces, input);
+  }
+
+  private checked = new Map<string, string>();
+
+  /** Refuses a file the native loader would crash on (checked once per file version). */
+  private checkModel(file: string) {
+    const st = fs.statSync(file);
+    const stamp = `${st.size}:${st.mtimeMs}`;
+    if (this.checked.get(file) === stamp) return;
+    try {
+      inspectModelFile(file);
+    } catch (e) {
+      throw this.badModel(file, (e as Error).message);
+    }
+    this.checked.set(file, stamp);
+  }
+
+  private badModel(file: string, why: string): UserFacingError {
+    return new UserFacingError(
+      `Il modello di trascrizione "${this.model}" non può essere caricato (${file}: ${why}). Eliminalo e scaricalo di nuovo con \`npm run model:download -- ${this.model}\`.`,
+      false,
+    );
+  }
+
+  /** Voiced pieces of the recording, each at most one whisper window long. */
+  plan(pcm: Int16Array): Piece[] {
+    const pieceOpts = { ...DEFAULT_PIECES, ...this.opts.pieces };
+    if (this.opts.vad === false) {
+      return planPieces(pcm.length ? [{ start: 0, end: pcm.length }] : [], pieceOpts, frameLevelsDb(pcm, 480), 480);
+    }
+    const vad = { ...DEFAULT_VAD, ...this.opts.vad };
+    const frame = Math.round((SAMPLE_RATE * vad.frameMs) / 1000);
+    const levels = frameLevelsDb(pcm, frame);
+    const regions = voicedRegionsFromLevels(levels, frame, pcm.length, vad);
+    return planPieces(regions, pieceOpts, levels, frame);
+  }
+
+  private run(modelPath: string, pcm: Int16Array, pieces: Piece[], input: SpeechInput): Promise<SpeechResult> {
+    const { signal, onProgress } = input;
+    const language = input.language || "it";
+    const total = pieces.reduce((s, p) => s + p.length, 0);
+    // Read before the buffer is transferred to the thread (which detaches it here).
+    const totalSamples = pcm.length;
+    const worker = new Worker(THREAD_URL, {
+      workerData: {
+        modelPath,
+        pcm,
+        pieces,
+        language,
+        threads: this.opts.threads ?? os.availableParallelism(),
+        maxTokens: this.opts.maxTokens ?? 0,
+        audioCtx: this.opts.audioCtx ?? 0,
+      },
+      transferList: [pcm.buffer as ArrayBuffer],
+      // The thread needs no TypeScript loader or inspector flags from the parent.
+      execArgv: [],
+      stdout: false,
+      stderr: false,
+    });
+    const byPiece: RawSegment[][] = [];
+    let doneSamples = 0;
+    onProgress?.(0);
+
+    return new Promise<SpeechResult>((resolve, reject) => {
+      let settled = false;
+      const finish = (err: Error | null, result?: SpeechResult) => {
+        if (settled) return;
+        settled = true;
+        signal?.removeEventListener("abort", onAbort);
+        // Ending the thread after each job frees the model and the binding's callbacks, which
+        // would otherwise keep the process alive. A thread still inside whisper's native call
+        // stops when that call returns (at most one piece, <= 30 s of audio).
+        void worker.terminate();
+        if (err) reject(err);
+        else resolve(result!);
+      };
+      const onAbort = () => finish(abortError(signal!));
+      signal?.addEventListener("abort", onAbort, { once: true });
+
+      worker.on("message", (m: ThreadMessage) => {
+        if (m.type === "piece") {
+          const piece = pieces[m.index];
+          byPiece[m.index] = mapSegments(piece, m.segments, totalSamples);
+          doneSamples += piece.length;
+          onProgress?.(Math.min(1, doneSamples / total));
+        } else if (m.type === "done") {
+          finish(null, { language: m.language || language, segments: this.collect(byPiece, input.durationSec) });
+        } else if (m.type === "error") {
+          finish(
+            m.code === "model"
+              ? this.badModel(modelPath, m.message)
+              : new Error(`whisper: ${m.message}`),
+          );
+        }
+      });
+      worker.on("error", (e) => finish(e));
+      worker.on("exit", (code) => finish(new Error(`whisper: il thread di trascrizione è terminato (codice ${code})`)));
+    });
+  }
+
+  private collect(byPiece: RawSegment[][], durationSec: number): TimedSegment[] {
+    const out: TimedSegment[] = [];
+    let lastStart = 0;
+    for (const segs of byPiece) {
+      for (const s of segs ?? []) {
+        // Pieces are in order and timestamps within one are monotonic; clamp against rare
+        // overlaps at piece edges and against the duration the task reports.
+        const start = Math.min(Math.max(s.start, lastStart), durationSec);
+        const end = Math.min(Math.max(s.end, start), durationSec);
+        if (start >= durationSec && durationSec > 0) continue;
+        out.push({ start, end, text: s.text });
+        lastStart = start;
+      }
+    }
+    return out;
+  }
+}

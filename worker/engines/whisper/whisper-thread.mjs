@@ -1,0 +1,86 @@
+// Runs whisper.cpp for one job in a worker_thread. Plain JavaScript on purpose: it must load the
+// same way under `node --import tsx`, in vitest and in a build, without a TypeScript loader.
+//
+// whisper's `full()` is synchronous and its callbacks are thread-safe functions that are only
+// delivered once this thread's event loop turns again, so the work is split into pieces (at most
+// one 30 s window each): progress is posted between pieces and segments are collected after
+// each `full()` returns. The parent terminates this thread after every job, which also releases
+// the callbacks that would otherwise keep an event loop alive.
+import { parentPort, workerData } from "node:worker_threads";
+import { Whisper, WhisperFullParams, WhisperSamplingStrategy } from "@napi-rs/whisper";
+
+/** @typedef {{ src: number, dst: number, len: number }} Part */
+/** @typedef {{ parts: Part[], length: number }} Piece */
+
+const { modelPath, pcm, pieces, language, threads, maxTokens, audioCtx } = /** @type {{
+  modelPath: string, pcm: Int16Array, pieces: Piece[], language: string, threads: number,
+  maxTokens: number, audioCtx: number }} */ (workerData);
+
+const post = (/** @type {unknown} */ msg) => parentPort?.postMessage(msg);
+
+/** Float samples of one piece: its parts copied at their offsets, zeros in the gaps. */
+function pieceSamples(/** @type {Piece} */ piece) {
+  const out = new Float32Array(piece.length);
+  for (const p of piece.parts) {
+    for (let i = 0; i < p.len; i++) out[p.dst + i] = pcm[p.src + i] / 32768;
+  }
+  return out;
+}
+
+const squash = (/** @type {string} */ s) => s.replace(/\s+/g, "");
+
+/** Lets the queued segment callbacks run; stops once they account for all returned text. */
+async function drain(/** @type {() => boolean} */ complete) {
+  const until = Date.now() + 2000;
+  for (let i = 0; Date.now() < until; i++) {
+    await new Promise((r) => setTimeout(r, i < 5 ? 0 : 5));
+    if (complete()) return;
+  }
+}
+
+async function main() {
+  let whisper;
+  try {
+    whisper = new Whisper(modelPath);
+  } catch (e) {
+    post({ type: "error", code: "model", message: e instanceof Error ? e.message : String(e) });
+    return;
+  }
+  post({ type: "loaded" });
+  let detected = language === "auto" ? "" : language;
+  for (let index = 0; index < pieces.length; index++) {
+    const params = new WhisperFullParams(WhisperSamplingStrategy.Greedy);
+    params.language = language;
+    params.nThreads = threads;
+    // Each piece starts fresh: text carried over from an earlier window is the usual seed of
+    // whisper's repetition loops, and pieces are cut at pauses anyway.
+    params.noContext = true;
+    params.noTimestamps = false;
+    params.singleSegment = false;
+    params.printProgress = false;
+    params.printRealtime = false;
+    params.printTimestamps = false;
+    if (maxTokens > 0) params.maxTokens = maxTokens;
+    if (audioCtx > 0) params.audioCtx = audioCtx;
+    /** @type {{ text: string, start: number, end: number }[]} */
+    const segments = [];
+    params.onNewSegment = (s) => {
+      segments.push({ text: s.text, start: s.start, end: s.end });
+    };
+    const text = whisper.full(params, pieceSamples(pieces[index]));
+    await drain(() => squash(segments.map((s) => s.text).join("")) === squash(text));
+    if (!detected) {
+      const id = whisper.fullLangId;
+      detected = (id >= 0 && Whisper.lang(id)) || "";
+    }
+    // whisper times are centiseconds.
+    post({
+      type: "piece",
+      index,
+      segments: segments.map((s) => ({ text: s.text, start: s.start / 100, end: s.end / 100 })),
+    });
+  }
+  post({ type: "done", language: detected || language });
+}
+
+main().catch((e) => post({ type: "error", code: "run", message: e instanceof Error ? e.message : String(e) }));
