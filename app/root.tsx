@@ -12,6 +12,7 @@ import {
   useRouteLoaderData,
 } from "@remix-run/react";
 import type { ReactNode } from "react";
+import { AuthModalProvider } from "~/components/auth-modal";
 import { SiteFooter } from "~/components/site-footer";
 import { SiteHeader } from "~/components/site-header";
 import { ToastProvider } from "~/components/toast";
@@ -68,11 +69,13 @@ function Shell({ children }: { children: ReactNode }) {
       <a href="#main" className="sr-only focus:not-sr-only focus:absolute focus:left-4 focus:top-4 focus:z-50 focus:rounded focus:bg-white focus:p-2">
         Vai al contenuto
       </a>
-      <SiteHeader user={data?.user ?? null} planName={data?.planName ?? null} />
-      <main id="main" className="flex-1">
-        {children}
-      </main>
-      <SiteFooter />
+      <AuthModalProvider user={data?.user ?? null}>
+        <SiteHeader user={data?.user ?? null} planName={data?.planName ?? null} />
+        <main id="main" className="flex-1">
+          {children}
+        </main>
+        <SiteFooter />
+      </AuthModalProvider>
     </ToastProvider>
   );
 }

@@ -1,6 +1,7 @@
 import { Link, NavLink } from "@remix-run/react";
 import { useState } from "react";
 import type { SessionUser } from "~/services/session.server";
+import { useAuthModal } from "./auth-modal";
 import { UserMenu } from "./user-menu";
 
 const linkClass = ({ isActive }: { isActive: boolean }) =>
@@ -8,6 +9,7 @@ const linkClass = ({ isActive }: { isActive: boolean }) =>
 
 export function SiteHeader({ user, planName }: { user: SessionUser | null; planName?: string | null }) {
   const [open, setOpen] = useState(false);
+  const authModal = useAuthModal();
   const links = [
     { to: "/", label: "Home", end: true },
     { to: "/subscriptions", label: "Piani" },
@@ -32,7 +34,16 @@ export function SiteHeader({ user, planName }: { user: SessionUser | null; planN
           {user ? (
             <UserMenu user={user} planName={planName} />
           ) : (
-            <Link to="/login" className="btn-primary" data-testid="login-button">
+            <Link
+              to="/login"
+              className="btn-primary"
+              data-testid="login-button"
+              onClick={(e) => {
+                // With JavaScript the modal opens in place; without, /login is a plain page.
+                e.preventDefault();
+                authModal.open("login");
+              }}
+            >
               Accedi
             </Link>
           )}

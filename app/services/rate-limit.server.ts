@@ -1,6 +1,8 @@
 import { lt, sql } from "drizzle-orm";
 import { getDb, type Executor } from "~/db/client.server";
 import { rateLimits } from "~/db/schema";
+import { formatRetryAfter } from "~/lib/errors";
+import { MSG } from "~/lib/messages";
 import { tooManyRequests } from "./api.server";
 
 /**
@@ -32,13 +34,18 @@ export async function hitRateLimit(
   return { count, limit, remaining: Math.max(0, limit - count), retryAfterSeconds: Number(row.retry_after) };
 }
 
+/** 429 with retryAfter (seconds) and the catalogue's "Troppe richieste. Riprova tra {retryAfter}." */
+export function rateLimitError(retryAfterSeconds: number) {
+  return tooManyRequests(retryAfterSeconds, MSG.tooManyRequestsRetry(formatRetryAfter(retryAfterSeconds)));
+}
+
 /**
  * Counts one hit on key; over `limit` hits within `windowSeconds` it throws
  * tooManyRequests(retryAfterSeconds) (a 429 with retryAfter in /api answers).
  */
 export async function consumeRateLimit(key: string, limit: number, windowSeconds: number, db: Executor = getDb()): Promise<void> {
   const state = await hitRateLimit(key, limit, windowSeconds, db);
-  if (state.count > limit) throw tooManyRequests(state.retryAfterSeconds);
+  if (state.count > limit) throw rateLimitError(state.retryAfterSeconds);
 }
 
 /**
@@ -51,7 +58,7 @@ export async function assertRateLimit(key: string, limit: number, db: Executor =
     from rate_limits where key = ${key} and reset_at > now()
   `)) as unknown as { count: number; retry_after: number }[];
   const row = rows[0];
-  if (row && Number(row.count) >= limit) throw tooManyRequests(Number(row.retry_after));
+  if (row && Number(row.count) >= limit) throw rateLimitError(Number(row.retry_after));
 }
 
 /** Forgets a key (e.g. the failed-login counter of an e-mail after a successful login). */

@@ -1,0 +1,11 @@
+import type { LoaderFunctionArgs } from "@remix-run/node";
+import { apiHandler, json, methodNotAllowed } from "~/services/api.server";
+import { requireApiUser } from "~/services/session.server";
+
+/** { success, user } for a valid session; an unknown or expired token is a 401 with the catalogue text. */
+export const loader = apiHandler(async ({ request }: LoaderFunctionArgs) => {
+  const user = await requireApiUser(request);
+  return json({ success: true, user });
+});
+
+export const action = () => methodNotAllowed();

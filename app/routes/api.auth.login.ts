@@ -1,0 +1,14 @@
+import type { ActionFunctionArgs } from "@remix-run/node";
+import { loginSchema } from "~/lib/validation/auth";
+import { apiHandler, methodNotAllowed } from "~/services/api.server";
+import { assertSameOriginApi, authSuccessResponse, readAuthBody } from "~/services/auth-api.server";
+import { loginUser, requestMeta } from "~/services/auth.server";
+
+export const loader = () => methodNotAllowed();
+
+export const action = apiHandler(async ({ request, context }: ActionFunctionArgs) => {
+  if (request.method !== "POST") return methodNotAllowed();
+  assertSameOriginApi(request);
+  const input = await readAuthBody(request, loginSchema);
+  return authSuccessResponse(await loginUser(input, requestMeta(request, context)));
+});

@@ -1,0 +1,15 @@
+import type { ActionFunctionArgs } from "@remix-run/node";
+import { resendVerificationSchema } from "~/lib/validation/auth";
+import { apiHandler, json, methodNotAllowed } from "~/services/api.server";
+import { assertSameOriginApi, readAuthBody } from "~/services/auth-api.server";
+import { requestMeta, resendVerification } from "~/services/auth.server";
+
+export const loader = () => methodNotAllowed();
+
+export const action = apiHandler(async ({ request, context }: ActionFunctionArgs) => {
+  if (request.method !== "POST") return methodNotAllowed();
+  assertSameOriginApi(request);
+  const input = await readAuthBody(request, resendVerificationSchema);
+  const { message, retryAfter } = await resendVerification(input, requestMeta(request, context));
+  return json({ success: true, message, retryAfter });
+});
