@@ -103,7 +103,8 @@ export async function listTranscriptions(
   const limit = Math.min(Math.max(1, options.limit ?? HISTORY_LIMIT), HISTORY_LIMIT);
   const queryText = options.search ? searchQueryText(options.search) : undefined;
   const excerpt = sql<string>`left(coalesce(${transcriptions.text}, ''), 220)`;
-  const hasDocument = sql<boolean>`exists (select 1 from ${documents} where ${documents.transcriptionId} = ${transcriptions.id})`;
+  // Spelled out: drizzle leaves columns unqualified here, and "id" would bind to documents.id.
+  const hasDocument = sql<boolean>`exists (select 1 from documents d where d.transcription_id = "transcriptions"."id")`;
   const base = {
     id: transcriptions.id,
     fileName: transcriptions.fileName,
