@@ -120,7 +120,7 @@ const featureSchema = z.union([
 ]);
 
 const requiredEnum = <T extends readonly [string, ...string[]]>(values: T, message: string) =>
-  z.preprocess(blankToUndefined, z.enum(values, { required_error: message, invalid_type_error: message, errorMap: () => ({ message }) }));
+  z.preprocess(blankToUndefined, z.enum(values, { errorMap: () => ({ message }) }));
 
 export const planSchema = z
   .object({

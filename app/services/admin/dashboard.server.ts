@@ -184,7 +184,7 @@ export async function getAnalytics(days: number, db: Executor = getDb(), now: Da
   const [perDay, perWeek, plans] = await Promise.all([
     db.execute<{ day: string; recordings: number; minutes: number; completed: number; failed: number }>(sql`
       with bounds as (
-        select (${now}::timestamptz at time zone 'Europe/Rome')::date as last_day
+        select (${now.toISOString()}::timestamptz at time zone 'Europe/Rome')::date as last_day
       ), days as (
         select generate_series(last_day - (${span}::int - 1), last_day, interval '1 day')::date as day from bounds
       ), created as (
@@ -209,8 +209,8 @@ export async function getAnalytics(days: number, db: Executor = getDb(), now: Da
     db.execute<{ week: string; count: number }>(sql`
       with weeks as (
         select generate_series(
-          date_trunc('week', (${now}::timestamptz at time zone 'Europe/Rome') - make_interval(days => ${span}::int - 1)),
-          date_trunc('week', ${now}::timestamptz at time zone 'Europe/Rome'),
+          date_trunc('week', (${now.toISOString()}::timestamptz at time zone 'Europe/Rome') - make_interval(days => ${span}::int - 1)),
+          date_trunc('week', ${now.toISOString()}::timestamptz at time zone 'Europe/Rome'),
           interval '1 week')::date as week
       ), created as (
         select date_trunc('week', created_at at time zone 'Europe/Rome')::date as week, count(*)::int as n

@@ -11,7 +11,9 @@ import { likePattern, orderBy } from "./common.server";
 
 export type AdminPlanRow = typeof subscriptionTypes.$inferSelect & { subscriptionCount: number };
 
-const subscriptionCount = sql<number>`(select count(*) from ${userSubscriptions} where ${userSubscriptions.subscriptionTypeId} = ${subscriptionTypes.id})::int`;
+// Written with explicit table names: drizzle leaves columns unqualified in a join-less select,
+// which inside a correlated subquery would silently bind to the inner table.
+const subscriptionCount = sql<number>`(select count(*) from user_subscriptions us where us.subscription_type_id = subscription_types.id)::int`;
 
 function planFilters(q: Pick<PlansQuery, "search" | "status" | "interval">): SQL | undefined {
   const conditions: SQL[] = [];

@@ -282,7 +282,7 @@ export function exportUsersCsv(q: Pick<UsersQuery, "search" | "role" | "status" 
       .select({
         ...rowColumns,
         cursorAt: sql<string>`${users.createdAt}::text`,
-        transcriptionCount: sql<number>`(select count(*) from ${transcriptions} where ${transcriptions.userId} = ${users.id})::int`,
+        transcriptionCount: sql<number>`(select count(*) from transcriptions t where t.user_id = users.id)::int`,
       })
       .from(users)
       .innerJoin(roles, eq(roles.id, users.roleId))
