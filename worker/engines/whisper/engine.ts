@@ -93,6 +93,8 @@ export class WhisperEngine implements SpeechEngine {
   readonly name = "whisper";
   readonly model: string;
   readonly maxChunkSeconds: number;
+  /** Decoding threads: all available cores unless configured. */
+  readonly threads: number;
   private readonly spec: string;
   private readonly opts: WhisperEngineOptions;
   private readonly download: Omit<DownloadOptions, "onProgress" | "signal">;
@@ -110,6 +112,7 @@ export class WhisperEngine implements SpeechEngine {
     this.spec = model;
     this.model = resolveModel(model, dataDir).name;
     this.maxChunkSeconds = options.maxChunkSeconds ?? 600;
+    this.threads = options.threads ?? os.availableParallelism();
     this.download = { dataDir, baseUrl: modelUrl };
   }
 
@@ -191,7 +194,7 @@ export class WhisperEngine implements SpeechEngine {
         pcm,
         pieces,
         language,
-        threads: this.opts.threads ?? os.availableParallelism(),
+        threads: this.threads,
         maxTokens: this.opts.maxTokens ?? 0,
         audioCtx: this.opts.audioCtx ?? 0,
       },
