@@ -1,0 +1,48 @@
+import { getConfig } from "~/services/config.server";
+import { UserFacingError } from "../worker/engines/types";
+import { downloadModel, MODEL_SHA1, resolveModel, terminalProgress } from "../worker/engines/whisper/models";
+
+/**
+ * `npm run model:download -- <name> [<name>...]`: fetches whisper models into DATA_DIR/models
+ * ahead of time (same verified, atomic download the engine does on first use). Without a name
+ * it downloads WHISPER_MODEL.
+ */
+
+async function main() {
+  const config = getConfig();
+  const args = process.argv.slice(2).filter((a) => !a.startsWith("-"));
+  if (process.argv.includes("--help") || process.argv.includes("-h")) {
+    console.log(`Uso: npm run model:download -- <modello> [...]\nModelli con SHA-1 noto: ${Object.keys(MODEL_SHA1).join(", ")}`);
+    return;
+  }
+  const names = args.length > 0 ? args : [config.WHISPER_MODEL];
+  for (const name of names) {
+    const m = resolveModel(name, config.DATA_DIR);
+    if (!m.downloadable) {
+      console.error(`${name}: è un percorso di file, non un nome di modello da scaricare.`);
+      process.exitCode = 1;
+      continue;
+    }
+    const controller = new AbortController();
+    // Ctrl-C stops the transfer cleanly: the temporary file is removed, no half model remains.
+    const onSigint = () => controller.abort();
+    process.once("SIGINT", onSigint);
+    try {
+      const file = await downloadModel(m.name, {
+        dataDir: config.DATA_DIR,
+        baseUrl: config.WHISPER_MODEL_URL,
+        signal: controller.signal,
+        onProgress: terminalProgress(`ggml-${m.name}.bin`),
+      });
+      console.log(`Modello "${m.name}" pronto: ${file}`);
+    } catch (e) {
+      process.exitCode = 1;
+      if (controller.signal.aborted) console.error("\nDownload annullato.");
+      else console.error(`\n${e instanceof UserFacingError ? e.message : (e as Error).stack}`);
+    } finally {
+      process.off("SIGINT", onSigint);
+    }
+  }
+}
+
+await main();
