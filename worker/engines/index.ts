@@ -31,7 +31,7 @@ function openAIOptions(config: Config, model: string) {
 }
 
 // Specifiers in variables: these modules are written in parallel and may not exist yet at build time.
-const WHISPER_MODULE = "./whisper/index";
+const WHISPER_MODULE = "./whisper/engine";
 const LOCAL_ANALYSIS_MODULE = "./local-analysis/index";
 
 export async function getSpeechEngine(config: Config = getConfig()): Promise<SpeechEngine> {
@@ -45,7 +45,8 @@ export async function getSpeechEngine(config: Config = getConfig()): Promise<Spe
     engine = new OpenAISpeechEngine(openAIOptions(config, config.OPENAI_TRANSCRIPTION_MODEL));
   } else {
     const mod = (await import(/* @vite-ignore */ WHISPER_MODULE)) as Record<string, unknown>;
-    engine = instantiate<SpeechEngine>(mod, ["createWhisperEngine", "createSpeechEngine"], ["WhisperEngine", "default"], config);
+    const options = { model: config.WHISPER_MODEL, dataDir: config.DATA_DIR, modelUrl: config.WHISPER_MODEL_URL };
+    engine = instantiate<SpeechEngine>(mod, ["createWhisperEngine"], ["WhisperEngine"], options);
   }
   cache().set(key, engine);
   return engine;
@@ -62,21 +63,21 @@ export async function getAnalysisEngine(config: Config = getConfig()): Promise<A
     engine = new OpenAIAnalysisEngine(openAIOptions(config, config.OPENAI_ANALYSIS_MODEL));
   } else {
     const mod = (await import(/* @vite-ignore */ LOCAL_ANALYSIS_MODULE)) as Record<string, unknown>;
-    engine = instantiate<AnalysisEngine>(mod, ["createLocalAnalysisEngine"], ["LocalAnalysisEngine", "default"], config);
+    engine = instantiate<AnalysisEngine>(mod, ["createLocalAnalysisEngine"], ["LocalAnalysisEngine"], {});
   }
   cache().set(key, engine);
   return engine;
 }
 
-/** A factory function taking the config if the module has one, else the class with the config. */
-function instantiate<T>(mod: Record<string, unknown>, factories: string[], classes: string[], config: Config): T {
+/** A factory function if the module has one, else its class, given the options. */
+function instantiate<T>(mod: Record<string, unknown>, factories: string[], classes: string[], options: object): T {
   for (const name of factories) {
     const factory = mod[name];
-    if (typeof factory === "function") return (factory as (c: Config) => T)(config);
+    if (typeof factory === "function") return (factory as (o: object) => T)(options);
   }
   for (const name of classes) {
     const Ctor = mod[name];
-    if (typeof Ctor === "function") return new (Ctor as new (c: Config) => T)(config);
+    if (typeof Ctor === "function") return new (Ctor as new (o: object) => T)(options);
   }
   throw new Error(`Engine module exports none of ${[...factories, ...classes].join(", ")}`);
 }

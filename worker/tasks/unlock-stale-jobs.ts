@@ -8,13 +8,16 @@ import { getConfig } from "~/services/config.server";
 /**
  * Crash recovery within a minute. graphile-worker frees the lock of a job whose process died only
  * after 4 hours; our pipeline tasks instead refresh their job's locked_at every 15 s (heartbeat),
- * and every process sweeps, every 15 s, the pipeline jobs whose lock is older than 60 s: their
- * worker is gone, so the lock is cleared and the job runs again (resuming from its checkpoint).
+ * and every process sweeps, every 10 s, the pipeline jobs whose lock is older than 45 s (three
+ * missed beats): their worker is gone, so the lock is cleared and the job runs again (resuming
+ * from its checkpoint).
  * The sweep is one UPDATE, so several processes running it at once is harmless.
  */
 
 export const HEARTBEAT_MS = 15_000;
-export const STALE_AFTER_SECONDS = 60;
+/** How often each process sweeps; with STALE_AFTER_SECONDS a dead job runs again within a minute. */
+export const SWEEP_MS = 10_000;
+export const STALE_AFTER_SECONDS = 45;
 /** Only tasks that send heartbeats may be judged stale: other tasks can legitimately run longer silently. */
 export const HEARTBEAT_TASKS = ["transcribe", "analyze"];
 
@@ -121,7 +124,7 @@ const unlockStaleJobsTask: Task = async (_payload, helpers) => {
 export default unlockStaleJobsTask;
 
 /** The in-process sweep timer started by the runner. */
-export function startStaleJobSweeper(pool: Queryable, intervalMs = HEARTBEAT_MS, staleSeconds = STALE_AFTER_SECONDS): () => void {
+export function startStaleJobSweeper(pool: Queryable, intervalMs = SWEEP_MS, staleSeconds = STALE_AFTER_SECONDS): () => void {
   let running = false;
   const sweep = async () => {
     if (running) return;
