@@ -1,6 +1,7 @@
 import { run, type Runner, Logger } from "graphile-worker";
 import pg from "pg";
 import { crontab, taskList } from "./tasks/index";
+import { startStaleJobSweeper } from "./tasks/unlock-stale-jobs";
 
 export type WorkerHandle = { runner: Runner; stop: () => Promise<void>; isRunning: () => boolean };
 
@@ -42,11 +43,14 @@ export async function startWorker(options: {
   runner.promise.finally(() => {
     running = false;
   });
+  // Pipeline jobs of a crashed process are taken up again within a minute (see unlock-stale-jobs).
+  const stopSweeper = startStaleJobSweeper(pgPool);
   const handle: WorkerHandle = {
     runner,
     isRunning: () => running,
     stop: async () => {
       globalForWorker.__verbaleWorker = undefined;
+      stopSweeper();
       if (running) await runner.stop();
       running = false;
       await pgPool.end();

@@ -1,11 +1,17 @@
 import type { TaskList } from "graphile-worker";
 import cleanupExpired from "./cleanup-expired";
 import sendDocumentEmail from "./send-document-email";
+import analyze from "./analyze";
+import transcribe from "./transcribe";
+import unlockStaleJobs from "./unlock-stale-jobs";
 
 /** Every task the in-process runner executes, one file each. */
 export const taskList: TaskList = {
   cleanup_expired: cleanupExpired,
   send_document_email: sendDocumentEmail,
+  transcribe,
+  analyze,
+  unlock_stale_jobs: unlockStaleJobs,
 };
 
-export const crontab = ["*/15 * * * * cleanup_expired ?max=1"].join("\n");
+export const crontab = ["*/15 * * * * cleanup_expired ?max=1", "7 * * * * unlock_stale_jobs ?max=1"].join("\n");
