@@ -3,7 +3,6 @@
  * sentences compare the vocabulary of the stretch before with the stretch after; where the
  * similarity drops into a deep valley the conversation has changed subject.
  */
-import { cosine, vectorOf } from "./tfidf";
 
 export type SegmentationOptions = {
   /** At most this many topics. */
@@ -94,13 +93,42 @@ export function cohesion(terms: number[][], idf: Float64Array): number[] {
   const n = terms.length;
   const total = terms.reduce((s, t) => s + t.length, 0);
   const size = Math.max(12, Math.min(50, Math.round(total / 12)));
+  // Dense counters reused at every gap (only the touched entries are reset): this runs once per
+  // gap, thousands of times on a long meeting, so it must not allocate.
+  const left = new Int32Array(idf.length);
+  const right = new Int32Array(idf.length);
+  const touchedLeft: number[] = [];
+  const touchedRight: number[] = [];
+  const weight = (c: number, t: number) => (1 + Math.log(c)) * idf[t];
   const scores: number[] = [];
   for (let gap = 1; gap < n; gap++) {
-    const left: number[] = [];
-    for (let i = gap - 1; i >= 0 && left.length < size; i--) left.push(...terms[i]);
-    const right: number[] = [];
-    for (let i = gap; i < n && right.length < size; i++) right.push(...terms[i]);
-    scores.push(cosine(vectorOf(left, idf), vectorOf(right, idf)));
+    let count = 0;
+    for (let i = gap - 1; i >= 0 && count < size; i--) {
+      for (const t of terms[i]) if (left[t]++ === 0) touchedLeft.push(t);
+      count += terms[i].length;
+    }
+    count = 0;
+    for (let i = gap; i < n && count < size; i++) {
+      for (const t of terms[i]) if (right[t]++ === 0) touchedRight.push(t);
+      count += terms[i].length;
+    }
+    let dot = 0;
+    let normLeft = 0;
+    let normRight = 0;
+    for (const t of touchedLeft) {
+      const w = weight(left[t], t);
+      normLeft += w * w;
+      if (right[t] > 0) dot += w * weight(right[t], t);
+    }
+    for (const t of touchedRight) {
+      const w = weight(right[t], t);
+      normRight += w * w;
+    }
+    scores.push(normLeft && normRight ? dot / Math.sqrt(normLeft * normRight) : 0);
+    for (const t of touchedLeft) left[t] = 0;
+    for (const t of touchedRight) right[t] = 0;
+    touchedLeft.length = 0;
+    touchedRight.length = 0;
   }
   // Smoothing removes noise in long texts but blurs the few gaps of a short one.
   return smooth(scores, n > 80 ? 2 : n > 40 ? 1 : 0);

@@ -1,0 +1,107 @@
+/**
+ * Quality on the Italian test transcripts: every expected topic is found, from the right part of
+ * the conversation, with key points that quote the transcript at the right time.
+ */
+import { describe, expect, it } from "vitest";
+import { analysisResultSchema, formatTimestamp, keyPointText, parseTimestamp, type AnalysisResult, type TopicValue } from "~/lib/analysis";
+import { analyzeLocally } from "./index";
+import { loadTranscripts, type ExpectedTopic } from "./test-transcripts";
+
+const fixtures = loadTranscripts();
+const results = new Map<string, AnalysisResult>(fixtures.map((f) => [f.name, analyzeLocally(f.segments)]));
+
+function timestamps(topic: TopicValue): number[] {
+  return topic.keyPoints.map((k) => parseTimestamp(typeof k === "string" ? undefined : k.estimatedTimestamp)!);
+}
+
+function mentions(topic: TopicValue, expected: ExpectedTopic): boolean {
+  const text = `${topic.name} ${topic.keyPoints.map(keyPointText).join(" ")}`.toLowerCase();
+  return expected.words.some((w) => text.includes(w.toLowerCase()));
+}
+
+/** A topic that names the expected subject and whose key points all lie in its time range. */
+function matching(topics: TopicValue[], expected: ExpectedTopic): number {
+  return topics.findIndex(
+    (t) => mentions(t, expected) && timestamps(t).every((s) => s >= Math.floor(expected.from) && s <= Math.ceil(expected.to)),
+  );
+}
+
+describe("local analyzer on the Italian test transcripts", () => {
+  it("has at least 10 transcripts from about 10 to about 150 sentences", () => {
+    expect(fixtures.length).toBeGreaterThanOrEqual(10);
+    const sizes = fixtures.map((f) => f.segments.map((s) => s.text).join(" ").split(/[.!?](?:\s|$)/).length);
+    expect(Math.min(...sizes)).toBeLessThanOrEqual(12);
+    expect(Math.max(...sizes)).toBeGreaterThanOrEqual(120);
+  });
+
+  describe.each(fixtures.map((f) => [f.name, f] as const))("%s", (name, fixture) => {
+    const result = results.get(name)!;
+
+    it("validates against the shared analysis schema", () => {
+      expect(analysisResultSchema.safeParse(result).success).toBe(true);
+      expect(result.title.length).toBeGreaterThan(0);
+      expect(result.title.length).toBeLessThanOrEqual(61);
+      expect(result.summary.length).toBeGreaterThan(40);
+    });
+
+    it.each(fixture.expectedTopics.map((e) => [e.words.join("/"), e] as const))("finds the topic %s in its time range", (_, expected) => {
+      const index = matching(result.topics, expected);
+      expect(index, JSON.stringify(result.topics.map((t) => [t.name, t.estimatedTimestamps]))).toBeGreaterThanOrEqual(0);
+    });
+
+    it("matches each expected topic to a different topic, without splitting the talk into crumbs", () => {
+      const used = new Set<number>();
+      for (const expected of fixture.expectedTopics) {
+        const index = result.topics.findIndex((t, i) => !used.has(i) && mentions(t, expected) && matching([t], expected) === 0);
+        expect(index, expected.words.join("/")).toBeGreaterThanOrEqual(0);
+        used.add(index);
+      }
+      expect(result.topics.length).toBeLessThanOrEqual(fixture.expectedTopics.length + 2);
+    });
+
+    it("gives key points in time order, within and across topics", () => {
+      for (const topic of result.topics) {
+        const times = timestamps(topic);
+        expect(times.every((t) => Number.isFinite(t))).toBe(true);
+        expect(times).toEqual([...times].sort((a, b) => a - b));
+        expect(topic.estimatedTimestamps).toEqual(topic.keyPoints.map((k) => (typeof k === "string" ? "" : k.estimatedTimestamp)));
+      }
+      const all = result.topics.flatMap(timestamps);
+      expect(all).toEqual([...all].sort((a, b) => a - b));
+    });
+
+    it("quotes the transcript and times each excerpt by the segment where it starts", () => {
+      const joined = fixture.segments.map((s) => s.text).join(" ");
+      const starts: number[] = [];
+      fixture.segments.reduce((offset, s) => (starts.push(offset), offset + s.text.length + 1), 0);
+      for (const topic of result.topics) {
+        expect(topic.keyPoints.length).toBeGreaterThan(0);
+        for (const k of topic.keyPoints) {
+          if (typeof k === "string") throw new Error("key points are objects");
+          const at = joined.indexOf(k.excerpt!);
+          expect(at, k.excerpt).toBeGreaterThanOrEqual(0);
+          let segment = 0;
+          while (segment + 1 < starts.length && starts[segment + 1] <= at) segment++;
+          expect(k.estimatedTimestamp).toBe(formatTimestamp(fixture.segments[segment].start));
+          expect(k.point.length).toBeGreaterThan(10);
+        }
+      }
+    });
+
+    it("builds the summary from transcript sentences in their original order", () => {
+      const joined = fixture.segments.map((s) => s.text).join(" ");
+      const positions = result.summary
+        .split(/(?<=[.!?…])\s+(?=\p{Lu})/u)
+        .map((sentence) => joined.toLowerCase().indexOf(sentence.replace(/[.…]$/, "").slice(-40).toLowerCase()));
+      expect(positions.every((p) => p >= 0)).toBe(true);
+      expect(positions).toEqual([...positions].sort((a, b) => a - b));
+    });
+  });
+
+  it("names topics from their key terms, capitalised", () => {
+    const names = [...results.values()].flatMap((r) => r.topics.map((t) => t.name));
+    for (const name of names) expect(name[0]).toBe(name[0].toLocaleUpperCase("it-IT"));
+    expect(results.get("riunione-marketing")!.topics[0].name).toBe("Budget e marketing");
+    expect(results.get("colloquio-lavoro")!.topics.some((t) => /smart working/i.test(t.name))).toBe(true);
+  });
+});

@@ -1,0 +1,60 @@
+/**
+ * The Italian test transcripts of tests/fixtures/transcripts, for the tests and the benchmark,
+ * and a three-hour meeting made from them.
+ */
+import { readdirSync, readFileSync } from "node:fs";
+import { dirname, join } from "node:path";
+import { fileURLToPath } from "node:url";
+import type { TimedSegment } from "~/lib/analysis";
+
+export type ExpectedTopic = {
+  /** At least one of these must appear in the name or the key points of one topic found. */
+  words: string[];
+  /** Where that part of the conversation lies, in seconds. */
+  from: number;
+  to: number;
+};
+
+export type TranscriptFixture = {
+  name: string;
+  description: string;
+  segments: TimedSegment[];
+  expectedTopics: ExpectedTopic[];
+};
+
+const dir = join(dirname(fileURLToPath(import.meta.url)), "../../../tests/fixtures/transcripts");
+
+export function loadTranscripts(): TranscriptFixture[] {
+  return readdirSync(dir)
+    .filter((f) => f.endsWith(".json"))
+    .sort()
+    .map((f) => {
+      const data = JSON.parse(readFileSync(join(dir, f), "utf8"));
+      return { name: f.replace(/\.json$/, ""), description: data.description ?? "", segments: data.segments, expectedTopics: data.expectedTopics };
+    });
+}
+
+/**
+ * About three hours and 30,000 words: the test meetings one after the other, over and over, each
+ * round in another order and with other figures so that sentences do not simply repeat.
+ */
+export function threeHourTranscript(targetWords = 30_000, durationSec = 3 * 3600): TimedSegment[] {
+  const fixtures = loadTranscripts();
+  const out: TimedSegment[] = [];
+  let words = 0;
+  let offset = 0;
+  for (let round = 0; words < targetWords; round++) {
+    for (let k = 0; k < fixtures.length && words < targetWords; k++) {
+      const fixture = fixtures[(k * 5 + round * 3) % fixtures.length];
+      for (const seg of fixture.segments) {
+        const text = round === 0 ? seg.text : seg.text.replace(/\d+/g, (n) => String(Number(n) + round * 7));
+        out.push({ start: seg.start + offset, end: seg.end + offset, text });
+        words += text.split(/\s+/).length;
+      }
+      offset = out[out.length - 1].end + 2;
+    }
+  }
+  // Spread over the wanted duration, as a slower three-hour meeting would be.
+  const scale = durationSec / offset;
+  return out.map((s) => ({ start: s.start * scale, end: s.end * scale, text: s.text }));
+}
