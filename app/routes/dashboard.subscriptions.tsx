@@ -1,0 +1,232 @@
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { Form, Link, useLoaderData, useSearchParams } from "@remix-run/react";
+import { DataTable, type Column } from "~/components/data-table";
+import { DownloadLink } from "~/components/admin/download-link";
+import { DetailList, UrlModal } from "~/components/admin/modal";
+import { PageHeader, StatCard, StatGrid, SubscriptionStatusBadge } from "~/components/admin/ui";
+import { useAdminUrls } from "~/components/admin/url";
+import { formatCurrency, formatDate, formatDateTime, formatMegabytes } from "~/lib/format";
+import { MSG, SUBSCRIPTION_STATUS_LABEL } from "~/lib/messages";
+import { parseSubscriptionsQuery } from "~/lib/validation/admin";
+import { adminPageAction } from "~/services/admin/page.server";
+import {
+  cancelAdminSubscription,
+  getAdminSubscription,
+  listAdminSubscriptions,
+  reactivateAdminSubscription,
+} from "~/services/admin/subscriptions.server";
+import { requireAdminPage } from "~/services/session.server";
+
+export const meta: MetaFunction = () => [{ title: "Sottoscrizioni — Dashboard Admin — Verbale" }];
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  await requireAdminPage(request);
+  const params = new URL(request.url).searchParams;
+  const focusId = params.get("view") ?? (params.get("confirm") ? params.get("id") : null);
+  const [list, focus] = await Promise.all([
+    listAdminSubscriptions(parseSubscriptionsQuery(params)),
+    focusId ? getAdminSubscription(focusId).catch(() => null) : Promise.resolve(null),
+  ]);
+  return { ...list, focus };
+}
+
+export async function action({ request }: ActionFunctionArgs) {
+  return adminPageAction(request, "/dashboard/subscriptions", {
+    cancel: async ({ form }) => {
+      await cancelAdminSubscription(String(form.get("id") ?? ""), String(form.get("reason") ?? ""));
+      return MSG.subscriptionCancelled;
+    },
+    reactivate: async ({ form }) => {
+      await reactivateAdminSubscription(String(form.get("id") ?? ""));
+      return MSG.subscriptionReactivated;
+    },
+  });
+}
+
+const STATUS_OPTIONS = (["ACTIVE", "EXPIRED", "CANCELLED", "PENDING", "SUSPENDED"] as const).map((s) => ({ value: s, label: SUBSCRIPTION_STATUS_LABEL[s] }));
+const TYPE_OPTIONS = [
+  { value: "basic", label: "Base (gratuiti)" },
+  { value: "pro", label: "Pro" },
+  { value: "business", label: "Business" },
+];
+
+export default function DashboardSubscriptions() {
+  const { subscriptions, pagination, stats, focus } = useLoaderData<typeof loader>();
+  const [params] = useSearchParams();
+  const { listUrl, withModal, listParams } = useAdminUrls();
+  type Row = (typeof subscriptions)[number];
+  const money = (n: number) => formatCurrency(n, stats.revenue.currency);
+
+  const columns: Column<Row>[] = [
+    {
+      key: "user",
+      label: "Utente",
+      sortKey: "user",
+      render: (s) => (
+        <div className="min-w-[10rem]">
+          <p className="font-medium">{s.user.name}</p>
+          <p className="text-xs text-slate-500">{s.user.email}</p>
+        </div>
+      ),
+    },
+    {
+      key: "plan",
+      label: "Piano",
+      sortKey: "plan",
+      filter: { name: "type", kind: "select", options: TYPE_OPTIONS },
+      render: (s) => (
+        <div className="whitespace-nowrap">
+          <p>{s.type.name}</p>
+          <p className="text-xs text-slate-500">
+            {formatCurrency(s.type.price, s.type.currency)} / {s.type.interval === "year" ? "anno" : "mese"}
+          </p>
+        </div>
+      ),
+    },
+    {
+      key: "status",
+      label: "Stato",
+      sortKey: "status",
+      filter: { name: "status", kind: "select", options: STATUS_OPTIONS },
+      render: (s) => (
+        <div className="flex flex-col items-start gap-1">
+          <SubscriptionStatusBadge status={s.status} />
+          {s.cancelAtPeriodEnd ? <span className="text-xs text-slate-500">Cancellazione a fine periodo</span> : null}
+        </div>
+      ),
+    },
+    { key: "period", label: "Periodo", sortKey: "endDate", render: (s) => <span className="whitespace-nowrap">{formatDate(s.startDate)} – {formatDate(s.endDate)}</span> },
+    {
+      key: "usage",
+      label: "Utilizzo del mese",
+      render: (s) => (
+        <span className="whitespace-nowrap text-xs">
+          {s.usage.recordingsUsed}/{s.usage.maxRecordingsPerMonth} registrazioni · {formatMegabytes(s.usage.megabytesUsed)}/{formatMegabytes(s.usage.maxMBStorage)}
+        </span>
+      ),
+    },
+    { key: "createdAt", label: "Creata il", sortKey: "createdAt", filter: { name: "date", kind: "date" }, render: (s) => <span className="whitespace-nowrap">{formatDate(s.createdAt)}</span> },
+  ];
+
+  const exportHref = `/api/admin/subscriptions/export${listParams.toString() ? `?${listParams}` : ""}`;
+  const canCancel = (s: Row) => s.status === "ACTIVE" && !s.cancelAtPeriodEnd;
+  const canReactivate = (s: Row) => s.status === "CANCELLED" || s.status === "EXPIRED";
+  return (
+    <div>
+      <PageHeader
+        title="Sottoscrizioni"
+        description="Piani sottoscritti dagli utenti, con stato, utilizzo e ricavi."
+        actions={
+          <DownloadLink href={exportHref} successMessage={MSG.exportDone} operation="Esportazione" testId="export-subscriptions">
+            Esporta CSV
+          </DownloadLink>
+        }
+      />
+      <StatGrid>
+        <StatCard label="Totale" value={stats.total} />
+        <StatCard label="Attive" value={stats.active} to="/dashboard/subscriptions?status=ACTIVE" />
+        <StatCard label="Scadute" value={stats.expired} to="/dashboard/subscriptions?status=EXPIRED" />
+        <StatCard label="Cancellate" value={stats.cancelled} to="/dashboard/subscriptions?status=CANCELLED" />
+        <StatCard label="In attesa" value={stats.pending} to="/dashboard/subscriptions?status=PENDING" />
+        <StatCard label="Ricavi del mese" value={money(stats.revenue.monthly)} testId="revenue-monthly" />
+        <StatCard label="Ricavi dell'anno" value={money(stats.revenue.yearly)} />
+        <StatCard label="Ricavi totali" value={money(stats.revenue.total)} />
+      </StatGrid>
+      <DataTable
+        id="subscriptions"
+        columns={columns}
+        rows={subscriptions}
+        rowKey={(s) => s.id}
+        pagination={pagination}
+        searchPlaceholder="Cerca per utente o piano"
+        emptyMessage="Nessuna sottoscrizione trovata"
+        rowActions={(s) => (
+          <div className="flex justify-end gap-1">
+            <Link to={withModal({ view: s.id })} className="btn-ghost px-2 py-1" preventScrollReset>
+              Dettagli
+            </Link>
+            {canCancel(s) ? (
+              <Link to={withModal({ confirm: "cancel", id: s.id })} className="btn-ghost px-2 py-1 text-red-700" preventScrollReset>
+                Cancella
+              </Link>
+            ) : null}
+            {canReactivate(s) ? (
+              <Form method="post" className="inline">
+                <input type="hidden" name="intent" value="reactivate" />
+                <input type="hidden" name="id" value={s.id} />
+                <input type="hidden" name="returnTo" value={listUrl} />
+                <button type="submit" className="btn-ghost px-2 py-1 text-brand-700">
+                  Riattiva
+                </button>
+              </Form>
+            ) : null}
+          </div>
+        )}
+      />
+
+      {params.get("view") && focus ? (
+        <UrlModal title="Dettagli sottoscrizione" closeHref={listUrl} size="lg">
+          <DetailList
+            items={[
+              ["Utente", `${focus.user.name} (${focus.user.email})`],
+              ["Piano", `${focus.type.name} (${focus.type.code})`],
+              ["Prezzo", `${formatCurrency(focus.type.price, focus.type.currency)} / ${focus.type.interval === "year" ? "anno" : "mese"}`],
+              ["Stato", <SubscriptionStatusBadge key="s" status={focus.status} />],
+              ["Inizio", formatDateTime(focus.startDate)],
+              ["Fine", formatDateTime(focus.endDate)],
+              ["Periodo corrente", `${formatDate(focus.currentPeriodStart)} – ${formatDate(focus.currentPeriodEnd)}`],
+              ["Cancellazione a fine periodo", focus.cancelAtPeriodEnd ? "Sì" : "No"],
+              ["Cancellata il", formatDateTime(focus.cancelledAt)],
+              ["Motivo", focus.cancelReason ?? "—"],
+              ["Registrazioni del mese", `${focus.usage.recordingsUsed} / ${focus.usage.maxRecordingsPerMonth}`],
+              ["Archivio del mese", `${formatMegabytes(focus.usage.megabytesUsed)} / ${formatMegabytes(focus.usage.maxMBStorage)}`],
+              [
+                "Metodo di pagamento",
+                focus.paymentMethod
+                  ? `${focus.paymentMethod.type}${focus.paymentMethod.last4 ? ` •••• ${focus.paymentMethod.last4}` : ""}${focus.paymentMethod.expiryMonth ? ` (${focus.paymentMethod.expiryMonth}/${focus.paymentMethod.expiryYear})` : ""}`
+                  : "—",
+              ],
+            ]}
+          />
+          {focus.type.features.length ? (
+            <>
+              <h3 className="mt-6 font-semibold">Caratteristiche del piano</h3>
+              <ul className="mt-2 list-disc pl-5 text-sm text-slate-700">
+                {focus.type.features.map((f, i) => (
+                  <li key={i}>{typeof f === "string" ? f : `${f.name}: ${f.value}`}</li>
+                ))}
+              </ul>
+            </>
+          ) : null}
+        </UrlModal>
+      ) : null}
+
+      {params.get("confirm") === "cancel" && focus ? (
+        <UrlModal title="Cancella sottoscrizione" closeHref={listUrl}>
+          <p className="text-sm text-slate-700">
+            Sei sicuro di voler cancellare la sottoscrizione <strong>{focus.type.name}</strong> di {focus.user.name}? Terminerà subito.
+          </p>
+          <Form method="post" className="mt-4 space-y-4">
+            <input type="hidden" name="intent" value="cancel" />
+            <input type="hidden" name="id" value={focus.id} />
+            <input type="hidden" name="returnTo" value={listUrl} />
+            <div>
+              <label htmlFor="cancel-reason" className="label">
+                Motivo (facoltativo)
+              </label>
+              <textarea id="cancel-reason" name="reason" rows={3} maxLength={500} className="input" />
+            </div>
+            <div className="flex justify-end gap-2">
+              <Link to={listUrl} className="btn-secondary" preventScrollReset>
+                Annulla
+              </Link>
+              <button type="submit" className="btn-danger">
+                Cancella sottoscrizione
+              </button>
+            </div>
+          </Form>
+        </UrlModal>
+      ) : null}
+    </div>
+  );
+}

@@ -1,0 +1,49 @@
+import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { NavLink, Outlet } from "@remix-run/react";
+import { requireAdminPage } from "~/services/session.server";
+
+/** The admin area: a sidebar (a scrolling strip on phones) and the sub-page. Non-admins go to "/". */
+
+export const meta: MetaFunction = () => [{ title: "Dashboard Admin — Verbale" }];
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  await requireAdminPage(request);
+  return null;
+}
+
+export const ADMIN_NAV = [
+  { to: "/dashboard", label: "Panoramica", end: true },
+  { to: "/dashboard/users", label: "Utenti" },
+  { to: "/dashboard/transcriptions", label: "Trascrizioni" },
+  { to: "/dashboard/subscriptions", label: "Sottoscrizioni" },
+  { to: "/dashboard/subscription-types", label: "Piani" },
+  { to: "/dashboard/analytics", label: "Analisi" },
+  { to: "/dashboard/settings", label: "Impostazioni" },
+];
+
+export default function DashboardLayout() {
+  return (
+    <div className="mx-auto flex w-full max-w-7xl flex-col gap-6 px-4 py-6 sm:px-6 lg:flex-row lg:px-8">
+      <aside className="lg:w-56 lg:shrink-0">
+        <nav aria-label="Menu amministrazione" className="flex gap-1 overflow-x-auto rounded-xl border border-slate-200 bg-white p-2 lg:sticky lg:top-20 lg:flex-col" data-testid="admin-sidebar">
+          {ADMIN_NAV.map((item) => (
+            <NavLink
+              key={item.to}
+              to={item.to}
+              end={item.end}
+              prefetch="intent"
+              className={({ isActive }) =>
+                `whitespace-nowrap rounded-lg px-3 py-2 text-sm font-medium ${isActive ? "bg-brand-50 text-brand-700" : "text-slate-700 hover:bg-slate-100"}`
+              }
+            >
+              {item.label}
+            </NavLink>
+          ))}
+        </nav>
+      </aside>
+      <div className="min-w-0 flex-1">
+        <Outlet />
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,48 @@
+import { data, redirect } from "@remix-run/node";
+import { ZodError } from "zod";
+import { HTTP_ERRORS } from "~/lib/messages";
+import { ApiError } from "../api.server";
+import { assertSameOriginForm, requireAdminPage, type SessionUser } from "../session.server";
+import { flashToastHeader } from "../toast.server";
+
+/**
+ * The /dashboard page actions: the same services as /api/admin, answered the way a form expects.
+ * Success redirects back to the list (closing the modal) with the spec's success toast; a service
+ * refusal redirects back with its message as an error toast; invalid form fields come back as
+ * data so the modal re-renders with a message under each field.
+ */
+
+export type FormFailure = { ok: false; intent: string; fieldErrors?: Record<string, string>; formError?: string; values?: Record<string, unknown> };
+
+type Handler = (ctx: { form: FormData; admin: SessionUser }) => Promise<string | FormFailure>;
+
+/** Only a same-site /dashboard path may be the target of the redirect. */
+export function safeReturnTo(value: FormDataEntryValue | null, fallback: string): string {
+  const s = typeof value === "string" ? value : "";
+  return s.startsWith("/dashboard") && !s.startsWith("//") && !s.includes("\\") ? s : fallback;
+}
+
+export async function adminPageAction(request: Request, fallback: string, handlers: Record<string, Handler>) {
+  const admin = await requireAdminPage(request);
+  assertSameOriginForm(request);
+  const form = await request.formData();
+  const intent = String(form.get("intent") ?? "");
+  const back = safeReturnTo(form.get("returnTo"), fallback);
+  const handler = handlers[intent];
+  if (!handler) return data({ ok: false, intent, formError: HTTP_400 } satisfies FormFailure, { status: 400 });
+  try {
+    const result = await handler({ form, admin });
+    if (typeof result !== "string") return data(result, { status: 400 });
+    return redirect(back, { headers: { "Set-Cookie": flashToastHeader({ type: "success", message: result }) } });
+  } catch (error) {
+    if (error instanceof ApiError || error instanceof ZodError) {
+      const message = error instanceof ApiError ? error.message : (error.issues[0]?.message ?? HTTP_400);
+      // Inside a modal form the message stays in the modal; row actions report it as a toast.
+      if (form.get("inModal") === "1") return data({ ok: false, intent, formError: message } satisfies FormFailure, { status: error instanceof ApiError ? error.status : 400 });
+      return redirect(back, { headers: { "Set-Cookie": flashToastHeader({ type: "error", message }) } });
+    }
+    throw error;
+  }
+}
+
+const HTTP_400 = HTTP_ERRORS[400];
