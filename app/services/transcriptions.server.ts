@@ -54,6 +54,9 @@ export type TranscriptionListItem = {
   completedAt: string | null;
   hasDocument: boolean;
   excerpt: string;
+  /** What deleting it gives back (for the optimistic usage update). */
+  usageMonth: string;
+  usageMegabytes: number;
   /** Only when searching: the title and a text fragment with the matched words marked. */
   highlight?: { title: HighlightPart[]; text: HighlightPart[] };
 };
@@ -118,6 +121,8 @@ export async function listTranscriptions(
     completedAt: transcriptions.completedAt,
     excerpt,
     hasDocument,
+    usageMonth: transcriptions.usageMonth,
+    usageMegabytes: transcriptions.usageMegabytes,
   };
   type Row = { [K in keyof typeof base]: unknown } & { titleHighlight?: string; textHighlight?: string };
   let rows: Row[];
@@ -151,6 +156,8 @@ export async function listTranscriptions(
       completedAt: r.completedAt ? (r.completedAt as Date).toISOString() : null,
       hasDocument: Boolean(r.hasDocument),
       excerpt: String(r.excerpt ?? ""),
+      usageMonth: String(r.usageMonth),
+      usageMegabytes: Number(r.usageMegabytes),
     };
     if (queryText) {
       item.highlight = { title: splitHighlight(r.titleHighlight), text: splitHighlight(r.textHighlight) };

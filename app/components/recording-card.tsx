@@ -1,0 +1,86 @@
+import { Link } from "@remix-run/react";
+import { useState } from "react";
+import { downloadFile } from "~/lib/download";
+import { formatBytes, formatDateTime, formatDuration } from "~/lib/format";
+import { MSG } from "~/lib/messages";
+import type { HighlightPart, TranscriptionListItem } from "~/services/transcriptions.server";
+import { StatusBadge } from "./status-badge";
+import { useToast } from "./toast";
+
+export function Highlighted({ parts }: { parts: HighlightPart[] }) {
+  return (
+    <>
+      {parts.map((p, i) =>
+        p.match ? (
+          <mark key={i} className="rounded bg-yellow-200 px-0.5 text-inherit" data-testid="search-match">
+            {p.text}
+          </mark>
+        ) : (
+          <span key={i}>{p.text}</span>
+        ),
+      )}
+    </>
+  );
+}
+
+/** One recording in the /recordings grid: title, date, duration, size, status; View, Download audio, Delete. */
+export function RecordingCard({ item, deleteHref }: { item: TranscriptionListItem; deleteHref: string }) {
+  const toast = useToast();
+  const [downloading, setDownloading] = useState(false);
+  const title = item.title || item.originalName;
+  const titleParts = item.highlight?.title.some((p) => p.match) ? item.highlight.title : null;
+  const snippet = item.highlight?.text.some((p) => p.match) ? item.highlight.text : null;
+  const audioUrl = `/api/audio/${item.id}`;
+  return (
+    <article className="card flex flex-col gap-3 p-5" data-testid="recording-card" data-id={item.id}>
+      <div className="flex items-start justify-between gap-3">
+        <h2 className="line-clamp-2 font-semibold text-slate-900">{titleParts ? <Highlighted parts={titleParts} /> : title}</h2>
+        <StatusBadge status={item.status} />
+      </div>
+      {snippet ? (
+        <p className="line-clamp-3 text-sm text-slate-600" data-testid="search-snippet">
+          <Highlighted parts={snippet} />
+        </p>
+      ) : item.excerpt ? (
+        <p className="line-clamp-2 text-sm text-slate-600">{item.excerpt}</p>
+      ) : null}
+      <dl className="grid grid-cols-3 gap-2 text-xs text-slate-600">
+        <div>
+          <dt className="font-medium text-slate-500">Data</dt>
+          <dd>{formatDateTime(item.createdAt)}</dd>
+        </div>
+        <div>
+          <dt className="font-medium text-slate-500">Durata</dt>
+          <dd className="tabular-nums">{formatDuration(item.duration)}</dd>
+        </div>
+        <div>
+          <dt className="font-medium text-slate-500">Dimensione</dt>
+          <dd className="tabular-nums">{formatBytes(item.fileSize)}</dd>
+        </div>
+      </dl>
+      <div className="mt-auto flex flex-wrap gap-2 pt-2">
+        <Link to={`/transcription/${item.id}`} className="btn-primary flex-1" prefetch="intent">
+          Visualizza
+        </Link>
+        <a
+          href={audioUrl}
+          className="btn-secondary"
+          aria-busy={downloading || undefined}
+          aria-label={`Scarica audio di ${title}`}
+          onClick={async (event) => {
+            event.preventDefault();
+            setDownloading(true);
+            const ok = await downloadFile(audioUrl, item.originalName || "audio");
+            setDownloading(false);
+            toast.show(ok ? { type: "success", message: MSG.downloadStarted } : { type: "error", message: MSG.audioDownloadError });
+          }}
+        >
+          Scarica audio
+        </a>
+        <Link to={deleteHref} className="btn-ghost text-red-700 hover:bg-red-50" preventScrollReset aria-label={`Elimina ${title}`}>
+          Elimina
+        </Link>
+      </div>
+    </article>
+  );
+}

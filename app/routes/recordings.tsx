@@ -1,0 +1,256 @@
+import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { Form, Link, useFetcher, useFetchers, useLoaderData, useNavigate, useNavigation, useRevalidator, useSearchParams, useSubmit } from "@remix-run/react";
+import { useEffect, useMemo, useRef } from "react";
+import { AccessRequired } from "~/components/guards";
+import { RecordingCard } from "~/components/recording-card";
+import { useToast } from "~/components/toast";
+import { UsageWidget } from "~/components/usage-widget";
+import { MSG } from "~/lib/messages";
+import { usageMonthOf, type UsageLimits } from "~/lib/usage";
+import { ApiError } from "~/services/api.server";
+import { assertSameOriginForm, getSessionUser } from "~/services/session.server";
+import { flashToastHeader } from "~/services/toast.server";
+import { deleteTranscription, listTranscriptions, type TranscriptionListItem } from "~/services/transcriptions.server";
+import { getUsageLimits, type LimitsResponse } from "~/services/usage.server";
+
+export const meta: MetaFunction = () => [{ title: "Le mie trascrizioni — Verbale" }];
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const user = await getSessionUser(request);
+  if (!user) return { state: "signed-out" as const };
+  const url = new URL(request.url);
+  const q = (url.searchParams.get("q") ?? "").trim().slice(0, 200);
+  const confirmDelete = url.searchParams.get("delete");
+  const [list, usage] = await Promise.allSettled([listTranscriptions(user.id, { search: q }), getUsageLimits(user.id)]);
+  if (list.status === "rejected") {
+    console.error("[recordings] elenco non caricato:", list.reason);
+    return data({ state: "error" as const, q }, { status: 500 });
+  }
+  return {
+    state: "ready" as const,
+    q,
+    transcriptions: list.value,
+    usage: usage.status === "fulfilled" ? usage.value : null,
+    confirmDelete: list.value.find((t) => t.id === confirmDelete) ?? null,
+    currentMonth: usageMonthOf(),
+  };
+}
+
+type DeleteResult = { ok: boolean; message: string; id: string };
+
+export async function action({ request }: ActionFunctionArgs) {
+  assertSameOriginForm(request);
+  const user = await getSessionUser(request);
+  if (!user) throw redirect("/login?redirectTo=%2Frecordings");
+  const form = await request.formData();
+  const id = String(form.get("id") ?? "");
+  const q = String(form.get("q") ?? "");
+  const viaScript = form.get("js") === "1";
+  const back = q ? `/recordings?q=${encodeURIComponent(q)}` : "/recordings";
+  let result: DeleteResult;
+  let status = 200;
+  try {
+    await deleteTranscription(id, { userId: user.id });
+    result = { ok: true, message: MSG.transcriptionDeleted, id };
+  } catch (error) {
+    if (!(error instanceof ApiError)) console.error("[recordings] eliminazione non riuscita:", error);
+    status = error instanceof ApiError ? error.status : 500;
+    result = { ok: false, message: MSG.deleteTranscriptionError, id };
+  }
+  // Without JavaScript the form posts here: go back to the list with a toast.
+  if (!viaScript) return redirect(back, { headers: { "Set-Cookie": flashToastHeader({ type: result.ok ? "success" : "error", message: result.message }) } });
+  return data(result, { status });
+}
+
+const DELETE_FETCHER = "delete-recording";
+
+export default function RecordingsPage() {
+  const loaded = useLoaderData<typeof loader>();
+  if (loaded.state === "signed-out") return <AccessRequired />;
+  return (
+    <div className="page">
+      <div className="flex flex-wrap items-end justify-between gap-4">
+        <h1 className="page-title">Le mie trascrizioni</h1>
+        <Link to="/record" className="btn-primary">
+          Nuova registrazione
+        </Link>
+      </div>
+      <SearchBox q={loaded.q} />
+      {loaded.state === "error" ? <LoadError /> : <Recordings {...loaded} />}
+    </div>
+  );
+}
+
+function SearchBox({ q }: { q: string }) {
+  const submit = useSubmit();
+  const timer = useRef<ReturnType<typeof setTimeout>>();
+  return (
+    <Form method="get" role="search" className="mt-6 flex gap-2" data-testid="search-form">
+      <label htmlFor="recordings-search" className="sr-only">
+        Cerca nelle trascrizioni
+      </label>
+      <input
+        id="recordings-search"
+        name="q"
+        type="search"
+        defaultValue={q}
+        placeholder="Cerca nei titoli e nei testi..."
+        className="input flex-1"
+        onChange={(event) => {
+          const form = event.currentTarget.form;
+          clearTimeout(timer.current);
+          timer.current = setTimeout(() => submit(form, { replace: true, preventScrollReset: true }), 350);
+        }}
+      />
+      <button type="submit" className="btn-secondary">
+        Cerca
+      </button>
+    </Form>
+  );
+}
+
+function LoadError() {
+  const revalidator = useRevalidator();
+  const [params] = useSearchParams();
+  return (
+    <div className="card mt-8 border-red-200 bg-red-50 text-center" role="alert" data-testid="recordings-error">
+      <p className="font-medium text-red-800">{MSG.recordingsLoadError}</p>
+      <a
+        href={`/recordings${params.toString() ? `?${params}` : ""}`}
+        className="btn-secondary mt-4"
+        onClick={(e) => {
+          e.preventDefault();
+          revalidator.revalidate();
+        }}
+      >
+        Riprova
+      </a>
+    </div>
+  );
+}
+
+type ReadyData = {
+  q: string;
+  transcriptions: TranscriptionListItem[];
+  usage: LimitsResponse | null;
+  confirmDelete: TranscriptionListItem | null;
+  currentMonth: string;
+};
+
+function Recordings({ q, transcriptions, usage, confirmDelete, currentMonth }: ReadyData) {
+  const navigation = useNavigation();
+  const toast = useToast();
+  const fetcher = useFetcher<DeleteResult>({ key: DELETE_FETCHER });
+  const fetchers = useFetchers();
+
+  // Deletes in flight: their cards disappear and their usage is given back at once.
+  const deleting = useMemo(
+    () => new Set(fetchers.filter((f) => f.key === DELETE_FETCHER && f.formData?.get("intent") === "delete").map((f) => String(f.formData?.get("id")))),
+    [fetchers],
+  );
+  const visible = transcriptions.filter((t) => !deleting.has(t.id));
+  const limits = useMemo<UsageLimits | null>(() => {
+    const base = usage?.limits ?? null;
+    if (!base) return null;
+    const gone = transcriptions.filter((t) => deleting.has(t.id) && t.usageMonth === currentMonth);
+    if (gone.length === 0) return base;
+    const recordings = Math.max(0, base.currentRecordingsUsed - gone.length);
+    const megabytes = Math.max(0, base.currentMegabytesUsed - gone.reduce((n, t) => n + t.usageMegabytes, 0));
+    return {
+      ...base,
+      currentRecordingsUsed: recordings,
+      currentMegabytesUsed: megabytes,
+      remainingRecordings: Math.max(0, base.maxRecordingsPerMonth - recordings),
+      remainingMegabytes: Math.max(0, base.maxMBStorage - megabytes),
+      canCreateRecording: recordings < base.maxRecordingsPerMonth && megabytes < base.maxMBStorage,
+      canUseMegabytes: megabytes < base.maxMBStorage,
+    };
+  }, [usage, transcriptions, deleting, currentMonth]);
+
+  const shown = useRef<unknown>(null);
+  useEffect(() => {
+    if (fetcher.state !== "idle" || !fetcher.data || shown.current === fetcher.data) return;
+    shown.current = fetcher.data;
+    toast.show({ type: fetcher.data.ok ? "success" : "error", message: fetcher.data.message });
+  }, [fetcher.state, fetcher.data, toast]);
+
+  const searching = navigation.state === "loading" && navigation.location.pathname === "/recordings" && navigation.location.search !== (q ? `?q=${encodeURIComponent(q)}` : "");
+  const back = q ? `?q=${encodeURIComponent(q)}` : "?";
+  const deleteHref = (id: string) => `?${new URLSearchParams({ ...(q ? { q } : {}), delete: id })}`;
+
+  return (
+    <div className="mt-6 grid gap-6 lg:grid-cols-4">
+      <aside className="lg:order-2">
+        <UsageWidget limits={limits} requiresSubscription={usage?.requiresSubscription} error={usage === null} />
+      </aside>
+      <section className="lg:col-span-3" aria-busy={searching || undefined} aria-live="polite">
+        {searching ? (
+          <div className="grid gap-4 sm:grid-cols-2 xl:grid-cols-3" data-testid="recordings-loading">
+            {[0, 1, 2].map((i) => (
+              <div key={i} className="card h-48 animate-pulse bg-slate-100" />
+            ))}
+            <span className="sr-only">Caricamento...</span>
+          </div>
+        ) : visible.length === 0 ? (
+          <div className="card text-center" data-testid="recordings-empty">
+            {q ? (
+              <p className="text-slate-600">Nessuna trascrizione corrisponde a «{q}».</p>
+            ) : (
+              <>
+                <p className="text-slate-600">Non hai ancora nessuna registrazione.</p>
+                <Link to="/record" className="btn-primary mt-4">
+                  Registra la tua prima riunione
+                </Link>
+              </>
+            )}
+          </div>
+        ) : (
+          <div className="grid gap-4 sm:grid-cols-2 xl:grid-cols-3" data-testid="recordings-grid">
+            {visible.map((item) => (
+              <RecordingCard key={item.id} item={item} deleteHref={deleteHref(item.id)} />
+            ))}
+          </div>
+        )}
+      </section>
+      {confirmDelete && !deleting.has(confirmDelete.id) ? <ConfirmDelete item={confirmDelete} q={q} back={back} /> : null}
+    </div>
+  );
+}
+
+function ConfirmDelete({ item, q, back }: { item: TranscriptionListItem; q: string; back: string }) {
+  const fetcher = useFetcher<DeleteResult>({ key: DELETE_FETCHER });
+  const navigate = useNavigate();
+  const cancelRef = useRef<HTMLAnchorElement>(null);
+  useEffect(() => cancelRef.current?.focus(), []);
+  return (
+    <div className="fixed inset-0 z-50 grid place-items-center bg-slate-900/50 p-4" role="presentation">
+      <div role="alertdialog" aria-modal="true" aria-labelledby="delete-title" aria-describedby="delete-text" className="card w-full max-w-md" data-testid="confirm-delete">
+        <h2 id="delete-title" className="text-lg font-semibold">
+          Eliminare la trascrizione?
+        </h2>
+        <p id="delete-text" className="mt-2 text-slate-600">
+          «{item.title || item.originalName}»: audio, trascrizione e documento verranno eliminati definitivamente.
+        </p>
+        <Form
+          method="post"
+          className="mt-6 flex justify-end gap-2"
+          onSubmit={(event) => {
+            event.preventDefault();
+            fetcher.submit({ intent: "delete", id: item.id, q, js: "1" }, { method: "post" });
+            navigate(`/recordings${back === "?" ? "" : back}`, { replace: true, preventScrollReset: true });
+          }}
+        >
+          <input type="hidden" name="intent" value="delete" />
+          <input type="hidden" name="id" value={item.id} />
+          <input type="hidden" name="q" value={q} />
+          <Link ref={cancelRef} to={back} className="btn-secondary" preventScrollReset replace>
+            Annulla
+          </Link>
+          <button type="submit" className="btn-danger" data-testid="confirm-delete-button">
+            Elimina
+          </button>
+        </Form>
+      </div>
+    </div>
+  );
+}

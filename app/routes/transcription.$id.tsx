@@ -1,0 +1,274 @@
+import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { useEffect, useState } from "react";
+import { AudioPlayer, AudioProvider } from "~/components/audio-player";
+import { EmailForm, type EmailActionResult } from "~/components/email-form";
+import { AccessRequired } from "~/components/guards";
+import { PipelineProgress } from "~/components/pipeline-progress";
+import { StatusBadge } from "~/components/status-badge";
+import { useToast } from "~/components/toast";
+import { TopicList } from "~/components/topic-list";
+import { TranscriptView } from "~/components/transcript-view";
+import { downloadFile } from "~/lib/download";
+import { errorTextForStatus } from "~/lib/errors";
+import { formatDateTime, formatDuration } from "~/lib/format";
+import { MSG } from "~/lib/messages";
+import { summaryFigures } from "~/lib/topics";
+import { ApiError } from "~/services/api.server";
+import { generateDocument } from "~/services/document.server";
+import { requestDocumentEmail } from "~/services/email-delivery.server";
+import { assertSameOriginForm, getSessionUser } from "~/services/session.server";
+import { getTranscriptionDetail, type TranscriptionDetail } from "~/services/transcriptions.server";
+
+export const meta: MetaFunction<typeof loader> = ({ data: d }) => {
+  const detail = d && "detail" in d ? d.detail : undefined;
+  const title = detail ? detail.analysis?.title || detail.transcription.title : null;
+  return [{ title: `${title || "Trascrizione"} — Verbale` }];
+};
+
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  const user = await getSessionUser(request);
+  if (!user) return { state: "signed-out" as const };
+  try {
+    return { state: "ready" as const, detail: await getTranscriptionDetail(params.id, { userId: user.id }) };
+  } catch (error) {
+    if (error instanceof ApiError && error.status === 404) return data({ state: "error" as const }, { status: 404 });
+    console.error("[transcription] caricamento non riuscito:", error);
+    return data({ state: "error" as const }, { status: 500 });
+  }
+}
+
+type GenerateResult = { intent: "generate"; ok: boolean; message?: string; documentPath?: string };
+type ActionResult = GenerateResult | EmailActionResult;
+
+function emailField(message: string): "email" | "subject" | "message" | undefined {
+  if (message === MSG.emailInvalid || message === MSG.emailRequired) return "email";
+  if (message === MSG.emailSubjectRequired) return "subject";
+  if (message === MSG.emailMessageRequired) return "message";
+  return undefined;
+}
+
+export async function action({ request, params }: ActionFunctionArgs) {
+  assertSameOriginForm(request);
+  const user = await getSessionUser(request);
+  if (!user) throw redirect(`/login?redirectTo=${encodeURIComponent(`/transcription/${params.id ?? ""}`)}`);
+  const form = await request.formData();
+  const intent = form.get("intent");
+  if (intent === "generate") {
+    try {
+      const file = await generateDocument(params.id, { userId: user.id });
+      return { intent: "generate", ok: true, documentPath: file.documentPath } satisfies GenerateResult;
+    } catch (error) {
+      if (!(error instanceof ApiError)) console.error("[transcription] documento non generato:", error);
+      return data({ intent: "generate", ok: false, message: MSG.documentGenerateError } satisfies GenerateResult, { status: error instanceof ApiError ? error.status : 500 });
+    }
+  }
+  if (intent === "email") {
+    try {
+      const view = await requestDocumentEmail(params.id, user.id, {
+        email: String(form.get("email") ?? ""),
+        subject: String(form.get("subject") ?? ""),
+        message: String(form.get("message") ?? ""),
+      });
+      if (view.status === "FAILED") return data({ intent: "email", ok: false, message: MSG.emailSendError } satisfies EmailActionResult, { status: 502 });
+      return {
+        intent: "email",
+        ok: true,
+        status: view.status,
+        deliveryId: view.deliveryId,
+        message: view.status === "SENT" ? MSG.emailSentSuccess : MSG.emailSending,
+      } satisfies EmailActionResult;
+    } catch (error) {
+      if (error instanceof ApiError && error.status < 500) {
+        const message = error.status === 400 ? error.message : errorTextForStatus(error.status, { retryAfter: error.extra.retryAfter });
+        return data({ intent: "email", ok: false, message, field: emailField(message) } satisfies EmailActionResult, { status: error.status });
+      }
+      console.error("[transcription] email non inviata:", error);
+      return data({ intent: "email", ok: false, message: MSG.emailSendError } satisfies EmailActionResult, { status: 500 });
+    }
+  }
+  return data({ intent: "generate", ok: false, message: MSG.documentGenerateError } satisfies GenerateResult, { status: 400 });
+}
+
+export default function TranscriptionPage() {
+  const loaded = useLoaderData<typeof loader>();
+  if (loaded.state === "signed-out") return <AccessRequired />;
+  if (loaded.state === "error") return <LoadError />;
+  const { detail } = loaded;
+  if (detail.transcription.status !== "COMPLETED") return <InProgress detail={detail} />;
+  return <Result detail={detail} />;
+}
+
+function LoadError() {
+  return (
+    <div className="page flex justify-center py-16">
+      <div className="card w-full max-w-lg text-center" role="alert" data-testid="transcription-error">
+        <p className="text-slate-800">{MSG.transcriptionLoadError}</p>
+        <Link to="/record" className="btn-primary mt-6">
+          {MSG.transcriptionNotFoundBack}
+        </Link>
+      </div>
+    </div>
+  );
+}
+
+/** While the pipeline runs: its live progress; when it failed, the reason and a way back. */
+function InProgress({ detail }: { detail: TranscriptionDetail }) {
+  const t = detail.transcription;
+  const running = t.status === "PENDING" || t.status === "PROCESSING";
+  return (
+    <div className="page max-w-3xl">
+      {running ? (
+        // Without JavaScript the page reloads itself until the pipeline is done.
+        <noscript>
+          <meta httpEquiv="refresh" content="5" />
+        </noscript>
+      ) : null}
+      <h1 className="page-title">{t.title || t.originalName}</h1>
+      <div className="mt-6">
+        <PipelineProgress
+          key={t.status}
+          transcriptionId={t.id}
+          initial={{ status: t.status, stage: t.stage, progress: t.progress, errorMessage: t.errorMessage }}
+        />
+      </div>
+      {running ? null : (
+        <Link to="/record" className="btn-primary mt-6">
+          {MSG.transcriptionNotFoundBack}
+        </Link>
+      )}
+    </div>
+  );
+}
+
+function Result({ detail }: { detail: TranscriptionDetail }) {
+  const t = detail.transcription;
+  const analysis = detail.analysis;
+  const title = analysis?.title || t.title || t.originalName;
+  const figures = summaryFigures(analysis?.summary);
+  const actionData = useActionData<ActionResult>();
+  const navigation = useNavigation();
+  const toast = useToast();
+  const generating = navigation.state !== "idle" && navigation.formData?.get("intent") === "generate";
+  const [downloading, setDownloading] = useState(false);
+  const documentPath = detail.documentPath;
+
+  useEffect(() => {
+    if (actionData?.intent === "generate" && !actionData.ok) toast.show({ type: "error", message: actionData.message ?? MSG.documentGenerateError });
+  }, [actionData, toast]);
+
+  return (
+    <AudioProvider>
+      <div className="page">
+        <Link to="/recordings" className="text-sm font-medium text-brand-700 hover:underline">
+          ← Le mie trascrizioni
+        </Link>
+        <header className="mt-3 flex flex-wrap items-start justify-between gap-4">
+          <div>
+            <h1 className="page-title" data-testid="transcription-title">
+              {title}
+            </h1>
+            <p className="mt-1 text-sm text-slate-600">
+              {formatDateTime(t.createdAt)} · Durata {formatDuration(t.duration)}
+            </p>
+          </div>
+          <StatusBadge status={t.status} />
+        </header>
+
+        <div className="mt-6 grid gap-6 lg:grid-cols-3">
+          <div className="space-y-6 lg:col-span-2">
+            <AudioPlayer src={`/api/audio/${t.id}`} label={`Audio: ${t.originalName}`} />
+
+            <section className="card" aria-labelledby="summary-heading">
+              <div className="flex flex-wrap items-center justify-between gap-2">
+                <h2 id="summary-heading" className="text-lg font-semibold">
+                  Riassunto
+                </h2>
+                <div className="flex flex-wrap items-center gap-2 text-xs text-slate-600" data-testid="summary-figures">
+                  <span>~{figures.words} parole</span>
+                  <span aria-hidden>·</span>
+                  <span>{figures.paragraphs} paragrafi</span>
+                  {figures.detailed ? <span className="badge-info">{MSG.detailed}</span> : null}
+                </div>
+              </div>
+              <p className="mt-3 whitespace-pre-line leading-relaxed" data-testid="summary">
+                {analysis?.summary || "Nessun riassunto disponibile."}
+              </p>
+            </section>
+
+            <section className="card" aria-labelledby="topics-heading">
+              <h2 id="topics-heading" className="mb-4 text-lg font-semibold">
+                Argomenti
+              </h2>
+              <TopicList topics={analysis?.topics ?? []} />
+            </section>
+
+            <TranscriptView segments={t.segments} text={t.text} />
+          </div>
+
+          <aside className="space-y-6">
+            <section className="card space-y-3" aria-labelledby="actions-heading">
+              <h2 id="actions-heading" className="text-lg font-semibold">
+                Documento
+              </h2>
+              {documentPath ? (
+                <>
+                  <a
+                    href={documentPath}
+                    className="btn-primary w-full"
+                    data-testid="download-document"
+                    aria-busy={downloading || undefined}
+                    onClick={async (event) => {
+                      event.preventDefault();
+                      setDownloading(true);
+                      const ok = await downloadFile(documentPath, "document.docx");
+                      setDownloading(false);
+                      if (!ok) toast.show({ type: "error", message: MSG.documentDownloadError });
+                    }}
+                  >
+                    {MSG.downloadDocument}
+                  </a>
+                  <details className="group rounded-xl border border-slate-200" data-testid="email-section">
+                    <summary className="btn-secondary w-full cursor-pointer list-none">{MSG.sendByEmail}</summary>
+                    <div className="p-4">
+                      <EmailForm
+                        transcriptionId={t.id}
+                        hasDocument
+                        serverResult={actionData?.intent === "email" ? actionData : undefined}
+                      />
+                    </div>
+                  </details>
+                </>
+              ) : (
+                <Form method="post">
+                  <input type="hidden" name="intent" value="generate" />
+                  <button type="submit" className="btn-primary w-full" disabled={generating} data-testid="generate-document">
+                    {generating ? "Generazione in corso..." : MSG.generateDocument}
+                  </button>
+                </Form>
+              )}
+              {actionData?.intent === "generate" && !actionData.ok ? (
+                <p role="alert" className="text-sm text-red-700">
+                  {actionData.message}
+                </p>
+              ) : null}
+            </section>
+
+            <section className="card" aria-labelledby="exports-heading">
+              <h2 id="exports-heading" className="text-lg font-semibold">
+                Esporta la trascrizione
+              </h2>
+              <div className="mt-3 flex flex-wrap gap-2">
+                {(["txt", "srt", "vtt"] as const).map((format) => (
+                  <a key={format} href={`/api/transcription/${t.id}/export/${format}`} className="btn-secondary" download>
+                    {format.toUpperCase()}
+                  </a>
+                ))}
+              </div>
+            </section>
+          </aside>
+        </div>
+      </div>
+    </AudioProvider>
+  );
+}
