@@ -52,37 +52,56 @@ export async function startApp(options: { dev?: boolean; port?: number; host?: s
     throw error;
   }
 
-  const app = express();
-  app.disable("x-powered-by");
-  let build: ServerBuild | (() => Promise<ServerBuild>);
-  if (options.dev) {
-    const vite = await import("vite");
-    const viteServer = await vite.createServer({ server: { middlewareMode: true } });
-    app.use(viteServer.middlewares);
-    build = () => viteServer.ssrLoadModule("virtual:remix/server-build") as Promise<ServerBuild>;
-  } else {
-    const root = appRoot();
-    const serverBuild = path.join(root, "build", "server", "index.js");
-    if (!fs.existsSync(serverBuild)) throw new Error("Build mancante: esegui `npm run build` prima di avviare.");
-    build = (await import(pathToFileURL(serverBuild).href)) as ServerBuild;
-    app.use("/assets", express.static(path.join(root, "build", "client", "assets"), { immutable: true, maxAge: "1y" }));
-    app.use(express.static(path.join(root, "build", "client"), { maxAge: "1h" }));
-  }
-  app.all("*", createRequestHandler({ build, mode: options.dev ? "development" : "production" }));
+  // Anything failing from here on must not leave the worker and the embedded Postgres running
+  // (the next start would find the database folder locked).
+  let server: http.Server;
+  let url: string;
+  let actualPort: number;
+  try {
+    const app = express();
+    app.disable("x-powered-by");
+    let build: ServerBuild | (() => Promise<ServerBuild>);
+    if (options.dev) {
+      const vite = await import("vite");
+      const viteServer = await vite.createServer({ server: { middlewareMode: true } });
+      app.use(viteServer.middlewares);
+      build = () => viteServer.ssrLoadModule("virtual:remix/server-build") as Promise<ServerBuild>;
+    } else {
+      const root = appRoot();
+      const serverBuild = path.join(root, "build", "server", "index.js");
+      if (!fs.existsSync(serverBuild)) throw new Error("Build mancante: esegui `npm run build` prima di avviare.");
+      build = (await import(pathToFileURL(serverBuild).href)) as ServerBuild;
+      app.use("/assets", express.static(path.join(root, "build", "client", "assets"), { immutable: true, maxAge: "1y" }));
+      app.use(express.static(path.join(root, "build", "client"), { maxAge: "1h" }));
+    }
+    app.all(
+      "*",
+      createRequestHandler({
+        build,
+        mode: options.dev ? "development" : "production",
+        // The socket's address, for per-IP rate limits (see requestMeta in auth.server.ts).
+        getLoadContext: (req) => ({ clientIp: req.socket.remoteAddress ?? "" }),
+      }),
+    );
 
-  const server = http.createServer(app);
-  // Uploads of long meetings on slow links must not be cut by the default 5-minute request timeout.
-  server.requestTimeout = 0;
-  const port = options.port ?? config.PORT;
-  const host = options.host ?? config.HOST;
-  await new Promise<void>((resolve, reject) => {
-    server.once("error", reject);
-    server.listen(port, host, () => resolve());
-  });
-  const address = server.address();
-  const actualPort = typeof address === "object" && address ? address.port : port;
-  const url = `http://${host === "0.0.0.0" ? "localhost" : host}:${actualPort}`;
-  log(`Verbale in ascolto su ${url} (avvio in ${Date.now() - started} ms)`);
+    server = http.createServer(app);
+    // Uploads of long meetings on slow links must not be cut by the default 5-minute request timeout.
+    server.requestTimeout = 0;
+    const port = options.port ?? config.PORT;
+    const host = options.host ?? config.HOST;
+    await new Promise<void>((resolve, reject) => {
+      server.once("error", reject);
+      server.listen(port, host, () => resolve());
+    });
+    const address = server.address();
+    actualPort = typeof address === "object" && address ? address.port : port;
+    url = `http://${host === "0.0.0.0" ? "localhost" : host}:${actualPort}`;
+    log(`Verbale in ascolto su ${url} (avvio in ${Date.now() - started} ms)`);
+  } catch (error) {
+    await worker.stop().catch(() => {});
+    await database.stop().catch(() => {});
+    throw error;
+  }
 
   return {
     url,
