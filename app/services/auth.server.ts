@@ -26,8 +26,8 @@ export const RESET_TOKEN_TTL_HOURS = 5;
 /** Rate limits: [limit, window in seconds]. */
 export const AUTH_LIMITS = {
   loginPerEmail: [10, 15 * 60],
-  loginPerIp: [50, 15 * 60],
-  registerPerIp: [10, 60 * 60],
+  loginPerIp: [100, 15 * 60],
+  registerPerIp: [30, 60 * 60],
   verifyPerEmail: [15, 15 * 60],
   verifyPerIp: [50, 15 * 60],
   resendPerEmail: [6, 60 * 60],
@@ -40,12 +40,22 @@ export const AUTH_LIMITS = {
 
 export type RequestMeta = { ip: string; userAgent: string | null };
 
-/** The caller's address: the context's socket address when given, else the first X-Forwarded-For hop. */
+const LOOPBACK_OR_PRIVATE = /^(::1|127\.|::ffff:127\.|10\.|192\.168\.|172\.(1[6-9]|2\d|3[01])\.|::ffff:(10|192\.168)\.|fc|fd)/i;
+
+/**
+ * The caller's address for per-IP limits: the socket's (load context) unless it is a local or
+ * private proxy, in which case the last X-Forwarded-For hop (the one that proxy appended).
+ */
 export function requestMeta(request: Request, context?: unknown): RequestMeta {
-  const fromContext = (context as { clientIp?: unknown } | undefined)?.clientIp;
-  const forwarded = request.headers.get("X-Forwarded-For")?.split(",")[0]?.trim();
-  const ip = (typeof fromContext === "string" && fromContext) || forwarded || request.headers.get("X-Real-IP") || "local";
-  return { ip: ip.slice(0, 64), userAgent: request.headers.get("User-Agent") };
+  const socket = (context as { clientIp?: unknown } | undefined)?.clientIp;
+  const hops = (request.headers.get("X-Forwarded-For") ?? "")
+    .split(",")
+    .map((h) => h.trim())
+    .filter(Boolean);
+  const forwarded = hops[hops.length - 1];
+  let ip = typeof socket === "string" && socket ? socket : "";
+  if ((!ip || LOOPBACK_OR_PRIVATE.test(ip)) && forwarded) ip = forwarded;
+  return { ip: (ip || "local").slice(0, 64), userAgent: request.headers.get("User-Agent") };
 }
 
 export type AuthSuccess = { token: string; expiresAt: Date; user: SessionUser; message: string; verificationSent?: boolean };

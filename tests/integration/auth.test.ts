@@ -14,6 +14,7 @@ import { action as verifyAction } from "~/routes/api.auth.verify-email";
 import { action as loginPageAction } from "~/routes/login";
 import { action as logoutPageAction } from "~/routes/logout";
 import { action as resetPageAction, loader as resetPageLoader } from "~/routes/reset-password";
+import { AUTH_LIMITS } from "~/services/auth.server";
 import { setConfigForTests } from "~/services/config.server";
 import { closeMailTransport } from "~/services/mail.server";
 import { call, cookieValue, randomIp } from "../support/auth";
@@ -290,11 +291,24 @@ describe("rate limits", () => {
     expect(blocked.body.message).toMatch(/^Troppe richieste\. Riprova tra \d+ minuti\.$/);
   });
 
-  it("login attempts per IP", async () => {
-    const ip = randomIp();
-    let last = 0;
-    for (let i = 0; i < 51; i++) last = (await call(loginAction, "/api/auth/login", { ip, body: { email: newEmail(), password: "x" } })).status;
-    expect(last).toBe(429);
+  it("per-IP limits of login, registration and forgot-password (counters shared through Postgres)", async () => {
+    const cases = [
+      ["loginPerIp", loginAction, "/api/auth/login", { email: newEmail(), password: "x" }],
+      ["registerPerIp", registerAction, "/api/auth/register", { name: "A", email: newEmail(), password: "Password123" }],
+      ["forgotPerIp", forgotAction, "/api/auth/forgot-password", { email: newEmail() }],
+    ] as const;
+    for (const [key, handler, path, body] of cases) {
+      const ip = randomIp();
+      const [limit, windowSeconds] = AUTH_LIMITS[key];
+      // as if `limit` requests had come from this address already
+      await getDb().execute(
+        sql`insert into rate_limits (key, count, reset_at) values (${`${key}:${ip}`}, ${limit}, now() + make_interval(secs => ${windowSeconds}))`,
+      );
+      const blocked = await call(handler, path, { ip, body });
+      expect(blocked.status).toBe(429);
+      expect(blocked.body.retryAfter).toBeGreaterThan(windowSeconds - 10);
+      expect((await call(handler, path, { body })).status).not.toBe(429);
+    }
   });
 
   it("forgot-password requests per e-mail", async () => {
