@@ -67,7 +67,17 @@ const DEFAULT_SCRIPT =
   " Il bilancio del trimestre è stato approvato e la prossima settimana parleremo del progetto." +
   " Chi vuole intervenire può farlo adesso, poi passiamo alle domande e chiudiamo entro le undici.";
 
-export const DEFAULT_SOURCE = "/work/shared/models/for-tests-ggml-tiny.bin";
+/** whisper.cpp's test model from the project's shared/ folder, which sits beside the repository (CI included). */
+export const DEFAULT_SOURCE = resolveSharedModel();
+
+function resolveSharedModel(): string {
+  const candidates = [
+    process.env.VERBALE_TEST_GGML_SOURCE,
+    path.resolve(import.meta.dirname, "../../../shared/models/for-tests-ggml-tiny.bin"),
+    "/work/shared/models/for-tests-ggml-tiny.bin",
+  ].filter((c): c is string => Boolean(c));
+  return candidates.find((c) => fs.existsSync(c)) ?? candidates[candidates.length - 1];
+}
 
 type Source = { filtersAndVocab: Buffer; vocab: string[] };
 

@@ -4,7 +4,7 @@ import http from "node:http";
 import type { AddressInfo } from "node:net";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { buildSyntheticModel } from "../../../tests/support/synthetic-ggml";
+import { buildSyntheticModel, DEFAULT_SOURCE } from "../../../tests/support/synthetic-ggml";
 import { UserFacingError } from "../types";
 import { WhisperEngine } from "./engine";
 import { downloadModel, ensureModel, inspectModelFile, MODEL_SHA1, resolveModel } from "./models";
@@ -154,7 +154,7 @@ describe("model file check", () => {
     const file = buildSyntheticModel({ arch: "tiny" });
     expect(inspectModelFile(file)).toMatchObject({ audioLayers: 4, textLayers: 4, state: 384, tensors: 167 });
     // whisper.cpp's test file has header and vocabulary but no tensors.
-    expect(() => inspectModelFile("/work/shared/models/for-tests-ggml-tiny.bin")).toThrow(/0 tensori/);
+    expect(() => inspectModelFile(DEFAULT_SOURCE)).toThrow(/0 tensori/);
     const cut = path.join(DATA, `truncated-${process.pid}.bin`);
     fs.mkdirSync(DATA, { recursive: true });
     const fd = fs.openSync(file, "r");
