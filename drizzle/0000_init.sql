@@ -236,6 +236,9 @@ CREATE INDEX "transcriptions_user_created_idx" ON "transcriptions" USING btree (
 CREATE INDEX "transcriptions_status_created_idx" ON "transcriptions" USING btree ("status","created_at");--> statement-breakpoint
 CREATE INDEX "transcriptions_created_idx" ON "transcriptions" USING btree ("created_at");--> statement-breakpoint
 CREATE INDEX "transcriptions_search_idx" ON "transcriptions" USING gin ("search_vector");--> statement-breakpoint
+CREATE INDEX "transcriptions_title_idx" ON "transcriptions" USING btree ("title");--> statement-breakpoint
+CREATE INDEX "transcriptions_file_size_idx" ON "transcriptions" USING btree ("file_size");--> statement-breakpoint
+CREATE INDEX "transcriptions_duration_idx" ON "transcriptions" USING btree ("duration");--> statement-breakpoint
 CREATE INDEX "subs_user_idx" ON "user_subscriptions" USING btree ("user_id","created_at");--> statement-breakpoint
 CREATE INDEX "subs_status_idx" ON "user_subscriptions" USING btree ("status","created_at");--> statement-breakpoint
 CREATE INDEX "subs_type_idx" ON "user_subscriptions" USING btree ("subscription_type_id");--> statement-breakpoint

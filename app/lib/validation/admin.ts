@@ -235,7 +235,7 @@ export function parseUsersQuery(params: URLSearchParams): UsersQuery {
   };
 }
 
-export const TRANSCRIPTION_SORTS = ["createdAt", "completedAt", "title", "status", "fileSize", "duration"] as const;
+export const TRANSCRIPTION_SORTS = ["createdAt", "title", "status", "fileSize", "duration"] as const;
 export const JOB_STATUSES = ["PENDING", "PROCESSING", "COMPLETED", "FAILED"] as const;
 export type TranscriptionsQuery = ListQuery<(typeof TRANSCRIPTION_SORTS)[number]> & {
   status?: (typeof JOB_STATUSES)[number];

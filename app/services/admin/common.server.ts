@@ -1,4 +1,4 @@
-import { asc, desc, sql, type AnyColumn, type SQL } from "drizzle-orm";
+import { asc, desc, sql, SQL, type AnyColumn } from "drizzle-orm";
 import { csvFileName, toCsv, type CsvValue, CSV_BOM, csvCell } from "~/lib/csv";
 import type { SortOrder } from "~/lib/validation/admin";
 
@@ -9,9 +9,15 @@ export function likePattern(search: string): string {
   return `%${search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 }
 
-/** ORDER BY a column in the requested direction, NULLs last either way, with the id as tie-breaker so pages never overlap. */
+/**
+ * ORDER BY a column with the id as tie-breaker so pages never overlap. NULLs go last either way,
+ * but only nullable columns say so: "desc nulls last" on a NOT NULL column would stop Postgres
+ * from walking its index backwards and force a sort of every row.
+ */
 export function orderBy(column: AnyColumn | SQL, order: SortOrder, tieBreaker: AnyColumn): SQL[] {
-  const primary = order === "asc" ? sql`${column} asc nulls last` : sql`${column} desc nulls last`;
+  const nullable = !(column instanceof SQL) && !(column as AnyColumn).notNull;
+  const direction = order === "asc" ? sql`asc` : sql`desc`;
+  const primary = nullable ? sql`${column} ${direction} nulls last` : sql`${column} ${direction}`;
   return [primary, order === "asc" ? asc(tieBreaker) : desc(tieBreaker)];
 }
 

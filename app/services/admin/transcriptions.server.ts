@@ -8,7 +8,7 @@ import { ApiError, notFound } from "../api.server";
 import { DOCX_MIME, getDocumentFile } from "../document.server";
 import { retryTranscription } from "../pipeline.server";
 import * as storage from "../storage.server";
-import { contentDisposition, deleteTranscription, findTranscription, isUuid, safeFileName } from "../transcriptions.server";
+import { contentDisposition, deleteTranscription, findTranscription, isUuid, safeFileName, searchQueryText } from "../transcriptions.server";
 import { csvResponse, EXPORT_BATCH, likePattern, orderBy, splitName } from "./common.server";
 
 /** Admin transcriptions: list with stats, text and document download, delete, retry, CSV export. */
@@ -38,38 +38,46 @@ export type AdminTranscriptionRow = {
 export type TranscriptionStats = { total: number; pending: number; processing: number; completed: number; failed: number };
 
 /**
- * Filters in SQL. The user filter takes a user id or part of a name/e-mail; the search matches the
- * title, the original file name or the owner. User matches are resolved first against the small
- * users table, so the transcriptions side stays an index scan on user_id.
+ * Filters in SQL. The user filter takes a user id or part of a name/e-mail; the search matches
+ * words of the title or text (Italian full-text index, prefix match as in the user's own history
+ * search) or the owner. Matching users are looked up first in the small users table and passed as
+ * ids, so Postgres can combine the full-text index with the user_id index instead of scanning.
  */
-function transcriptionFilters(q: Pick<TranscriptionsQuery, "search" | "status" | "user" | "dateFrom" | "dateTo">): SQL | undefined {
+const MAX_USER_IDS = 1000;
+
+async function matchingUserIds(text: string, db: Executor): Promise<SQL | string[]> {
+  const pattern = likePattern(text);
+  const match = or(ilike(users.email, pattern), ilike(users.name, pattern));
+  const rows = await db.select({ id: users.id }).from(users).where(match).limit(MAX_USER_IDS + 1);
+  // Very broad text (more users than fit a list of ids): let Postgres join instead.
+  if (rows.length > MAX_USER_IDS) return sql`${transcriptions.userId} in (select ${users.id} from ${users} where ${match})`;
+  return rows.map((r) => r.id);
+}
+
+function userCondition(ids: SQL | string[]): SQL {
+  if (!Array.isArray(ids)) return ids;
+  return ids.length ? inArray(transcriptions.userId, ids) : sql`false`;
+}
+
+async function transcriptionFilters(
+  q: Pick<TranscriptionsQuery, "search" | "status" | "user" | "dateFrom" | "dateTo">,
+  db: Executor,
+): Promise<SQL | undefined> {
   const conditions: SQL[] = [];
   if (q.status) conditions.push(eq(transcriptions.status, q.status));
   if (q.dateFrom) conditions.push(gte(transcriptions.createdAt, q.dateFrom));
   if (q.dateTo) conditions.push(lt(transcriptions.createdAt, q.dateTo));
-  if (q.user) {
-    if (isUuid(q.user)) conditions.push(eq(transcriptions.userId, q.user));
-    else {
-      const pattern = likePattern(q.user);
-      conditions.push(inArray(transcriptions.userId, getDb().select({ id: users.id }).from(users).where(or(ilike(users.email, pattern), ilike(users.name, pattern)))));
-    }
-  }
+  if (q.user) conditions.push(isUuid(q.user) ? eq(transcriptions.userId, q.user) : userCondition(await matchingUserIds(q.user, db)));
   if (q.search) {
-    const pattern = likePattern(q.search);
-    conditions.push(
-      or(
-        ilike(transcriptions.title, pattern),
-        ilike(transcriptions.originalName, pattern),
-        inArray(transcriptions.userId, getDb().select({ id: users.id }).from(users).where(or(ilike(users.email, pattern), ilike(users.name, pattern)))),
-      )!,
-    );
+    const owner = userCondition(await matchingUserIds(q.search, db));
+    const words = searchQueryText(q.search);
+    conditions.push(words ? or(sql`${transcriptions.searchVector} @@ to_tsquery('italian'::regconfig, ${words})`, owner)! : owner);
   }
   return conditions.length ? and(...conditions) : undefined;
 }
 
 const sortColumns = {
   createdAt: transcriptions.createdAt,
-  completedAt: transcriptions.completedAt,
   title: transcriptions.title,
   status: transcriptions.status,
   fileSize: transcriptions.fileSize,
@@ -144,7 +152,7 @@ export async function listAdminTranscriptions(
   q: TranscriptionsQuery,
   db: Executor = getDb(),
 ): Promise<{ transcriptions: AdminTranscriptionRow[]; pagination: Pagination; stats: TranscriptionStats }> {
-  const where = transcriptionFilters(q);
+  const where = await transcriptionFilters(q, db);
   // The page is chosen on transcriptions alone (index order + limit), then joined for its 10 rows.
   const page = db
     .select({ id: transcriptions.id })
@@ -234,11 +242,11 @@ export async function retryAdminTranscription(id: string | undefined): Promise<{
   return { id: result.id };
 }
 
-export function exportTranscriptionsCsv(
+export async function exportTranscriptionsCsv(
   q: Pick<TranscriptionsQuery, "search" | "status" | "user" | "dateFrom" | "dateTo">,
   db: Executor = getDb(),
-): Response {
-  const where = transcriptionFilters(q);
+): Promise<Response> {
+  const where = await transcriptionFilters(q, db);
   type Row = Awaited<ReturnType<typeof batch>>[number];
   const batch = (after: { cursorAt: string; id: string } | undefined) =>
     db
