@@ -9,12 +9,13 @@ import { createUser, db, signIn } from "./support/db";
 const toast = (page: Page, text: string) => page.getByTestId("toast").filter({ hasText: text });
 const card = (page: Page, code: string) => page.locator(`[data-testid="plan-card"][data-plan-code="${code}"]`);
 
-async function menuPlan(page: Page) {
+/** The user menu's plan entry reads `text` (the current plan name or 'Sottoscrivi un piano'). */
+async function expectMenuPlan(page: Page, text: string) {
+  // Toasts sit over the header's right side: close them instead of waiting 5 s.
+  for (const close of await page.getByRole("button", { name: "Chiudi notifica" }).all()) await close.click({ timeout: 1000 }).catch(() => {});
   await page.getByTestId("user-menu-button").click();
-  const entry = page.getByTestId("menu-plan");
-  const text = (await entry.textContent())?.trim();
+  await expect(page.getByTestId("menu-plan")).toContainText(text);
   await page.keyboard.press("Escape");
-  return text;
 }
 
 test("un visitatore vede il catalogo con i pulsanti disabilitati e il modal di accesso", async ({ page }) => {
@@ -57,17 +58,17 @@ test("un utente verificato sceglie il piano gratuito, lo cancella e lo riattiva"
   const user = await createUser({ plan: null });
   await signIn(context, user);
   await page.goto("/subscriptions");
-  expect(await menuPlan(page)).toBe("Sottoscrivi un piano");
+  await expectMenuPlan(page, "Sottoscrivi un piano");
 
   // A paid plan only explains that payments are in development.
   await card(page, "PREMIUM_MONTHLY").getByTestId("plan-button").click();
   await expect(page.getByTestId("plan-message")).toContainText("in sviluppo");
-  expect(await menuPlan(page)).toBe("Sottoscrivi un piano");
+  await expectMenuPlan(page, "Sottoscrivi un piano");
 
   await card(page, "FREE_BASIC").getByTestId("plan-button").click();
   await expect(toast(page, "Piano Gratuito attivato con successo!")).toBeVisible();
   await expect(card(page, "FREE_BASIC").getByTestId("plan-button")).toHaveText("Piano attuale");
-  expect(await menuPlan(page)).toBe("Gratuito");
+  await expectMenuPlan(page, "Gratuito");
 
   await page.goto("/my-subscriptions");
   const sub = page.getByTestId("subscription-card");
@@ -81,12 +82,12 @@ test("un utente verificato sceglie il piano gratuito, lo cancella e lo riattiva"
   await sub.getByRole("button", { name: "Conferma cancellazione" }).click();
   await expect(toast(page, "Sottoscrizione cancellata con successo")).toBeVisible();
   await expect(sub.getByTestId("subscription-status")).toHaveText("Cancellata");
-  expect(await menuPlan(page)).toBe("Sottoscrivi un piano");
+  await expectMenuPlan(page, "Sottoscrivi un piano");
 
   await sub.getByRole("button", { name: "Riattiva" }).click();
   await expect(toast(page, "Sottoscrizione riattivata con successo")).toBeVisible();
   await expect(sub.getByTestId("subscription-status")).toHaveText("Attiva");
-  expect(await menuPlan(page)).toBe("Gratuito");
+  await expectMenuPlan(page, "Gratuito");
   const [row] = await db()`select count(*)::int as n from user_subscriptions where user_id = ${user.id} and is_active`;
   expect(row.n).toBe(1);
 });
