@@ -2,6 +2,7 @@ import { Form, Link } from "@remix-run/react";
 import { useEffect, useRef, useState } from "react";
 import { MSG } from "~/lib/messages";
 import type { SessionUser } from "~/services/session.server";
+import { useAuthModal } from "./auth-modal";
 import { useToast } from "./toast";
 
 /** Initials from the first letters of up to two words of the name. */
@@ -36,6 +37,7 @@ export function UserMenu({ user, planName }: { user: SessionUser; planName?: str
   const ref = useRef<HTMLDivElement>(null);
   const buttonRef = useRef<HTMLButtonElement>(null);
   const { show } = useToast();
+  const authModal = useAuthModal();
   useEffect(() => {
     if (!open) return;
     const onClick = (e: MouseEvent) => {
@@ -86,11 +88,26 @@ export function UserMenu({ user, planName }: { user: SessionUser; planName?: str
               {!user.isEmailVerified ? <span className="badge-warning mt-1">{MSG.emailNotVerified}</span> : null}
               <p className="mt-1 truncate text-sm text-slate-600">{user.email}</p>
               <p className={`text-xs ${user.isEmailVerified ? "text-green-700" : "text-yellow-700"}`} data-testid="email-status">
-                {user.isEmailVerified ? "✓ Email verificata" : `⚠ ${MSG.emailNotVerified}`}
+                {user.isEmailVerified ? "✓ Email verificata" : "In attesa di verifica"}
               </p>
             </div>
           </div>
           <div className="py-1">
+            {!user.isEmailVerified ? (
+              <button
+                role="menuitem"
+                type="button"
+                className={`${itemClass} font-semibold text-yellow-800`}
+                onClick={() => {
+                  close();
+                  authModal.open("verify-email");
+                }}
+                data-testid="menu-verify-email"
+              >
+                <span aria-hidden>✉️</span>
+                Verifica la tua email
+              </button>
+            ) : null}
             <Link role="menuitem" to="/subscriptions" className={itemClass} onClick={close} data-testid="menu-plan">
               <span aria-hidden>⭐</span>
               {planName === undefined ? MSG.loadingPlan : planName ?? MSG.subscribeToPlan}

@@ -104,9 +104,11 @@ export default function ResetPassword() {
                     </li>
                   );
                 })}
-                <li className={password && password === confirm ? "text-green-700" : "text-slate-500"}>
-                  <span aria-hidden>{password && password === confirm ? "✓" : "•"}</span> {MSG.passwordsMismatch}
-                </li>
+                {confirm && password !== confirm ? (
+                  <li className="text-red-700" role="alert">
+                    <span aria-hidden>✕</span> {MSG.passwordsMismatch}
+                  </li>
+                ) : null}
               </ul>
               <button type="submit" className="btn-primary w-full" disabled={(hydrated && !check.ok) || navigation.state === "submitting"} data-testid="reset-submit">
                 Reimposta password
