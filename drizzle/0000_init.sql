@@ -239,6 +239,7 @@ CREATE INDEX "transcriptions_search_idx" ON "transcriptions" USING gin ("search_
 CREATE INDEX "transcriptions_title_idx" ON "transcriptions" USING btree ("title");--> statement-breakpoint
 CREATE INDEX "transcriptions_file_size_idx" ON "transcriptions" USING btree ("file_size");--> statement-breakpoint
 CREATE INDEX "transcriptions_duration_idx" ON "transcriptions" USING btree ("duration");--> statement-breakpoint
+CREATE INDEX "transcriptions_user_usage_idx" ON "transcriptions" USING btree ("user_id","file_size","duration");--> statement-breakpoint
 CREATE INDEX "subs_user_idx" ON "user_subscriptions" USING btree ("user_id","created_at");--> statement-breakpoint
 CREATE INDEX "subs_status_idx" ON "user_subscriptions" USING btree ("status","created_at");--> statement-breakpoint
 CREATE INDEX "subs_type_idx" ON "user_subscriptions" USING btree ("subscription_type_id");--> statement-breakpoint
