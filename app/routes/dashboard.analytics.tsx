@@ -4,7 +4,8 @@ import { BarChart, HorizontalBars } from "~/components/admin/charts";
 import { PageHeader, StatCard } from "~/components/admin/ui";
 import { formatDate } from "~/lib/format";
 import { MSG } from "~/lib/messages";
-import { ANALYTICS_PERIODS, getAnalytics } from "~/services/admin/dashboard.server";
+import { ANALYTICS_PERIODS } from "~/lib/analytics";
+import { getAnalytics } from "~/services/admin/dashboard.server";
 import { requireAdminPage } from "~/services/session.server";
 
 /** Analytics (beyond the spec's placeholder): activity, growth, plans and pipeline health over a chosen period. */

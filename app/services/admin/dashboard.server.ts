@@ -165,8 +165,7 @@ export async function getAdminDashboard(db: Executor = getDb(), now: Date = new 
 
 // ---------------------------------------------------------------- analytics
 
-export const ANALYTICS_PERIODS = [7, 30, 90, 365] as const;
-export type AnalyticsPeriod = (typeof ANALYTICS_PERIODS)[number];
+export { ANALYTICS_PERIODS, type AnalyticsPeriod } from "~/lib/analytics";
 
 export type Analytics = {
   days: number;
