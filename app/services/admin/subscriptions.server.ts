@@ -148,11 +148,12 @@ function toAdminRow(r: Selected): AdminSubscriptionRow {
 export async function subscriptionStats(db: Executor = getDb()): Promise<SubscriptionStats> {
   const [counts, [revenue]] = await Promise.all([
     db.select({ status: userSubscriptions.status, n: count() }).from(userSubscriptions).groupBy(userSubscriptions.status),
-    // The month and year starts are computed once (Europe/Rome), so each order is a plain comparison.
+    // The month and year starts are scalar subqueries (evaluated once, Europe/Rome), so each order
+    // is a plain comparison instead of two time-zone conversions per row.
     db
       .select({
-        monthly: sql<string>`coalesce(sum(${orders.amount}) filter (where coalesce(${orders.paymentDate}, ${orders.createdAt}) >= (date_trunc('month', now() at time zone 'Europe/Rome') at time zone 'Europe/Rome')), 0)`,
-        yearly: sql<string>`coalesce(sum(${orders.amount}) filter (where coalesce(${orders.paymentDate}, ${orders.createdAt}) >= (date_trunc('year', now() at time zone 'Europe/Rome') at time zone 'Europe/Rome')), 0)`,
+        monthly: sql<string>`coalesce(sum(${orders.amount}) filter (where coalesce(${orders.paymentDate}, ${orders.createdAt}) >= (select date_trunc('month', now() at time zone 'Europe/Rome') at time zone 'Europe/Rome')), 0)`,
+        yearly: sql<string>`coalesce(sum(${orders.amount}) filter (where coalesce(${orders.paymentDate}, ${orders.createdAt}) >= (select date_trunc('year', now() at time zone 'Europe/Rome') at time zone 'Europe/Rome')), 0)`,
         total: sql<string>`coalesce(sum(${orders.amount}), 0)`,
       })
       .from(orders)
