@@ -13,7 +13,7 @@ import { VerifyEmailForm } from "./verify-email-form";
  *   or, step by step: user ? <VerifyEmailGate user={user}>...</VerifyEmailGate> : <AccessRequired />
  */
 
-/** 'Accesso richiesto' with a button that opens the login modal (a link to /login without JavaScript). */
+/** MSG.accessRequired with a button that opens the login modal (a link to /login without JavaScript). */
 export function AccessRequired({ title = MSG.accessRequired, message = MSG.accessRequiredHint }: { title?: string; message?: string }) {
   const { open } = useAuthModal();
   const location = useLocation();

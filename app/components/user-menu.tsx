@@ -29,8 +29,8 @@ function Avatar({ user, size = "h-8 w-8 text-sm" }: { user: SessionUser; size?: 
 const itemClass = "flex w-full items-center gap-2 rounded-lg px-3 py-2 text-left text-sm text-slate-700 hover:bg-slate-100";
 
 /**
- * The user menu of spec 2.3. `planName`: undefined while the plan is loading ('Caricamento
- * piano...'), null when the user has none ('Sottoscrivi un piano'), else the plan's name.
+ * The user menu of spec 2.3. `planName`: undefined while the plan is loading (MSG.loadingPlan),
+ * null when the user has none (MSG.subscribeToPlan), else the plan's name.
  */
 export function UserMenu({ user, planName }: { user: SessionUser; planName?: string | null }) {
   const [open, setOpen] = useState(false);
