@@ -44,7 +44,7 @@ export function ToastProvider({ children, initial }: { children: ReactNode; init
   return (
     <ToastContext.Provider value={value}>
       {children}
-      <div aria-live="polite" className="pointer-events-none fixed inset-x-0 top-4 z-[100] flex flex-col items-center gap-2 px-4 sm:items-end sm:pr-6">
+      <div aria-live="polite" className="pointer-events-none fixed inset-x-0 top-20 z-[100] flex flex-col items-center gap-2 px-4 sm:items-end sm:pr-6">
         {toasts.map((toast) => (
           <div
             key={toast.id}
