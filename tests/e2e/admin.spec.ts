@@ -38,7 +38,7 @@ test.describe("area amministrazione", () => {
     await form.getByLabel(/^Password/).fill("segreto123");
     await form.getByRole("button", { name: "Crea utente" }).click();
     await expect(page.getByTestId("toast").filter({ hasText: "Utente creato con successo" })).toBeVisible();
-    await page.getByLabel("Cerca").fill(email);
+    await page.getByRole("searchbox", { name: "Cerca" }).fill(email);
     await page.getByRole("button", { name: "Filtra" }).click();
     await expect(page).toHaveURL(new RegExp(`search=${encodeURIComponent(email).replace(/\./g, "\\.")}`));
     await expect(page.getByTestId("table-row")).toHaveCount(1);
