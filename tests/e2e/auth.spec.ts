@@ -1,4 +1,5 @@
 import { expect, test, type Page } from "@playwright/test";
+import { createUser, signIn } from "./support/db";
 import { codeFrom, countMail, linkFrom, waitForMail } from "./support/mail";
 
 /**
@@ -184,4 +185,51 @@ test("senza JavaScript si accede dalla pagina /login", async ({ browser }) => {
   await expect(page).toHaveURL(/\/$/);
   await expect(page.getByTestId("user-menu-button")).toBeVisible();
   await context.close();
+});
+
+test("le caselle del codice: avanzamento, frecce e cancellazione", async ({ page, context }) => {
+  const user = await createUser({ verified: false });
+  await signIn(context, user);
+  await page.goto("/login");
+  const boxes = page.getByTestId("code-input").locator("input");
+  await boxes.first().click();
+  await page.keyboard.type("123");
+  await expect(boxes.nth(3)).toBeFocused();
+  await page.keyboard.press("Backspace");
+  await expect(boxes.nth(2)).toBeFocused();
+  await expect(boxes.nth(2)).toHaveValue("");
+  await page.keyboard.press("ArrowLeft");
+  await expect(boxes.nth(1)).toBeFocused();
+  await page.keyboard.type("9");
+  await expect(boxes.nth(1)).toHaveValue("9");
+  await expect(boxes.nth(2)).toBeFocused();
+  await page.keyboard.press("ArrowRight");
+  await expect(boxes.nth(3)).toBeFocused();
+  await expect(boxes.nth(0)).toHaveValue("1");
+});
+
+test("la pagina di registrazione chiede l'accesso, poi la verifica dell'email, e si ricarica dopo il codice", async ({ page }) => {
+  const user = await createUser({ verified: false });
+  await page.goto("/record");
+  await expect(page.getByTestId("access-required")).toContainText("Accesso Richiesto");
+  await page.getByTestId("access-required-login").click();
+  const modal = page.getByTestId("auth-modal");
+  await modal.getByLabel("Email").fill(user.email);
+  await modal.getByLabel("Password", { exact: true }).fill(user.password);
+  const before = await countMail(user.email);
+  await modal.getByTestId("login-submit").click();
+  // unverified: the modal moves on to the code, which the login has just sent
+  await expect(modal.getByTestId("verify-email-form")).toBeVisible();
+  await expect(modal.getByTestId("resend-code")).toHaveText(/Riprova tra \d+s/);
+  const mail = await waitForMail(user.email, { after: before });
+  await modal.getByRole("button", { name: "Chiudi" }).click();
+  await expect(modal).toHaveCount(0);
+
+  // the page itself now shows the verification gate
+  const gate = page.getByTestId("verify-email-gate");
+  await expect(gate).toBeVisible();
+  await gate.getByTestId("code-input").locator("input").first().click();
+  await Promise.all([page.waitForEvent("load"), page.keyboard.type(codeFrom(mail))]);
+  await expect(page.getByTestId("verify-email-gate")).toHaveCount(0);
+  await expect(page.getByTestId("user-menu-button")).toBeVisible();
 });
