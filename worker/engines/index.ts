@@ -30,9 +30,6 @@ function openAIOptions(config: Config, model: string) {
   return { apiKey: config.OPENAI_API_KEY, baseURL: config.OPENAI_BASE_URL, model };
 }
 
-// Specifiers in variables: these modules are written in parallel and may not exist yet at build time.
-const WHISPER_MODULE = "./whisper/engine";
-const LOCAL_ANALYSIS_MODULE = "./local-analysis/index";
 
 export async function getSpeechEngine(config: Config = getConfig()): Promise<SpeechEngine> {
   const override = globalForEngines.__verbaleEngineOverrides?.speech;
@@ -44,9 +41,8 @@ export async function getSpeechEngine(config: Config = getConfig()): Promise<Spe
   if (config.TRANSCRIPTION_ENGINE === "openai") {
     engine = new OpenAISpeechEngine(openAIOptions(config, config.OPENAI_TRANSCRIPTION_MODEL));
   } else {
-    const mod = (await import(/* @vite-ignore */ WHISPER_MODULE)) as Record<string, unknown>;
-    const options = { model: config.WHISPER_MODEL, dataDir: config.DATA_DIR, modelUrl: config.WHISPER_MODEL_URL };
-    engine = instantiate<SpeechEngine>(mod, ["createWhisperEngine"], ["WhisperEngine"], options);
+    const { WhisperEngine } = await import("./whisper/engine");
+    engine = new WhisperEngine({ model: config.WHISPER_MODEL, dataDir: config.DATA_DIR, modelUrl: config.WHISPER_MODEL_URL });
   }
   cache().set(key, engine);
   return engine;
@@ -62,22 +58,9 @@ export async function getAnalysisEngine(config: Config = getConfig()): Promise<A
   if (config.ANALYSIS_ENGINE === "openai") {
     engine = new OpenAIAnalysisEngine(openAIOptions(config, config.OPENAI_ANALYSIS_MODEL));
   } else {
-    const mod = (await import(/* @vite-ignore */ LOCAL_ANALYSIS_MODULE)) as Record<string, unknown>;
-    engine = instantiate<AnalysisEngine>(mod, ["createLocalAnalysisEngine"], ["LocalAnalysisEngine"], {});
+    const { LocalAnalysisEngine } = await import("./local-analysis/index");
+    engine = new LocalAnalysisEngine();
   }
   cache().set(key, engine);
   return engine;
-}
-
-/** A factory function if the module has one, else its class, given the options. */
-function instantiate<T>(mod: Record<string, unknown>, factories: string[], classes: string[], options: object): T {
-  for (const name of factories) {
-    const factory = mod[name];
-    if (typeof factory === "function") return (factory as (o: object) => T)(options);
-  }
-  for (const name of classes) {
-    const Ctor = mod[name];
-    if (typeof Ctor === "function") return new (Ctor as new (o: object) => T)(options);
-  }
-  throw new Error(`Engine module exports none of ${[...factories, ...classes].join(", ")}`);
 }
