@@ -93,7 +93,6 @@ export async function getAdminDashboard(db: Executor = getDb(), now: Date = new 
     [userCounts],
     latestUsers,
     byStatus,
-    [storage],
     [docStorage],
     topUsers,
     [subCounts],
@@ -115,21 +114,24 @@ export async function getAdminDashboard(db: Executor = getDb(), now: Date = new 
       .orderBy(desc(users.createdAt))
       .limit(LIST_SIZE),
     db.select({ status: transcriptions.status, count: count() }).from(transcriptions).groupBy(transcriptions.status),
-    db
-      .select({ bytes: sql<string>`coalesce(sum(${transcriptions.fileSize}), 0)::text`, avgDuration: sql<number | null>`avg(${transcriptions.duration})::float8` })
-      .from(transcriptions),
     db.select({ bytes: sql<string>`coalesce(sum(${documents.sizeBytes}), 0)::text` }).from(documents),
-    // Aggregate first, join the five winners to users afterwards.
-    db.execute<{ id: string; name: string; email: string; n: number; bytes: string; seconds: number | null }>(sql`
-      select u.id, u.name, u.email, top.n, top.bytes::text as bytes, top.seconds
-      from (
-        select ${transcriptions.userId} as user_id, count(*)::int as n, sum(${transcriptions.fileSize}) as bytes, sum(${transcriptions.duration})::float8 as seconds
+    // One pass over the (user_id, file_size, duration) index gives both the per-user figures and,
+    // summed over those groups, the totals.
+    db.execute<{ id: string; name: string; email: string; n: number; bytes: string; seconds: number | null; all_bytes: string; all_seconds: number | null; all_durations: number }>(sql`
+      with per_user as (
+        select ${transcriptions.userId} as user_id, count(*)::int as n, sum(${transcriptions.fileSize}) as bytes,
+               sum(${transcriptions.duration})::float8 as seconds, count(${transcriptions.duration})::int as durations
         from ${transcriptions}
         group by ${transcriptions.userId}
-        order by count(*) desc, sum(${transcriptions.fileSize}) desc
+      ), ranked as (
+        select *, sum(bytes) over () as all_bytes, sum(seconds) over () as all_seconds, sum(durations) over () as all_durations
+        from per_user
+        order by n desc, bytes desc
         limit ${LIST_SIZE}
-      ) top join ${users} u on u.id = top.user_id
-      order by top.n desc, top.bytes desc`),
+      )
+      select u.id, u.name, u.email, r.n, r.bytes::text as bytes, r.seconds, r.all_bytes::text as all_bytes, r.all_seconds, r.all_durations::int as all_durations
+      from ranked r join ${users} u on u.id = r.user_id
+      order by r.n desc, r.bytes desc`),
     db
       .select({ total: count(), active: sql<number>`count(*) filter (where ${activeSubscriptionCondition(now)})::int`, expiring: sql<number>`count(*) filter (where ${expiringWhere})::int` })
       .from(userSubscriptions),
@@ -148,9 +150,9 @@ export async function getAdminDashboard(db: Executor = getDb(), now: Date = new 
     transcriptions: {
       total: byStatus.reduce((sum, r) => sum + r.count, 0),
       byStatus: byStatus.map((r) => ({ status: r.status, count: r.count })),
-      totalStorageBytes: toNumber(storage.bytes),
+      totalStorageBytes: toNumber(topUsers[0]?.all_bytes),
       documentsStorageBytes: toNumber(docStorage.bytes),
-      avgDuration: storage.avgDuration ?? 0,
+      avgDuration: topUsers[0]?.all_durations ? toNumber(topUsers[0].all_seconds) / topUsers[0].all_durations : 0,
       topUsers: [...topUsers].map((t) => ({
         user: userSummary(t),
         transcriptions: Number(t.n),
