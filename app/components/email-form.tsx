@@ -127,15 +127,38 @@ export function EmailForm({ transcriptionId, hasDocument, serverResult }: { tran
         <label htmlFor="email-subject" className="label">
           Oggetto
         </label>
-        <input id="email-subject" name="subject" className="input" defaultValue={MSG.defaultEmailSubject} aria-invalid={errors.subject ? true : undefined} />
-        {errors.subject ? <p className="field-error">{errors.subject}</p> : null}
+        <input
+          id="email-subject"
+          name="subject"
+          className="input"
+          defaultValue={MSG.defaultEmailSubject}
+          aria-invalid={errors.subject ? true : undefined}
+          aria-describedby={errors.subject ? "email-subject-error" : undefined}
+        />
+        {errors.subject ? (
+          <p id="email-subject-error" className="field-error">
+            {errors.subject}
+          </p>
+        ) : null}
       </div>
       <div>
         <label htmlFor="email-message" className="label">
           Messaggio
         </label>
-        <textarea id="email-message" name="message" rows={5} className="input" defaultValue={MSG.defaultEmailMessage} aria-invalid={errors.message ? true : undefined} />
-        {errors.message ? <p className="field-error">{errors.message}</p> : null}
+        <textarea
+          id="email-message"
+          name="message"
+          rows={5}
+          className="input"
+          defaultValue={MSG.defaultEmailMessage}
+          aria-invalid={errors.message ? true : undefined}
+          aria-describedby={errors.message ? "email-message-error" : undefined}
+        />
+        {errors.message ? (
+          <p id="email-message-error" className="field-error">
+            {errors.message}
+          </p>
+        ) : null}
       </div>
       {outcome ? (
         <p role={outcome.ok ? "status" : "alert"} data-testid="email-outcome" className={outcome.ok ? "text-sm font-medium text-green-700" : "text-sm font-medium text-red-700"}>

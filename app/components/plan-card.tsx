@@ -48,7 +48,7 @@ export function PlanCard({ plan, mode }: { plan: PlanCardData; mode: PlanCardMod
         </span>
       ) : null}
       <h2 className="text-lg font-semibold">{plan.name}</h2>
-      {plan.description ? <p className="mt-1 text-sm text-slate-600">{plan.description}</p> : null}
+      {plan.description ? <p className="mt-1 text-sm text-slate-600 lg:min-h-[3.75rem]">{plan.description}</p> : null}
       <p className="mt-4">
         <span className="text-3xl font-bold" data-testid="plan-price">
           {formatCurrency(plan.price, plan.currency)}

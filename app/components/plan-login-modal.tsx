@@ -8,12 +8,37 @@ import { useAuthModal } from "./auth-modal";
 export function PlanLoginModal({ planName, onClose }: { planName: string; onClose: () => void }) {
   const auth = useAuthModal();
   const dialog = useRef<HTMLDivElement>(null);
+  // The parent passes a new onClose on every render: read it through a ref so the effect runs once
+  // (re-running it would pull the focus back to the dialog on each render).
+  const close = useRef(onClose);
+  close.current = onClose;
   useEffect(() => {
+    const opener = document.activeElement instanceof HTMLElement ? document.activeElement : null;
     dialog.current?.focus();
-    const onKey = (event: KeyboardEvent) => event.key === "Escape" && onClose();
+    const onKey = (event: KeyboardEvent) => {
+      if (event.key === "Escape") close.current();
+      if (event.key !== "Tab" || !dialog.current) return;
+      // Keep Tab and Shift+Tab inside the dialog.
+      const items = Array.from(dialog.current.querySelectorAll<HTMLElement>("button:not([disabled]), a[href]"));
+      if (items.length === 0) return;
+      const first = items[0];
+      const last = items[items.length - 1];
+      const active = document.activeElement;
+      if (event.shiftKey && (active === first || active === dialog.current)) {
+        event.preventDefault();
+        last.focus();
+      } else if (!event.shiftKey && active === last) {
+        event.preventDefault();
+        first.focus();
+      }
+    };
     window.addEventListener("keydown", onKey);
-    return () => window.removeEventListener("keydown", onKey);
-  }, [onClose]);
+    return () => {
+      window.removeEventListener("keydown", onKey);
+      // Back to the link that opened the dialog, unless the auth modal took the focus.
+      if (opener && document.activeElement === document.body) opener.focus();
+    };
+  }, []);
   const go = (mode: "login" | "register") => {
     onClose();
     auth.open(mode);

@@ -34,7 +34,7 @@ export function RecordingCard({ item, deleteHref }: { item: TranscriptionListIte
   return (
     <article className="card flex flex-col gap-3 p-5" data-testid="recording-card" data-id={item.id}>
       <div className="flex items-start justify-between gap-3">
-        <h2 className="line-clamp-2 font-semibold text-slate-900">{titleParts ? <Highlighted parts={titleParts} /> : title}</h2>
+        <h2 className="line-clamp-2 min-w-0 break-words font-semibold text-slate-900">{titleParts ? <Highlighted parts={titleParts} /> : title}</h2>
         <StatusBadge status={item.status} />
       </div>
       {snippet ? (
@@ -44,7 +44,7 @@ export function RecordingCard({ item, deleteHref }: { item: TranscriptionListIte
       ) : item.excerpt ? (
         <p className="line-clamp-2 text-sm text-slate-600">{item.excerpt}</p>
       ) : null}
-      <dl className="grid grid-cols-3 gap-2 text-xs text-slate-600">
+      <dl className="grid grid-cols-[minmax(0,1.4fr)_minmax(0,1fr)_minmax(0,1fr)] gap-3 text-xs text-slate-600">
         <div>
           <dt className="font-medium text-slate-500">Data</dt>
           <dd>{formatDateTime(item.createdAt)}</dd>

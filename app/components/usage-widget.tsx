@@ -51,7 +51,7 @@ export function UsageWidget({ limits, requiresSubscription, loading, error, onRe
   }
   return (
     <section className="card" data-testid="usage-widget" data-state="ready" aria-label="Utilizzo del piano">
-      <div className="flex items-center justify-between gap-2">
+      <div className="flex flex-wrap items-center justify-between gap-2">
         <h2 className="text-sm font-semibold text-slate-900">Utilizzo di questo mese</h2>
         <span className="badge-info">{limits.subscriptionPlan.name}</span>
       </div>

@@ -61,22 +61,22 @@ export default function MyPayments() {
 
 function Stats({ stats }: { stats: OrderList["stats"] }) {
   return (
-    <dl className="mt-6 grid gap-4 sm:grid-cols-3" data-testid="payments-stats">
-      <div className="card p-4">
-        <dt className="text-sm text-slate-500">Pagamenti</dt>
-        <dd className="text-2xl font-bold" data-testid="stats-total">
+    <dl className="mt-6 grid grid-cols-3 gap-3 sm:gap-4" data-testid="payments-stats">
+      <div className="card min-w-0 p-3 sm:p-4">
+        <dt className="text-xs leading-tight text-slate-500 sm:text-sm">Pagamenti</dt>
+        <dd className="mt-0.5 truncate text-lg font-bold tabular-nums sm:text-2xl" data-testid="stats-total">
           {stats.total}
         </dd>
       </div>
-      <div className="card p-4">
-        <dt className="text-sm text-slate-500">Totale pagato</dt>
-        <dd className="text-2xl font-bold" data-testid="stats-amount">
+      <div className="card min-w-0 p-3 sm:p-4">
+        <dt className="text-xs leading-tight text-slate-500 sm:text-sm">Totale pagato</dt>
+        <dd className="mt-0.5 truncate text-lg font-bold tabular-nums sm:text-2xl" data-testid="stats-amount">
           {formatCurrency(stats.totalAmount, stats.currency)}
         </dd>
       </div>
-      <div className="card p-4">
-        <dt className="text-sm text-slate-500">Valuta</dt>
-        <dd className="text-2xl font-bold">{stats.currency}</dd>
+      <div className="card min-w-0 p-3 sm:p-4">
+        <dt className="text-xs leading-tight text-slate-500 sm:text-sm">Valuta</dt>
+        <dd className="mt-0.5 truncate text-lg font-bold tabular-nums sm:text-2xl">{stats.currency}</dd>
       </div>
     </dl>
   );
@@ -84,14 +84,32 @@ function Stats({ stats }: { stats: OrderList["stats"] }) {
 
 function Filters({ query }: { query: OrderQuery }) {
   return (
-    <Form method="get" className="card mt-6 grid gap-4 p-4 sm:grid-cols-2 lg:grid-cols-4" role="search" aria-label="Filtra i pagamenti">
-      <div className="lg:col-span-2">
+    <Form method="get" className="card mt-6 grid grid-cols-2 gap-4 p-4 lg:grid-cols-4" role="search" aria-label="Filtra i pagamenti">
+      <div className="col-span-2">
         <label className="label" htmlFor="search">
           Cerca
         </label>
         <input id="search" name="search" type="search" defaultValue={query.search} placeholder="Piano, metodo, importo..." className="input" />
       </div>
-      <div>
+      <div className="col-span-2 sm:col-span-1 lg:col-span-2">
+        <label className="label" htmlFor="sortBy">
+          Ordina per
+        </label>
+        <div className="flex gap-2">
+          <select id="sortBy" name="sortBy" defaultValue={query.sortBy} className="input min-w-0 flex-1">
+            {Object.entries(SORT_LABEL).map(([value, label]) => (
+              <option key={value} value={value}>
+                {label}
+              </option>
+            ))}
+          </select>
+          <select name="sortOrder" defaultValue={query.sortOrder} className="input w-auto shrink-0" aria-label="Direzione">
+            <option value="desc">Decrescente</option>
+            <option value="asc">Crescente</option>
+          </select>
+        </div>
+      </div>
+      <div className="col-span-2 sm:col-span-1">
         <label className="label" htmlFor="status">
           Stato
         </label>
@@ -105,24 +123,6 @@ function Filters({ query }: { query: OrderQuery }) {
         </select>
       </div>
       <div>
-        <label className="label" htmlFor="sortBy">
-          Ordina per
-        </label>
-        <div className="flex gap-2">
-          <select id="sortBy" name="sortBy" defaultValue={query.sortBy} className="input">
-            {Object.entries(SORT_LABEL).map(([value, label]) => (
-              <option key={value} value={value}>
-                {label}
-              </option>
-            ))}
-          </select>
-          <select name="sortOrder" defaultValue={query.sortOrder} className="input w-auto" aria-label="Direzione">
-            <option value="desc">↓ Decrescente</option>
-            <option value="asc">↑ Crescente</option>
-          </select>
-        </div>
-      </div>
-      <div>
         <label className="label" htmlFor="dateFrom">
           Dal
         </label>
@@ -134,7 +134,7 @@ function Filters({ query }: { query: OrderQuery }) {
         </label>
         <input id="dateTo" name="dateTo" type="date" defaultValue={query.dateTo ?? ""} className="input" />
       </div>
-      <div className="flex items-end gap-2 sm:col-span-2">
+      <div className="col-span-2 flex items-end gap-2 lg:col-span-1">
         <button type="submit" className="btn-primary">
           Filtra
         </button>
@@ -146,29 +146,47 @@ function Filters({ query }: { query: OrderQuery }) {
   );
 }
 
+const CELL = "block min-w-0 break-words sm:table-cell sm:px-4 sm:py-3";
+/** The column name above each value on a phone (the header row is hidden there). */
+const CELL_LABEL = "block text-xs font-medium text-slate-500 sm:hidden";
+
 function OrdersTable({ orders }: { orders: OrderView[] }) {
   return (
     <div className="card mt-6 overflow-x-auto p-0">
-      <table className="w-full min-w-[640px] text-left text-sm" data-testid="payments-table">
-        <thead className="border-b border-slate-200 bg-slate-50 text-slate-600">
-          <tr>
-            <th scope="col" className="px-4 py-3 font-medium">Data</th>
-            <th scope="col" className="px-4 py-3 font-medium">Piano</th>
-            <th scope="col" className="px-4 py-3 font-medium">Importo</th>
-            <th scope="col" className="px-4 py-3 font-medium">Stato</th>
-            <th scope="col" className="px-4 py-3 font-medium">Metodo</th>
+      {/* Explicit roles: on a phone the rows are laid out as blocks, which would drop the table semantics. */}
+      <table role="table" className="block w-full text-left text-sm sm:table" data-testid="payments-table">
+        <thead role="rowgroup" className="hidden border-b border-slate-200 bg-slate-50 text-slate-600 sm:table-header-group">
+          <tr role="row">
+            <th scope="col" role="columnheader" className="px-4 py-3 font-medium">Data</th>
+            <th scope="col" role="columnheader" className="px-4 py-3 font-medium">Stato</th>
+            <th scope="col" role="columnheader" className="px-4 py-3 font-medium">Piano</th>
+            <th scope="col" role="columnheader" className="px-4 py-3 font-medium">Importo</th>
+            <th scope="col" role="columnheader" className="px-4 py-3 font-medium">Metodo</th>
           </tr>
         </thead>
-        <tbody className="divide-y divide-slate-100">
+        <tbody role="rowgroup" className="block divide-y divide-slate-100 sm:table-row-group">
           {orders.map((order) => (
-            <tr key={order.id} data-testid="payment-row">
-              <td className="px-4 py-3">{formatDate(order.paymentDate ?? order.createdAt)}</td>
-              <td className="px-4 py-3">{order.subscription?.subscriptionType.name ?? "—"}</td>
-              <td className="px-4 py-3 tabular-nums">{formatCurrency(order.amount, order.currency)}</td>
-              <td className="px-4 py-3">
+            <tr key={order.id} role="row" className="grid grid-cols-2 gap-x-4 gap-y-2 p-4 sm:table-row sm:p-0" data-testid="payment-row">
+              <td role="cell" className={CELL}>
+                <span className={CELL_LABEL}>Data</span>
+                {formatDate(order.paymentDate ?? order.createdAt)}
+              </td>
+              <td role="cell" className={`${CELL} text-right sm:text-left`}>
+                <span className={CELL_LABEL}>Stato</span>
                 <span className={STATUS_BADGE[order.status]}>{ORDER_STATUS_LABEL[order.status]}</span>
               </td>
-              <td className="px-4 py-3">{order.paymentMethod ?? "—"}</td>
+              <td role="cell" className={CELL}>
+                <span className={CELL_LABEL}>Piano</span>
+                {order.subscription?.subscriptionType.name ?? "—"}
+              </td>
+              <td role="cell" className={`${CELL} text-right tabular-nums font-semibold sm:text-left sm:font-normal`}>
+                <span className={CELL_LABEL}>Importo</span>
+                {formatCurrency(order.amount, order.currency)}
+              </td>
+              <td role="cell" className={`${CELL} col-span-2`}>
+                <span className={CELL_LABEL}>Metodo</span>
+                {order.paymentMethod ?? "—"}
+              </td>
             </tr>
           ))}
         </tbody>
@@ -182,23 +200,23 @@ function Pagination({ query, pagination }: { query: OrderQuery; pagination: Orde
   return (
     <nav className="mt-6 flex flex-wrap items-center justify-between gap-3 text-sm" aria-label="Paginazione">
       <span className="text-slate-600">{totalItems} risultati</span>
-      <div className="flex items-center gap-2">
+      <div className="flex w-full items-center justify-between gap-2 sm:w-auto">
         {currentPage > 1 ? (
           <Link to={pageHref(query, Math.min(currentPage - 1, totalPages))} className="btn-secondary" rel="prev">
             {MSG.previous}
           </Link>
         ) : (
-          <span className="btn-secondary pointer-events-none opacity-50" aria-disabled="true">
+          <span className="btn-secondary pointer-events-none" aria-disabled="true">
             {MSG.previous}
           </span>
         )}
-        <span data-testid="page-indicator">{MSG.pageOf(currentPage, totalPages)}</span>
+        <span className="whitespace-nowrap tabular-nums" data-testid="page-indicator">{MSG.pageOf(currentPage, totalPages)}</span>
         {currentPage < totalPages ? (
           <Link to={pageHref(query, currentPage + 1)} className="btn-secondary" rel="next">
             {MSG.next}
           </Link>
         ) : (
-          <span className="btn-secondary pointer-events-none opacity-50" aria-disabled="true">
+          <span className="btn-secondary pointer-events-none" aria-disabled="true">
             {MSG.next}
           </span>
         )}

@@ -100,14 +100,14 @@ function SubscriptionCard({ sub, error }: { sub: SubscriptionView; error?: Actio
         <div>
           <h2 className="text-lg font-semibold">{plan.name}</h2>
           <p className="text-sm text-slate-600">
-            {plan.type === "FREE" ? "Gratuito" : `${formatCurrency(plan.price, plan.currency)} / ${plan.interval === "year" ? "anno" : "mese"}`}
+            {`${formatCurrency(plan.type === "FREE" ? 0 : plan.price, plan.currency)} / ${plan.interval === "year" ? "anno" : "mese"}`}
           </p>
         </div>
         <span className={STATUS_BADGE[sub.status]} data-testid="subscription-status">
           {SUBSCRIPTION_STATUS_LABEL[sub.status]}
         </span>
       </div>
-      <dl className="mt-4 grid gap-2 text-sm sm:grid-cols-3">
+      <dl className="mt-4 grid grid-cols-2 gap-x-4 gap-y-3 text-sm sm:grid-cols-3">
         <div>
           <dt className="text-slate-500">Inizio</dt>
           <dd>{formatDate(sub.startDate)}</dd>

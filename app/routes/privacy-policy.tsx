@@ -1,4 +1,5 @@
 import type { MetaFunction } from "@remix-run/node";
+import { Link } from "@remix-run/react";
 import { LegalPage, MINIMUM_AGE } from "~/components/legal-page";
 
 export const meta: MetaFunction = () => [{ title: "Informativa sulla privacy — Verbale" }];
@@ -11,7 +12,12 @@ export default function PrivacyPolicy() {
         (GDPR).
       </p>
       <h2>Titolare del trattamento</h2>
-      <p>Il titolare del trattamento è il gestore del servizio Verbale, contattabile tramite la pagina Supporto.</p>
+      <p>Il titolare del trattamento è il gestore del servizio Verbale, contattabile tramite la pagina{" "}
+        <Link to="/support" className="text-brand-700 underline">
+          Supporto
+        </Link>
+        .
+      </p>
       <h2>Dati raccolti</h2>
       <ul>
         <li>Dati dell'account: nome, indirizzo email, password cifrata, eventuale immagine del profilo Google.</li>

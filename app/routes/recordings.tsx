@@ -185,7 +185,7 @@ function Recordings({ q, transcriptions, usage, confirmDelete, currentMonth }: R
       </aside>
       <section className="lg:col-span-3" aria-busy={searching || undefined} aria-live="polite">
         {searching ? (
-          <div className="grid gap-4 sm:grid-cols-2 xl:grid-cols-3" data-testid="recordings-loading">
+          <div className="grid gap-4 sm:grid-cols-2" data-testid="recordings-loading">
             {[0, 1, 2].map((i) => (
               <div key={i} className="card h-48 animate-pulse bg-slate-100" />
             ))}
@@ -205,7 +205,7 @@ function Recordings({ q, transcriptions, usage, confirmDelete, currentMonth }: R
             )}
           </div>
         ) : (
-          <div className="grid gap-4 sm:grid-cols-2 xl:grid-cols-3" data-testid="recordings-grid">
+          <div className="grid gap-4 sm:grid-cols-2" data-testid="recordings-grid">
             {visible.map((item) => (
               <RecordingCard key={item.id} item={item} deleteHref={deleteHref(item.id)} />
             ))}
@@ -222,6 +222,13 @@ function ConfirmDelete({ item, q, back }: { item: TranscriptionListItem; q: stri
   const navigate = useNavigate();
   const cancelRef = useRef<HTMLAnchorElement>(null);
   useEffect(() => cancelRef.current?.focus(), []);
+  useEffect(() => {
+    const onKey = (event: KeyboardEvent) => {
+      if (event.key === "Escape") navigate(`/recordings${back === "?" ? "" : back}`, { replace: true, preventScrollReset: true });
+    };
+    window.addEventListener("keydown", onKey);
+    return () => window.removeEventListener("keydown", onKey);
+  }, [navigate, back]);
   return (
     <div className="fixed inset-0 z-50 grid place-items-center bg-slate-900/50 p-4" role="presentation">
       <div role="alertdialog" aria-modal="true" aria-labelledby="delete-title" aria-describedby="delete-text" className="card w-full max-w-md" data-testid="confirm-delete">
