@@ -18,20 +18,24 @@ export function fileNameFromDisposition(header: string | null, fallback: string)
   return plain?.[1]?.trim() || fallback;
 }
 
+/** Offers a Blob to the browser as a file download. */
+export function saveBlob(blob: Blob, fileName: string): void {
+  const href = URL.createObjectURL(blob);
+  const link = document.createElement("a");
+  link.href = href;
+  link.download = fileName;
+  document.body.appendChild(link);
+  link.click();
+  link.remove();
+  setTimeout(() => URL.revokeObjectURL(href), 10_000);
+}
+
 export async function downloadFile(url: string, fallbackName: string): Promise<boolean> {
   try {
     const response = await fetch(url, { credentials: "same-origin" });
     if (!response.ok) return false;
     const blob = await response.blob();
-    const name = fileNameFromDisposition(response.headers.get("Content-Disposition"), fallbackName);
-    const href = URL.createObjectURL(blob);
-    const link = document.createElement("a");
-    link.href = href;
-    link.download = name;
-    document.body.appendChild(link);
-    link.click();
-    link.remove();
-    setTimeout(() => URL.revokeObjectURL(href), 10_000);
+    saveBlob(blob, fileNameFromDisposition(response.headers.get("Content-Disposition"), fallbackName));
     return true;
   } catch {
     return false;

@@ -1,5 +1,6 @@
 import { useState, type ReactNode } from "react";
 import { useToast } from "~/components/toast";
+import { fileNameFromDisposition, saveBlob } from "~/lib/download";
 import { readApiResponse } from "~/lib/errors";
 import { MSG } from "~/lib/messages";
 
@@ -36,15 +37,7 @@ export function DownloadLink({
         return;
       }
       const blob = await response.blob();
-      const name = fileNameFrom(response.headers.get("Content-Disposition")) ?? "download";
-      const url = URL.createObjectURL(blob);
-      const a = document.createElement("a");
-      a.href = url;
-      a.download = name;
-      document.body.appendChild(a);
-      a.click();
-      a.remove();
-      setTimeout(() => URL.revokeObjectURL(url), 10_000);
+      saveBlob(blob, fileNameFromDisposition(response.headers.get("Content-Disposition"), "download"));
       toast.show({ type: "success", message: successMessage });
     } catch {
       toast.show({ type: "error", message: MSG.operationFailed(operation) });
@@ -57,18 +50,4 @@ export function DownloadLink({
       {children}
     </a>
   );
-}
-
-/** The file name of a Content-Disposition header, preferring the UTF-8 form. */
-export function fileNameFrom(header: string | null): string | undefined {
-  if (!header) return undefined;
-  const star = header.match(/filename\*=UTF-8''([^;]+)/i);
-  if (star) {
-    try {
-      return decodeURIComponent(star[1]);
-    } catch {
-      /* fall through to the plain name */
-    }
-  }
-  return header.match(/filename="([^"]+)"/i)?.[1];
 }

@@ -6,7 +6,8 @@ import { controls, formatTimer, initialRecorderState, recorderReducer, statusTex
 import type { UsageLimits } from "~/lib/usage";
 import { useToast } from "../toast";
 import { Dialog } from "./dialog";
-import { isMobileOrTablet, recordingFileName, saveLocally, uploadAudio, UploadError } from "./upload";
+import { saveBlob } from "~/lib/download";
+import { isMobileOrTablet, recordingFileName, uploadAudio, UploadError } from "./upload";
 import { UploadProgress } from "./upload-progress";
 import { levelsFromSamples, Waveform, WAVEFORM_BARS } from "./waveform";
 
@@ -265,7 +266,7 @@ export function Recorder({ limits, requiresSubscription, onUploaded }: RecorderP
               {MSG.uploadRetry}
             </button>
             {recordingKept ? (
-              <button type="button" className="btn-secondary" onClick={() => pending.current && saveLocally(pending.current.blob, pending.current.name)} data-testid="upload-save-local">
+              <button type="button" className="btn-secondary" onClick={() => pending.current && saveBlob(pending.current.blob, pending.current.name)} data-testid="upload-save-local">
                 {MSG.uploadSaveLocal}
               </button>
             ) : null}

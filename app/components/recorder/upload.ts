@@ -52,18 +52,6 @@ export function uploadAudio(file: Blob, fileName: string, onProgress: (percent: 
   return { promise, abort: () => xhr.abort() };
 }
 
-/** Offers a Blob as a download (a recording kept after a failed upload). */
-export function saveLocally(blob: Blob, fileName: string): void {
-  const url = URL.createObjectURL(blob);
-  const a = document.createElement("a");
-  a.href = url;
-  a.download = fileName;
-  document.body.appendChild(a);
-  a.click();
-  a.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 10_000);
-}
-
 /** Phones and tablets: a coarse pointer or a mobile user agent. */
 export function isMobileOrTablet(): boolean {
   if (typeof window === "undefined") return false;
