@@ -202,21 +202,21 @@ function Pagination({ query, pagination }: { query: OrderQuery; pagination: Orde
       <span className="text-slate-600">{totalItems} risultati</span>
       <div className="flex w-full items-center justify-between gap-2 sm:w-auto">
         {currentPage > 1 ? (
-          <Link to={pageHref(query, Math.min(currentPage - 1, totalPages))} className="btn-secondary" rel="prev">
+          <Link to={pageHref(query, Math.min(currentPage - 1, totalPages))} className="btn-secondary px-3 sm:px-4" rel="prev">
             {MSG.previous}
           </Link>
         ) : (
-          <span className="btn-secondary pointer-events-none" aria-disabled="true">
+          <span className="btn-secondary pointer-events-none px-3 sm:px-4" aria-disabled="true">
             {MSG.previous}
           </span>
         )}
         <span className="whitespace-nowrap tabular-nums" data-testid="page-indicator">{MSG.pageOf(currentPage, totalPages)}</span>
         {currentPage < totalPages ? (
-          <Link to={pageHref(query, currentPage + 1)} className="btn-secondary" rel="next">
+          <Link to={pageHref(query, currentPage + 1)} className="btn-secondary px-3 sm:px-4" rel="next">
             {MSG.next}
           </Link>
         ) : (
-          <span className="btn-secondary pointer-events-none" aria-disabled="true">
+          <span className="btn-secondary pointer-events-none px-3 sm:px-4" aria-disabled="true">
             {MSG.next}
           </span>
         )}
