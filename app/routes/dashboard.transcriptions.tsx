@@ -168,6 +168,8 @@ export default function DashboardTranscriptions() {
               ["Completata il", formatDateTime(focus.completedAt)],
               ["Analisi", focus.analysis ? JOB_STATUS_LABEL[focus.analysis.status as keyof typeof JOB_STATUS_LABEL] ?? focus.analysis.status : "—"],
               ["Documento", focus.document ? "Generato" : MSG.documentNotGenerated],
+              ["Motore di trascrizione", engineLabel(focus.speechEngine, focus.speechModel)],
+              ["Motore di analisi", engineLabel(focus.analysis?.engine ?? null, focus.analysis?.model ?? null)],
             ]}
           />
           {focus.errorMessage || focus.failureReason ? (
@@ -201,4 +203,10 @@ export default function DashboardTranscriptions() {
       ) : null}
     </div>
   );
+}
+
+/** "whisper (base)", "openai (gpt-4o-mini)" or a dash when the step has not run yet. */
+function engineLabel(engine: string | null, model: string | null): string {
+  if (!engine) return "—";
+  return model ? `${engine} (${model})` : engine;
 }

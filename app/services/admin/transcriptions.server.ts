@@ -31,8 +31,11 @@ export type AdminTranscriptionRow = {
   createdAt: Date;
   completedAt: Date | null;
   user: { id: string; firstName: string; lastName: string; name: string; email: string };
-  analysis: { id: string; status: string } | null;
+  analysis: { id: string; status: string; engine: string | null; model: string | null } | null;
   document: { id: string; fileName: string } | null;
+  /** Which engines produced the result (issue 6: shown in the admin detail). */
+  speechEngine: string | null;
+  speechModel: string | null;
 };
 
 export type TranscriptionStats = { total: number; pending: number; processing: number; completed: number; failed: number };
@@ -105,6 +108,10 @@ const listColumns = {
   userEmail: users.email,
   analysisId: analyses.id,
   analysisStatus: analyses.status,
+  analysisEngine: analyses.engine,
+  analysisModel: analyses.model,
+  speechEngine: transcriptions.speechEngine,
+  speechModel: transcriptions.speechModel,
   documentId: documents.id,
   documentFileName: documents.fileName,
 };
@@ -130,8 +137,10 @@ function toAdminRow(r: ListRow): AdminTranscriptionRow {
     createdAt: r.createdAt!,
     completedAt: r.completedAt,
     user: { id: r.userId!, name: r.userName!, email: r.userEmail!, ...splitName(r.userName ?? "") },
-    analysis: r.analysisId ? { id: r.analysisId, status: r.analysisStatus! } : null,
+    analysis: r.analysisId ? { id: r.analysisId, status: r.analysisStatus!, engine: r.analysisEngine, model: r.analysisModel } : null,
     document: r.documentId ? { id: r.documentId, fileName: r.documentFileName! } : null,
+    speechEngine: r.speechEngine,
+    speechModel: r.speechModel,
   };
 }
 
