@@ -208,7 +208,7 @@ export function DataTable<T>({
               {MSG.previous}
             </Link>
           ) : (
-            <span className="btn-secondary pointer-events-none opacity-50" aria-disabled="true">
+            <span className="btn-secondary pointer-events-none" aria-disabled="true">
               {MSG.previous}
             </span>
           )}
@@ -217,7 +217,7 @@ export function DataTable<T>({
               {MSG.next}
             </Link>
           ) : (
-            <span className="btn-secondary pointer-events-none opacity-50" aria-disabled="true">
+            <span className="btn-secondary pointer-events-none" aria-disabled="true">
               {MSG.next}
             </span>
           )}
