@@ -22,6 +22,9 @@ export const MSG = {
   httpError: (status: number) => `Errore HTTP: ${status}`,
   notImplemented: "Funzionalità non ancora implementata",
   toImplement: "Da implementare",
+  // (not in the spec: the /api answer to an unsupported method, and to recording without a verified e-mail)
+  methodNotAllowed: "Metodo non consentito.",
+  verifyEmailRequired: "Devi verificare la tua email prima di continuare.",
 
   // ---- registration validation (spec 5, in order)
   nameRequired: "Il nome è obbligatorio",

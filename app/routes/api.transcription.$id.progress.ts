@@ -1,5 +1,5 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { apiHandler, json } from "~/services/api.server";
+import { apiHandler, json, methodNotAllowed } from "~/services/api.server";
 import { getTranscriptionProgress, progressEventStream } from "~/services/pipeline.server";
 import { requireApiUser } from "~/services/session.server";
 
@@ -16,3 +16,5 @@ export const loader = apiHandler(async ({ request, params }: LoaderFunctionArgs)
   }
   return json({ success: true, ...progress });
 });
+
+export const action = methodNotAllowed;

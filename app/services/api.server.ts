@@ -82,5 +82,5 @@ export async function readJsonBody<S extends ZodTypeAny>(request: Request, schem
 
 /** Only these methods reach an /api handler; others get 405 in JSON. */
 export function methodNotAllowed(): Response {
-  return json({ success: false, message: "Metodo non consentito." }, 405);
+  return json({ success: false, message: MSG.methodNotAllowed }, 405);
 }

@@ -3,6 +3,7 @@ import { and, eq, gt } from "drizzle-orm";
 import { redirect } from "@remix-run/node";
 import { getDb, type Executor } from "~/db/client.server";
 import { roles, sessions, users } from "~/db/schema";
+import { HTTP_ERRORS, MSG } from "~/lib/messages";
 import { ApiError, forbidden, unauthorized } from "./api.server";
 import { getConfig } from "./config.server";
 
@@ -168,7 +169,7 @@ export async function requireApiUser(request: Request): Promise<SessionUser> {
 
 export async function requireApiVerifiedUser(request: Request): Promise<SessionUser> {
   const user = await requireApiUser(request);
-  if (!user.isEmailVerified) throw new ApiError(403, "Devi verificare la tua email prima di continuare.");
+  if (!user.isEmailVerified) throw new ApiError(403, MSG.verifyEmailRequired);
   return user;
 }
 
@@ -189,5 +190,5 @@ export async function requireAdminPage(request: Request): Promise<SessionUser> {
 
 /** Cookie-authenticated page actions from another origin are refused with 403. */
 export function assertSameOriginForm(request: Request): void {
-  if (isCrossOriginWrite(request)) throw new Response("Non hai i permessi per eseguire questa operazione.", { status: 403 });
+  if (isCrossOriginWrite(request)) throw new Response(HTTP_ERRORS[403], { status: 403 });
 }
