@@ -1,4 +1,4 @@
-import { z, ZodError, type ZodTypeAny } from "zod";
+import { defaultErrorMap, z, ZodError, type ZodTypeAny } from "zod";
 import { formatRetryAfter } from "~/lib/errors";
 import { HTTP_ERRORS, MSG } from "~/lib/messages";
 
@@ -36,6 +36,16 @@ export function json(data: unknown, init: number | ResponseInit = 200): Response
   return new Response(JSON.stringify(data), { ...responseInit, headers });
 }
 
+/**
+ * The first issue's own text (the schemas carry the spec's wording); zod's built-in English
+ * wording ("Expected string, received number", "Required", ...) becomes the catalogue's 400 text.
+ */
+export function zodIssueMessage(error: ZodError, fallback: string = HTTP_ERRORS[400]): string {
+  const issue = error.issues[0];
+  if (!issue?.message) return fallback;
+  return issue.message === defaultErrorMap(issue, { data: undefined, defaultError: "" }).message ? fallback : issue.message;
+}
+
 export function errorResponse(error: unknown): Response {
   if (error instanceof Response) return error;
   if (error instanceof ApiError) {
@@ -46,7 +56,7 @@ export function errorResponse(error: unknown): Response {
     return json({ success: false, message: error.message, ...error.extra }, { status: error.status, headers });
   }
   if (error instanceof ZodError) {
-    return json({ success: false, message: error.issues[0]?.message || HTTP_ERRORS[400] }, 400);
+    return json({ success: false, message: zodIssueMessage(error) }, 400);
   }
   console.error("[api] errore non gestito:", error);
   return json({ success: false, message: HTTP_ERRORS[500] }, 500);
@@ -76,7 +86,7 @@ export async function readJsonBody<S extends ZodTypeAny>(request: Request, schem
     }
   }
   const result = schema.safeParse(body);
-  if (!result.success) throw badRequest(result.error.issues[0]?.message || HTTP_ERRORS[400]);
+  if (!result.success) throw badRequest(zodIssueMessage(result.error));
   return result.data;
 }
 

@@ -3,7 +3,7 @@ import { z } from "zod";
 import { getDb } from "~/db/client.server";
 import { documents, emailDeliveries } from "~/db/schema";
 import { MSG } from "~/lib/messages";
-import { ApiError, badRequest, notFound } from "./api.server";
+import { ApiError, badRequest, notFound, zodIssueMessage } from "./api.server";
 import { getDocumentFile, DOCX_MIME } from "./document.server";
 import { sendMail } from "./mail.server";
 import { consumeRateLimit } from "./rate-limit.server";
@@ -134,7 +134,7 @@ export async function requestDocumentEmail(
   await consumeRateLimit(`email-document:${userId}`, EMAIL_RATE_LIMIT.limit, EMAIL_RATE_LIMIT.windowSeconds);
   const transcription = await findTranscription(transcriptionId, { userId });
   const parsed = emailRequestSchema.safeParse(input ?? {});
-  if (!parsed.success) throw badRequest(parsed.error.issues[0]?.message);
+  if (!parsed.success) throw badRequest(zodIssueMessage(parsed.error));
   const [document] = await getDb().select({ id: documents.id }).from(documents).where(eq(documents.transcriptionId, transcription.id));
   if (!document) throw badRequest(MSG.generateDocumentFirst);
 

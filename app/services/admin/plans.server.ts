@@ -3,7 +3,7 @@ import { getDb, type Executor } from "~/db/client.server";
 import { subscriptionTypes, userSubscriptions } from "~/db/schema";
 import { MSG } from "~/lib/messages";
 import { pagination, planSchema, type Pagination, type PlanInput, type PlansQuery } from "~/lib/validation/admin";
-import { ApiError, badRequest, conflict, notFound } from "../api.server";
+import { ApiError, badRequest, conflict, notFound, zodIssueMessage } from "../api.server";
 import { isUuid } from "../transcriptions.server";
 import { likePattern, orderBy } from "./common.server";
 
@@ -62,7 +62,7 @@ export async function getPlan(id: string | undefined, db: Executor = getDb()): P
 
 function parsePlan(input: unknown): PlanInput {
   const result = planSchema.safeParse(input);
-  if (!result.success) throw badRequest(result.error.issues[0]?.message);
+  if (!result.success) throw badRequest(zodIssueMessage(result.error));
   return result.data;
 }
 

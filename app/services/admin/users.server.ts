@@ -3,7 +3,7 @@ import { getDb, type Executor } from "~/db/client.server";
 import { documents, roles, sessions, subscriptionTypes, transcriptions, userSubscriptions, users } from "~/db/schema";
 import { MSG } from "~/lib/messages";
 import { adminUserSchema, pagination, type AdminUserMode, type Pagination, type UsersQuery } from "~/lib/validation/admin";
-import { badRequest, conflict, notFound, ApiError } from "../api.server";
+import { badRequest, conflict, notFound, ApiError, zodIssueMessage } from "../api.server";
 import { hashPassword } from "../password.server";
 import type { SessionUser } from "../session.server";
 import * as storage from "../storage.server";
@@ -147,7 +147,7 @@ export async function getAdminUser(id: string | undefined, db: Executor = getDb(
 async function validate(input: unknown, mode: AdminUserMode, db: Executor) {
   const roleList = await listRoles(db);
   const result = adminUserSchema({ mode, roleIds: roleList.map((r) => r.id) }).safeParse(input);
-  if (!result.success) throw badRequest(result.error.issues[0]?.message ?? MSG.invalidUserData);
+  if (!result.success) throw badRequest(zodIssueMessage(result.error, MSG.invalidUserData));
   return { data: result.data, roleList };
 }
 

@@ -1,0 +1,105 @@
+import fs from "node:fs";
+import path from "node:path";
+import { eq } from "drizzle-orm";
+import { describe, expect, it } from "vitest";
+import { getDb, getSql } from "~/db/client.server";
+import { transcriptions } from "~/db/schema";
+import { HTTP_ERRORS, MSG } from "~/lib/messages";
+import { getConfig } from "~/services/config.server";
+import {
+  CATALOGUE, EVIL, FORBIDDEN, METHOD_NOT_ALLOWED, METHODS, NOT_FOUND, UNAUTHORIZED, cases, f, invoke, label, load, routesDir, snapshot, useContractFixtures, userFields, type Method,
+} from "../support/api-contract";
+import { apiRequest, createTestUser } from "../support/db";
+import { seedCompletedTranscription } from "../support/transcriptions";
+
+/** Bad input on every /api route with a body or a query: never a 500, never a change, always a catalogue text. */
+
+useContractFixtures();
+
+describe("/api contract: bad input", () => {
+  const broken = ["{", "{\"email\":", "null", "[]", "[1,2]", "\"testo\"", "42", "true"];
+
+  it("answers malformed JSON, wrong types and missing fields with 400 and a catalogue text, changing nothing", async () => {
+    const before = await snapshot();
+    for (const c of cases().filter((c) => c.invalid)) {
+      for (const body of [...broken, ...c.invalid!]) {
+        const answer = await invoke(c, { token: f.owner.token, body });
+        const what = `${label(c)} body ${JSON.stringify(body).slice(0, 80)}`;
+        expect(answer.status, `${what}: ${JSON.stringify(answer.body)}`).toBe(400);
+        expect(answer.body.success, what).toBe(false);
+        expect(CATALOGUE.has(answer.body.message), `${what}: "${answer.body.message}" is not a catalogue text`).toBe(true);
+      }
+    }
+    expect(await snapshot()).toEqual(before);
+  });
+
+  it("answers wrong types in the admin user and plan forms with a catalogue text too", async () => {
+    const admin = await createTestUser({ role: "ADMIN" });
+    const before = await snapshot();
+    const forms: [string, string, string, unknown[]][] = [
+      ["api.admin.users", "POST", "/api/admin/users", [{ email: 5, name: "x", password: "segreto", roleId: 1 }, { email: "a@esempio.it", name: ["x"], password: "segreto", roleId: 1 }, { email: "a@esempio.it", name: "x", password: 123456, roleId: 1 }]],
+      ["api.admin.subscription-types", "POST", "/api/admin/subscription-types", [{ code: 5, name: "x", type: "FREE", currency: "EUR", interval: "month", maxFileSizeMB: 1, maxRecordingsPerMonth: 1 }, { code: "X", name: "x", type: "FREE", currency: "EUR", interval: "month", maxFileSizeMB: 1, maxRecordingsPerMonth: 1, features: "testo" }]],
+    ];
+    for (const [file, method, url, bodies] of forms) {
+      const mod = await load(file);
+      for (const body of [...broken, ...bodies]) {
+        const response = (await mod.action!({ request: apiRequest(url, { method, token: admin.token, body }), params: {}, context: {} } as never)) as Response;
+        const json = await response.json();
+        const what = `${method} ${url} ${JSON.stringify(body).slice(0, 80)}`;
+        expect(response.status, `${what}: ${JSON.stringify(json)}`).toBe(400);
+        expect(CATALOGUE.has(json.message), `${what}: "${json.message}" is not a catalogue text`).toBe(true);
+      }
+    }
+    expect(await snapshot()).toEqual(before);
+  });
+
+  it("refuses an upload that is empty, not multipart, without the audio field, or not audio (400, nothing stored)", async () => {
+    const before = await snapshot();
+    const upload = cases().find((c) => c.file === "api.transcription")!;
+    const noAudio = new FormData();
+    noAudio.append("altro", "valore");
+    const text = new FormData();
+    text.append("audio", new Blob(["questo non è audio ".repeat(200)], { type: "audio/webm" }), "registrazione.webm");
+    const empty = new FormData();
+    empty.append("audio", new Blob([], { type: "audio/webm" }), "registrazione.webm");
+    const bodies: [string, unknown, string][] = [
+      ["empty multipart", new FormData(), MSG.uploadError],
+      ["no audio field", noAudio, MSG.uploadError],
+      ["zero-byte file", empty, MSG.uploadError],
+      ["JSON", "{}", MSG.uploadError],
+      ["text file", text, MSG.notAudioFile],
+    ];
+    for (const [what, body, message] of bodies) {
+      const answer = await invoke(upload, { token: f.owner.token, body });
+      expect(answer.status, what).toBe(400);
+      expect(answer.body, what).toEqual({ success: false, message });
+    }
+    expect(await snapshot()).toEqual(before);
+  });
+
+  it("answers unknown or malformed query values with the defaults, never an error", async () => {
+    const queries: [string, string][] = [
+      ["api.orders", "/api/orders?page=-3&limit=abc&sortBy=password&sortOrder=sideways&status=RUBATO&dateFrom=2024-13-45&dateTo=ieri&search=%25%27%3B--"],
+      ["api.orders", "/api/orders?page=1e300&limit=1e300"],
+      ["api.orders", `/api/orders?search=${"x".repeat(5000)}`],
+      ["api.history", `/api/history?search=${"parola".repeat(1000)}`],
+      ["api.history", "/api/history?search=%27%29%20%7C%20%21%20%3A*%20%26"],
+      ["api.history", "/api/history?q=%00%01"],
+      ["api.subscription.types", "/api/subscription/types?limit=-1&sortBy=x"],
+    ];
+    for (const [file, url] of queries) {
+      const c = { ...cases().find((x) => x.file === file)!, path: () => url };
+      const answer = await invoke(c, { token: f.owner.token });
+      expect(answer.status, url.slice(0, 80)).toBe(200);
+      expect(answer.body.success, url.slice(0, 80)).toBe(true);
+    }
+    const orders = await invoke({ ...cases().find((x) => x.file === "api.orders")!, path: () => "/api/orders?page=0&limit=0" }, { token: f.owner.token });
+    expect(orders.body.pagination).toMatchObject({ currentPage: 1, pageSize: 10 });
+    const format = cases().find((x) => x.file === "api.transcription.$id.export.$format")!;
+    const mod = await load(format.file);
+    const unknownFormat = (await mod.loader!({ request: apiRequest(`/api/transcription/${f.t1}/export/exe`, { token: f.owner.token }), params: { id: f.t1, format: "exe" }, context: {} } as never)) as Response;
+    expect(unknownFormat.status).toBe(404);
+    expect(await unknownFormat.json()).toEqual(NOT_FOUND);
+  });
+});
+
