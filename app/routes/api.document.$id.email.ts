@@ -1,6 +1,6 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { MSG } from "~/lib/messages";
-import { apiHandler, badRequest, json, methodNotAllowed } from "~/services/api.server";
+import { apiHandler, json, methodNotAllowed, readJsonValue } from "~/services/api.server";
 import { assertNotFailed, getDelivery, requestDocumentEmail } from "~/services/email-delivery.server";
 import { requireApiUser } from "~/services/session.server";
 
@@ -12,16 +12,7 @@ import { requireApiUser } from "~/services/session.server";
 export const action = apiHandler(async ({ request, params }: ActionFunctionArgs) => {
   if (request.method !== "POST") return methodNotAllowed();
   const user = await requireApiUser(request);
-  let body: unknown = {};
-  const text = await request.text();
-  if (text.trim()) {
-    try {
-      body = JSON.parse(text);
-    } catch {
-      throw badRequest();
-    }
-  }
-  const view = assertNotFailed(await requestDocumentEmail(params.id, user.id, body));
+  const view = assertNotFailed(await requestDocumentEmail(params.id, user.id, await readJsonValue(request)));
   return json(
     { success: true, ...view, message: view.status === "SENT" ? MSG.emailSentSuccess : MSG.emailSending },
     view.status === "SENT" ? 200 : 202,

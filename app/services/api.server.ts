@@ -73,18 +73,44 @@ export function apiHandler<Args>(handler: (args: Args) => Promise<Response>): (a
   };
 }
 
+/** No JSON body of the API needs more (the largest, a plan with 50 features, is a few KB). */
+export const MAX_JSON_BODY_BYTES = 1024 * 1024;
+
+/** The body as text; past MAX_JSON_BODY_BYTES (declared or streamed) a 413, without reading the rest. */
+async function readBodyText(request: Request): Promise<string> {
+  const declared = Number(request.headers.get("Content-Length"));
+  if (Number.isFinite(declared) && declared > MAX_JSON_BODY_BYTES) throw new ApiError(413);
+  if (!request.body) return "";
+  const reader = request.body.getReader();
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    size += value.byteLength;
+    if (size > MAX_JSON_BODY_BYTES) {
+      await reader.cancel().catch(() => {});
+      throw new ApiError(413);
+    }
+    chunks.push(value);
+  }
+  return Buffer.concat(chunks).toString("utf8");
+}
+
+/** A JSON body of any shape ({} when empty); malformed JSON is a 400, an oversized body a 413. */
+export async function readJsonValue(request: Request): Promise<unknown> {
+  const text = await readBodyText(request);
+  if (text.trim() === "") return {};
+  try {
+    return JSON.parse(text);
+  } catch {
+    throw badRequest();
+  }
+}
+
 /** Parses a JSON body against a schema; malformed JSON or a bad field is a 400 with the schema's message. */
 export async function readJsonBody<S extends ZodTypeAny>(request: Request, schema: S): Promise<z.infer<S>> {
-  let body: unknown;
-  const text = await request.text();
-  if (text.trim() === "") body = {};
-  else {
-    try {
-      body = JSON.parse(text);
-    } catch {
-      throw badRequest();
-    }
-  }
+  const body = await readJsonValue(request);
   const result = schema.safeParse(body);
   if (!result.success) throw badRequest(zodIssueMessage(result.error));
   return result.data;

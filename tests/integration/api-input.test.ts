@@ -53,6 +53,17 @@ describe("/api contract: bad input", () => {
     expect(await snapshot()).toEqual(before);
   });
 
+  it("refuses a JSON body over 1 MiB with 413 'File troppo grande.' before parsing it", async () => {
+    const before = await snapshot();
+    const huge = JSON.stringify({ email: "a@esempio.it", name: "x".repeat(2 * 1024 * 1024), password: "Password123", reason: "x", subject: "x", message: "x" });
+    for (const c of cases().filter((c) => c.invalid)) {
+      const answer = await invoke(c, { token: f.owner.token, body: huge });
+      expect(answer.status, label(c, "2 MiB body")).toBe(413);
+      expect(answer.body, label(c, "2 MiB body")).toEqual({ success: false, message: HTTP_ERRORS[413] });
+    }
+    expect(await snapshot()).toEqual(before);
+  });
+
   it("refuses an upload that is empty, not multipart, without the audio field, or not audio (400, nothing stored)", async () => {
     const before = await snapshot();
     const upload = cases().find((c) => c.file === "api.transcription")!;
