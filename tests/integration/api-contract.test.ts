@@ -4,12 +4,11 @@ import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { getDb, getSql } from "~/db/client.server";
 import { transcriptions } from "~/db/schema";
-import { HTTP_ERRORS, MSG } from "~/lib/messages";
+import { MSG } from "~/lib/messages";
 import { getConfig } from "~/services/config.server";
 import {
   CATALOGUE, EVIL, FORBIDDEN, METHOD_NOT_ALLOWED, METHODS, NOT_FOUND, UNAUTHORIZED, cases, f, invoke, label, load, routesDir, snapshot, useContractFixtures, userFields, type Method,
 } from "../support/api-contract";
-import { apiRequest } from "../support/db";
 import { seedCompletedTranscription } from "../support/transcriptions";
 
 /**

@@ -1,16 +1,7 @@
-import fs from "node:fs";
-import path from "node:path";
-import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { getDb, getSql } from "~/db/client.server";
-import { transcriptions } from "~/db/schema";
 import { HTTP_ERRORS, MSG } from "~/lib/messages";
-import { getConfig } from "~/services/config.server";
-import {
-  CATALOGUE, EVIL, FORBIDDEN, METHOD_NOT_ALLOWED, METHODS, NOT_FOUND, UNAUTHORIZED, cases, f, invoke, label, load, routesDir, snapshot, useContractFixtures, userFields, type Method,
-} from "../support/api-contract";
+import { CATALOGUE, NOT_FOUND, cases, f, invoke, label, load, snapshot, useContractFixtures } from "../support/api-contract";
 import { apiRequest, createTestUser } from "../support/db";
-import { seedCompletedTranscription } from "../support/transcriptions";
 
 /** Bad input on every /api route with a body or a query: never a 500, never a change, always a catalogue text. */
 
@@ -112,5 +103,12 @@ describe("/api contract: bad input", () => {
     expect(unknownFormat.status).toBe(404);
     expect(await unknownFormat.json()).toEqual(NOT_FOUND);
   });
-});
 
+  // Auth flow (app/lib/validation/auth.ts, app/services/auth-api.server.ts): left to its owner.
+  it.todo(
+    "refuses an e-mail over 254 characters on register/login/verify/resend/forgot with 400 'Inserisci un indirizzo email valido' (checkEmail in app/lib/validation/auth.ts has no length cap: POST /api/auth/register with a 300-character local part answers 201 and stores it)",
+  );
+  it.todo(
+    "refuses a urlencoded or multipart /api/auth/* body over 1 MiB with 413 (readAuthBody in app/services/auth-api.server.ts reads forms with request.formData(), outside readJsonValue's cap)",
+  );
+});

@@ -135,12 +135,12 @@ export async function load(file: string): Promise<Module> {
 }
 
 export type Answer = { status: number; body: any; headers: Headers };
-export type CallOptions = { method?: Method; token?: string; cookie?: string; origin?: string; body?: unknown; id?: string; context?: Record<string, unknown> };
+export type CallOptions = { method?: Method; token?: string; cookie?: string; origin?: string; body?: unknown; id?: string; context?: Record<string, unknown>; keepRateLimits?: boolean };
 
 /** Calls the case's route module as Remix would: GET to the loader, anything else to the action. */
 export async function invoke(c: Case, options: CallOptions = {}): Promise<Answer> {
   // Rate limits have their own suite (api-rate-limits.test.ts); here every call starts afresh.
-  await getSql()`delete from rate_limits`;
+  if (!options.keepRateLimits) await getSql()`delete from rate_limits`;
   const mod = await load(c.file);
   const method = options.method ?? c.method;
   const id = options.id ?? c.id?.();
