@@ -4,7 +4,7 @@ import { useEffect, useRef, useState } from "react";
 import { TOAST_AUTH_ERROR_MS, useToast } from "~/components/toast";
 import { callAuthApi } from "~/lib/auth-client";
 import { MSG } from "~/lib/messages";
-import { ApiError } from "~/services/api.server";
+import { ApiError, readPageForm } from "~/services/api.server";
 import { loginWithGoogleProfile, requestMeta } from "~/services/auth.server";
 import { clearOAuthCookieHeader, completeGoogleSignIn } from "~/services/google-oauth.server";
 import { assertSameOriginForm, sessionCookieHeader } from "~/services/session.server";
@@ -28,7 +28,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 /** Without JavaScript the in-progress screen posts here; the same services as /api/auth/oauth/login. */
 export async function action({ request, context }: ActionFunctionArgs) {
   assertSameOriginForm(request);
-  const form = await request.formData();
+  const form = await readPageForm(request);
   const code = String(form.get("code") ?? "");
   const state = String(form.get("state") ?? "");
   const headers = new Headers();

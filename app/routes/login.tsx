@@ -5,7 +5,7 @@ import { VerifyEmailForm } from "~/components/verify-email-form";
 import { formatRetryAfter } from "~/lib/errors";
 import { MSG } from "~/lib/messages";
 import { checkForm, formToObject, loginSchema, registerFormSchema, resendVerificationSchema, verifyEmailSchema, forgotPasswordSchema } from "~/lib/validation/auth";
-import { ApiError } from "~/services/api.server";
+import { ApiError, readPageForm } from "~/services/api.server";
 import {
   loginUser,
   registerUser,
@@ -72,7 +72,7 @@ function signedInRedirect(to: string, token: string, expiresAt: Date, toast: Par
 /** The plain-form side of the accounts (works without JavaScript): login, register, verify, resend, forgot. */
 export async function action({ request, context }: ActionFunctionArgs) {
   assertSameOriginForm(request);
-  const form = await request.formData();
+  const form = await readPageForm(request);
   const fields = formToObject(form);
   const intent = fields.intent ?? "login";
   const redirectTo = safeRedirect(fields.redirectTo);

@@ -6,7 +6,7 @@ import { useToast } from "~/components/toast";
 import { UsageBar } from "~/components/usage-bar";
 import { formatCurrency, formatDate, formatMegabytes } from "~/lib/format";
 import { MSG, SUBSCRIPTION_STATUS_LABEL } from "~/lib/messages";
-import { ApiError } from "~/services/api.server";
+import { ApiError, readPageForm } from "~/services/api.server";
 import { assertSameOriginForm, getSessionUser } from "~/services/session.server";
 import { cancelSubscription, getUserSubscriptions, reactivateSubscription, type SubscriptionView } from "~/services/subscriptions.server";
 import { flashToastHeader } from "~/services/toast.server";
@@ -26,7 +26,7 @@ export async function action({ request }: ActionFunctionArgs) {
   assertSameOriginForm(request);
   const user = await getSessionUser(request);
   if (!user) throw redirect("/login?redirectTo=%2Fmy-subscriptions");
-  const form = await request.formData();
+  const form = await readPageForm(request);
   const intent = form.get("intent");
   const id = String(form.get("id") ?? "");
   const title = intent === "reactivate" ? MSG.reactivateError : MSG.cancelError;

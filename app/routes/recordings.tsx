@@ -7,7 +7,7 @@ import { useToast } from "~/components/toast";
 import { UsageWidget } from "~/components/usage-widget";
 import { MSG } from "~/lib/messages";
 import { usageMonthOf, type UsageLimits } from "~/lib/usage";
-import { ApiError } from "~/services/api.server";
+import { ApiError, readPageForm } from "~/services/api.server";
 import { assertSameOriginForm, getSessionUser } from "~/services/session.server";
 import { flashToastHeader } from "~/services/toast.server";
 import { deleteTranscription, listTranscriptions, type TranscriptionListItem } from "~/services/transcriptions.server";
@@ -42,7 +42,7 @@ export async function action({ request }: ActionFunctionArgs) {
   assertSameOriginForm(request);
   const user = await getSessionUser(request);
   if (!user) throw redirect("/login?redirectTo=%2Frecordings");
-  const form = await request.formData();
+  const form = await readPageForm(request);
   const id = String(form.get("id") ?? "");
   const q = String(form.get("q") ?? "");
   const viaScript = form.get("js") === "1";

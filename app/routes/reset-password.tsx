@@ -5,7 +5,7 @@ import { PasswordInput, useHydrated } from "~/components/auth-forms";
 import { LoginLink } from "~/components/guards";
 import { MSG } from "~/lib/messages";
 import { RESET_PASSWORD_RULES, checkForm, formToObject, resetPasswordFormSchema } from "~/lib/validation/auth";
-import { ApiError } from "~/services/api.server";
+import { ApiError, readPageForm } from "~/services/api.server";
 import { requestMeta, resetPassword, resetTokenState } from "~/services/auth.server";
 import { assertSameOriginForm } from "~/services/session.server";
 import { flashToastHeader } from "~/services/toast.server";
@@ -23,7 +23,7 @@ type ActionData = { error?: string; fieldErrors?: Record<string, string> };
 
 export async function action({ request, context }: ActionFunctionArgs) {
   assertSameOriginForm(request);
-  const fields = formToObject(await request.formData());
+  const fields = formToObject(await readPageForm(request));
   const check = checkForm(resetPasswordFormSchema, fields);
   if (!check.ok) return Response.json({ error: check.error, fieldErrors: check.fieldErrors } satisfies ActionData, { status: 400 });
   try {

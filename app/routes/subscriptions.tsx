@@ -5,7 +5,7 @@ import { PlanCard, type PlanCardMode } from "~/components/plan-card";
 import { PlanLoginModal } from "~/components/plan-login-modal";
 import { useToast } from "~/components/toast";
 import { MSG } from "~/lib/messages";
-import { ApiError } from "~/services/api.server";
+import { ApiError, readPageForm } from "~/services/api.server";
 import { assertSameOriginForm, getSessionUser } from "~/services/session.server";
 import { assignPlan, listActivePlans, PUBLIC_PLAN_LIMIT } from "~/services/subscriptions.server";
 import { flashToastHeader } from "~/services/toast.server";
@@ -32,7 +32,7 @@ export async function action({ request }: ActionFunctionArgs) {
   assertSameOriginForm(request);
   const user = await getSessionUser(request);
   if (!user) throw redirect("/login?redirectTo=%2Fsubscriptions");
-  const form = await request.formData();
+  const form = await readPageForm(request);
   const subscriptionTypeId = String(form.get("subscriptionTypeId") ?? "");
   try {
     const { message } = await assignPlan(user, subscriptionTypeId);

@@ -14,7 +14,7 @@ import { errorTextForStatus } from "~/lib/errors";
 import { formatDateTime, formatDuration } from "~/lib/format";
 import { MSG } from "~/lib/messages";
 import { summaryFigures } from "~/lib/topics";
-import { ApiError } from "~/services/api.server";
+import { ApiError, readPageForm } from "~/services/api.server";
 import { generateDocument } from "~/services/document.server";
 import { requestDocumentEmail } from "~/services/email-delivery.server";
 import { assertSameOriginForm, getSessionUser } from "~/services/session.server";
@@ -52,7 +52,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
   assertSameOriginForm(request);
   const user = await getSessionUser(request);
   if (!user) throw redirect(`/login?redirectTo=${encodeURIComponent(`/transcription/${params.id ?? ""}`)}`);
-  const form = await request.formData();
+  const form = await readPageForm(request);
   const intent = form.get("intent");
   if (intent === "generate") {
     try {

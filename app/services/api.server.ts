@@ -77,10 +77,10 @@ export function apiHandler<Args>(handler: (args: Args) => Promise<Response>): (a
 export const MAX_JSON_BODY_BYTES = 1024 * 1024;
 
 /** The body as text; past MAX_JSON_BODY_BYTES (declared or streamed) a 413, without reading the rest. */
-async function readBodyText(request: Request): Promise<string> {
+async function readBodyBytes(request: Request): Promise<Buffer> {
   const declared = Number(request.headers.get("Content-Length"));
   if (Number.isFinite(declared) && declared > MAX_JSON_BODY_BYTES) throw new ApiError(413);
-  if (!request.body) return "";
+  if (!request.body) return Buffer.alloc(0);
   const reader = request.body.getReader();
   const chunks: Uint8Array[] = [];
   let size = 0;
@@ -94,7 +94,36 @@ async function readBodyText(request: Request): Promise<string> {
     }
     chunks.push(value);
   }
-  return Buffer.concat(chunks).toString("utf8");
+  return Buffer.concat(chunks);
+}
+
+async function readBodyText(request: Request): Promise<string> {
+  return (await readBodyBytes(request)).toString("utf8");
+}
+
+/**
+ * A urlencoded or multipart form body, capped like JSON bodies (413 beyond 1 MiB); anything else,
+ * or a body that does not parse as a form, is a 400 instead of the TypeError formData() throws.
+ */
+export async function readFormBody(request: Request): Promise<FormData> {
+  const type = request.headers.get("Content-Type") ?? "";
+  if (!type.includes("application/x-www-form-urlencoded") && !type.includes("multipart/form-data")) throw badRequest();
+  const bytes = await readBodyBytes(request);
+  try {
+    return await new Request(request.url, { method: "POST", headers: { "Content-Type": type }, body: new Uint8Array(bytes) }).formData();
+  } catch {
+    throw badRequest();
+  }
+}
+
+/** readFormBody for page actions: refusals are thrown as plain Responses, which Remix renders. */
+export async function readPageForm(request: Request): Promise<FormData> {
+  try {
+    return await readFormBody(request);
+  } catch (error) {
+    if (error instanceof ApiError) throw new Response(error.message, { status: error.status });
+    throw error;
+  }
 }
 
 /** A JSON body of any shape ({} when empty); malformed JSON is a 400, an oversized body a 413. */

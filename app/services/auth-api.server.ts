@@ -1,5 +1,5 @@
 import type { ZodTypeAny, z } from "zod";
-import { forbidden, json, readJsonBody } from "./api.server";
+import { forbidden, json, readFormBody, readJsonBody } from "./api.server";
 import type { AuthSuccess } from "./auth.server";
 import { isCrossOriginWrite, sessionCookieHeader } from "./session.server";
 
@@ -14,7 +14,7 @@ export function assertSameOriginApi(request: Request): void {
 export async function readAuthBody<S extends ZodTypeAny>(request: Request, schema: S): Promise<z.output<S>> {
   const type = request.headers.get("Content-Type") ?? "";
   if (type.includes("application/x-www-form-urlencoded") || type.includes("multipart/form-data")) {
-    const form = await request.formData();
+    const form = await readFormBody(request);
     const body: Record<string, string> = {};
     for (const [k, v] of form.entries()) if (typeof v === "string") body[k] = v;
     return readJsonBody(new Request(request.url, { method: "POST", body: JSON.stringify(body) }), schema);

@@ -3,7 +3,7 @@ import { and, desc, eq, isNull, sql } from "drizzle-orm";
 import { getDb } from "~/db/client.server";
 import { emailVerificationCodes, passwordResetTokens, roles, sessions, users } from "~/db/schema";
 import { MSG } from "~/lib/messages";
-import { ApiError, badRequest, conflict, forbidden, unauthorized } from "./api.server";
+import { ApiError, badRequest, conflict, forbidden, tooManyRequests, unauthorized } from "./api.server";
 import { getConfig } from "./config.server";
 import type { GoogleProfile } from "./google-oauth.server";
 import { sendMail } from "./mail.server";
@@ -108,7 +108,7 @@ async function issueVerificationCode(
 ): Promise<{ sent: boolean; retryAfter: number }> {
   const cooldown = await hitRateLimit(cooldownKey(user.email), 1, VERIFICATION_RESEND_COOLDOWN_SECONDS);
   if (cooldown.count > 1) {
-    if (options.throwOnCooldown) throw new ApiError(429, MSG.retryIn(cooldown.retryAfterSeconds), { retryAfter: cooldown.retryAfterSeconds });
+    if (options.throwOnCooldown) throw tooManyRequests(cooldown.retryAfterSeconds);
     return { sent: false, retryAfter: cooldown.retryAfterSeconds };
   }
   const code = String(randomInt(0, 1_000_000)).padStart(6, "0");
@@ -252,7 +252,7 @@ export async function resendVerification(input: { email: string }, meta: Request
   const user = await findUserByEmail(input.email);
   if (!user || user.isEmailVerified || !user.isActive) {
     const cooldown = await hitRateLimit(cooldownKey(input.email), 1, VERIFICATION_RESEND_COOLDOWN_SECONDS);
-    if (cooldown.count > 1) throw new ApiError(429, MSG.retryIn(cooldown.retryAfterSeconds), { retryAfter: cooldown.retryAfterSeconds });
+    if (cooldown.count > 1) throw tooManyRequests(cooldown.retryAfterSeconds);
     return { message: MSG.verificationSent, retryAfter: VERIFICATION_RESEND_COOLDOWN_SECONDS };
   }
   await limit("resendPerEmail", input.email);

@@ -104,11 +104,36 @@ describe("/api contract: bad input", () => {
     expect(await unknownFormat.json()).toEqual(NOT_FOUND);
   });
 
-  // Auth flow (app/lib/validation/auth.ts, app/services/auth-api.server.ts): left to its owner.
-  it.todo(
-    "refuses an e-mail over 254 characters on register/login/verify/resend/forgot with 400 'Inserisci un indirizzo email valido' (checkEmail in app/lib/validation/auth.ts has no length cap: POST /api/auth/register with a 300-character local part answers 201 and stores it)",
-  );
-  it.todo(
-    "refuses a urlencoded or multipart /api/auth/* body over 1 MiB with 413 (readAuthBody in app/services/auth-api.server.ts reads forms with request.formData(), outside readJsonValue's cap)",
-  );
+  it("refuses an e-mail over 254 characters on every auth form with the format message", async () => {
+    const before = await snapshot();
+    const long = `${"a".repeat(300)}@esempio.it`;
+    const bodies: Record<string, unknown> = {
+      "api.auth.register": { name: "Mario", email: long, password: "Password123" },
+      "api.auth.login": { email: long, password: "Password123" },
+      "api.auth.verify-email": { email: long, code: "123456" },
+      "api.auth.resend-verification": { email: long },
+      "api.auth.forgot-password": { email: long },
+    };
+    for (const [file, body] of Object.entries(bodies)) {
+      const answer = await invoke(cases().find((c) => c.file === file)!, { body });
+      expect(answer.status, file).toBe(400);
+      expect((answer.body as { message: string }).message, file).toBe("Inserisci un indirizzo email valido");
+    }
+    expect(await snapshot()).toEqual(before);
+  });
+
+  it("refuses a form-encoded auth body over 1 MiB with 413", async () => {
+    const before = await snapshot();
+    const { action } = await load("api.auth.register");
+    const body = new URLSearchParams({ name: "x".repeat(2 * 1024 * 1024), email: "grande@esempio.it", password: "Password123" });
+    const request = new Request("http://localhost:3000/api/auth/register", {
+      method: "POST",
+      headers: { "Content-Type": "application/x-www-form-urlencoded" },
+      body,
+    });
+    const response = (await action!({ request, params: {}, context: {} } as never)) as Response;
+    expect(response.status).toBe(413);
+    expect(await response.json()).toEqual({ success: false, message: HTTP_ERRORS[413] });
+    expect(await snapshot()).toEqual(before);
+  });
 });

@@ -12,7 +12,8 @@ const checkbox = z.unknown().transform((v) => v === true || v === "on" || v === 
 
 const emailFormat = z.string().email();
 export const normalizeEmail = (email: string) => email.trim().toLowerCase();
-export const isEmail = (email: string) => emailFormat.safeParse(email.trim()).success;
+/** RFC 5321 caps an address at 254 characters; longer ones are refused as invalid. */
+export const isEmail = (email: string) => email.trim().length <= 254 && emailFormat.safeParse(email.trim()).success;
 
 type Ctx = z.RefinementCtx;
 const fail = (ctx: Ctx, path: string, message: string) => ctx.addIssue({ code: z.ZodIssueCode.custom, path: [path], message });

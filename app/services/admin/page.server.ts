@@ -1,7 +1,7 @@
 import { data, redirect } from "@remix-run/node";
 import { ZodError } from "zod";
 import { HTTP_ERRORS } from "~/lib/messages";
-import { ApiError } from "../api.server";
+import { ApiError, readPageForm } from "../api.server";
 import { assertSameOriginForm, requireAdminPage, type SessionUser } from "../session.server";
 import { flashToastHeader } from "../toast.server";
 
@@ -25,7 +25,7 @@ export function safeReturnTo(value: FormDataEntryValue | null, fallback: string)
 export async function adminPageAction(request: Request, fallback: string, handlers: Record<string, Handler>) {
   const admin = await requireAdminPage(request);
   assertSameOriginForm(request);
-  const form = await request.formData();
+  const form = await readPageForm(request);
   const intent = String(form.get("intent") ?? "");
   const back = safeReturnTo(form.get("returnTo"), fallback);
   const handler = handlers[intent];
