@@ -43,7 +43,8 @@ export function parseOrderQuery(params: URLSearchParams): OrderQuery {
   const sortBy = params.get("sortBy") ?? "";
   const sortOrder = params.get("sortOrder")?.toLowerCase();
   return {
-    page: positiveInt(params.get("page"), 1),
+    // Past 1,000,000 pages no real list has rows; the cap keeps OFFSET and the echoed page sane.
+    page: positiveInt(params.get("page"), 1, 1_000_000),
     limit: positiveInt(params.get("limit"), ORDERS_PAGE_SIZE, MAX_PAGE_SIZE),
     search: (params.get("search") ?? "").trim().slice(0, 100),
     status: (orderStatusEnum.enumValues as readonly string[]).includes(status) ? (status as OrderStatus) : null,

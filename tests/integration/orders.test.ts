@@ -168,4 +168,11 @@ describe("GET /api/orders", () => {
     expect(body.pagination.totalItems).toBe(2);
     expect(body.stats).toEqual({ total: 2, totalAmount: 500, currency: "EUR" });
   });
+
+  it("keeps an absurd page number sane instead of echoing it", async () => {
+    const { status, body } = await list("?page=1e300", other.token);
+    expect(status).toBe(200);
+    expect(body.pagination.currentPage).toBeLessThanOrEqual(1_000_000);
+    expect(body.orders).toEqual([]);
+  });
 });

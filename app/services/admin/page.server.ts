@@ -1,7 +1,7 @@
 import { data, redirect } from "@remix-run/node";
 import { ZodError } from "zod";
 import { HTTP_ERRORS } from "~/lib/messages";
-import { ApiError, readPageForm } from "../api.server";
+import { ApiError, readPageForm, zodIssueMessage } from "../api.server";
 import { assertSameOriginForm, requireAdminPage, type SessionUser } from "../session.server";
 import { flashToastHeader } from "../toast.server";
 
@@ -36,7 +36,7 @@ export async function adminPageAction(request: Request, fallback: string, handle
     return redirect(back, { headers: { "Set-Cookie": flashToastHeader({ type: "success", message: result }) } });
   } catch (error) {
     if (error instanceof ApiError || error instanceof ZodError) {
-      const message = error instanceof ApiError ? error.message : (error.issues[0]?.message ?? HTTP_400);
+      const message = error instanceof ApiError ? error.message : zodIssueMessage(error);
       // Inside a modal form the message stays in the modal; row actions report it as a toast.
       if (form.get("inModal") === "1") return data({ ok: false, intent, formError: message } satisfies FormFailure, { status: error instanceof ApiError ? error.status : 400 });
       return redirect(back, { headers: { "Set-Cookie": flashToastHeader({ type: "error", message }) } });
