@@ -49,13 +49,16 @@ export function parseTimestamp(value: string | undefined | null): number | undef
   return Number(match[1] ?? 0) * 3600 + Number(match[2]) * 60 + Number(match[3]);
 }
 
-/** The title rule of spec 2.6: the first sentence of the text, cut at about 60 characters. */
-export function titleFromText(text: string, max = 60): string {
-  const clean = text.replace(/\s+/g, " ").trim();
-  if (!clean) return "";
-  const firstSentence = clean.match(/^.+?[.!?](?=\s|$)/)?.[0] ?? clean;
-  if (firstSentence.length <= max) return firstSentence.replace(/[.!?]+$/, "");
-  const cut = firstSentence.slice(0, max);
-  const lastSpace = cut.lastIndexOf(" ");
+/**
+ * The title rule of spec 2.6 applied to a first sentence: cut at about 60 characters on a word
+ * boundary. Finding the first sentence is the Italian splitter's job (abbreviations like "dott."
+ * do not end one): see worker/engines/local-analysis/sentences.ts.
+ */
+export function titleFromSentence(sentence: string, max = 60): string {
+  const clean = sentence.replace(/\s+/g, " ").trim();
+  if (clean.length <= max) return clean.replace(/[.!?]+$/, "");
+  const cut = clean.slice(0, max);
+  // A cut that already falls just before a space keeps its last word whole.
+  const lastSpace = clean[max] === " " ? max : cut.lastIndexOf(" ");
   return `${(lastSpace > max * 0.6 ? cut.slice(0, lastSpace) : cut).replace(/[,;:]$/, "")}…`;
 }

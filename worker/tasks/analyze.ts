@@ -2,7 +2,8 @@ import { asc, eq } from "drizzle-orm";
 import type { JobHelpers, Task } from "graphile-worker";
 import { getDb } from "~/db/client.server";
 import { analyses, transcriptionSegments, transcriptions } from "~/db/schema";
-import { analysisResultSchema, titleFromText } from "~/lib/analysis";
+import { analysisResultSchema, titleFromSentence } from "~/lib/analysis";
+import { splitText } from "../engines/local-analysis/sentences";
 import { PIPELINE_ERRORS } from "~/lib/messages";
 import { getAnalysisEngine } from "../engines/index";
 import { UserFacingError } from "../engines/types";
@@ -46,7 +47,7 @@ async function runAnalysis(transcriptionId: string, _helpers: JobHelpers, signal
     });
   }
   const result = parsed.data;
-  const title = result.title.trim() || titleFromText(row.text ?? "") || nameWithoutExtension(row.originalName);
+  const title = result.title.trim() || titleFromSentence(splitText(row.text ?? "")[0]?.text ?? "") || nameWithoutExtension(row.originalName);
 
   signal.throwIfAborted();
   await db.transaction(async (tx) => {

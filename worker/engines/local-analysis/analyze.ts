@@ -2,7 +2,7 @@
  * Assembles the analysis from the pieces: sentences -> terms -> topics (TextTiling) -> sentence
  * ranks (TextRank within each topic) -> topic names, key points, summary and title.
  */
-import { formatTimestamp, titleFromText, type AnalysisResult, type TimedSegment } from "~/lib/analysis";
+import { formatTimestamp, titleFromSentence, type AnalysisResult, type TimedSegment } from "~/lib/analysis";
 import { cueStrength, defaultSegmentation, segmentTopics } from "./segmentation";
 import { splitSegments, type Sentence } from "./sentences";
 import { textRank } from "./textrank";
@@ -256,7 +256,7 @@ function makeTitle(sentences: Ranked[], topics: Topic[], vocabulary: Vocabulary)
   const distinct = new Set(first.terms);
   if (distinct.size >= 3 && [...distinct].some((id) => dominant.has(id))) {
     const opening = tidySentence(withoutGreeting(first.text), 400);
-    return titleFromText(protectAbbreviations(opening)).replace(/\u2060/g, "");
+    return titleFromSentence(opening);
   }
   const leads: string[] = [];
   for (const t of [...topics].sort((a, b) => b.sentences.length - a.sentences.length)) {
@@ -265,8 +265,8 @@ function makeTitle(sentences: Ranked[], topics: Topic[], vocabulary: Vocabulary)
     for (const w of topics.length === 1 ? words : words.slice(0, 1)) if (!leads.includes(w)) leads.push(w);
     if (leads.length >= 3) break;
   }
-  if (leads.length === 0) return titleFromText(protectAbbreviations(first.text)).replace(/\u2060/g, "");
-  return titleFromText(capitalise(joinItalian(leads.slice(0, 3))));
+  if (leads.length === 0) return titleFromSentence(first.text);
+  return titleFromSentence(capitalise(joinItalian(leads.slice(0, 3))));
 }
 
 /** "Buongiorno a tutti, oggi parliamo di…" -> "oggi parliamo di…": a greeting is not a title. */
@@ -275,10 +275,3 @@ function withoutGreeting(sentence: string): string {
   return rest.split(/\s+/).length >= 4 ? rest : sentence;
 }
 
-/**
- * titleFromText ends the first sentence at any ". ", which would cut "dott. Rossi"; our sentence
- * is already one sentence, so its inner periods are hidden from it behind a word joiner.
- */
-function protectAbbreviations(sentence: string): string {
-  return sentence.replace(/([.!?])(?=\s+\S)/g, "$1\u2060");
-}
