@@ -44,6 +44,7 @@ export function PasswordInput({
   autoComplete,
   label,
   error,
+  describedBy,
 }: {
   id: string;
   name: string;
@@ -52,6 +53,8 @@ export function PasswordInput({
   autoComplete: string;
   label: string;
   error?: string;
+  /** Id of a hint tied to the field besides its error (e.g. the password rules). */
+  describedBy?: string;
 }) {
   const [visible, setVisible] = useState(false);
   return (
@@ -69,7 +72,7 @@ export function PasswordInput({
           value={value}
           onChange={(e) => onChange(e.target.value)}
           aria-invalid={error ? true : undefined}
-          aria-describedby={error ? `${id}-error` : undefined}
+          aria-describedby={[error ? `${id}-error` : "", describedBy ?? ""].filter(Boolean).join(" ") || undefined}
         />
         <button
           type="button"
@@ -303,6 +306,8 @@ export function RegisterForm({ onSubmit, busy, onSwitch, serverError, fieldError
               checked={values.acceptTerms}
               onChange={(e) => set("acceptTerms")(e.target.checked)}
               data-testid="accept-terms"
+              aria-invalid={errorOf("acceptTerms") ? true : undefined}
+              aria-describedby={errorOf("acceptTerms") ? `${idPrefix}-terms-error` : undefined}
             />
             <span>
               Accetto i{" "}
@@ -315,7 +320,11 @@ export function RegisterForm({ onSubmit, busy, onSwitch, serverError, fieldError
               </Link>
             </span>
           </label>
-          {errorOf("acceptTerms") ? <p className="field-error">{errorOf("acceptTerms")}</p> : null}
+          {errorOf("acceptTerms") ? (
+            <p id={`${idPrefix}-terms-error`} className="field-error">
+              {errorOf("acceptTerms")}
+            </p>
+          ) : null}
         </div>
         <SubmitButton disabled={hydrated && !check.ok} busy={busy} testId="register-submit">
           Registrati

@@ -24,6 +24,8 @@ export function useAuthModal() {
   return useContext(AuthModalContext);
 }
 
+const FOCUSABLE = "a[href], button:not([disabled]), input:not([disabled]):not([type=hidden]), select:not([disabled]), textarea:not([disabled])";
+
 const titles: Record<AuthMode, string> = {
   login: "Accedi a Verbale",
   register: "Crea il tuo account",
@@ -79,7 +81,7 @@ export function AuthModal({ mode, setMode, onClose, user, codeSentAt, onCodeSent
       if (e.key === "Escape") return onClose();
       // Keep Tab inside the dialog.
       if (e.key !== "Tab" || !dialogRef.current) return;
-      const focusable = [...dialogRef.current.querySelectorAll<HTMLElement>("a[href], button:not([disabled]), input:not([disabled]):not([type=hidden])")];
+      const focusable = [...dialogRef.current.querySelectorAll<HTMLElement>(FOCUSABLE)];
       if (focusable.length === 0) return;
       const first = focusable[0];
       const last = focusable[focusable.length - 1];
@@ -96,8 +98,6 @@ export function AuthModal({ mode, setMode, onClose, user, codeSentAt, onCodeSent
     };
     document.addEventListener("keydown", onKey);
     const previous = document.activeElement as HTMLElement | null;
-    const first = dialogRef.current?.querySelector<HTMLElement>("input, button:not([aria-label='Chiudi'])");
-    first?.focus();
     const overflow = document.body.style.overflow;
     document.body.style.overflow = "hidden";
     return () => {
@@ -108,6 +108,15 @@ export function AuthModal({ mode, setMode, onClose, user, codeSentAt, onCodeSent
   }, [onClose]);
 
   useEffect(() => setForgotSent(false), [mode]);
+
+  // Focus the first field of each step (on opening and on every switch between login, register...),
+  // so keyboard and screen-reader users are never left on the page behind the overlay.
+  useEffect(() => {
+    const first = dialogRef.current?.querySelector<HTMLElement>(
+      "input:not([type=hidden]):not([disabled]), select:not([disabled]), textarea:not([disabled]), button:not([disabled]):not([data-close])",
+    );
+    first?.focus();
+  }, [mode]);
 
   const login = async (values: LoginValues) => {
     setBusy(true);
@@ -166,7 +175,7 @@ export function AuthModal({ mode, setMode, onClose, user, codeSentAt, onCodeSent
         aria-labelledby="auth-modal-title"
         className="relative max-h-[95vh] w-full max-w-md overflow-y-auto rounded-2xl bg-white p-6 shadow-xl"
       >
-        <button type="button" className="absolute right-3 top-3 rounded-lg p-2 text-slate-500 hover:bg-slate-100" aria-label="Chiudi" onClick={onClose}>
+        <button type="button" data-close className="absolute right-3 top-3 rounded-lg p-2 text-slate-500 hover:bg-slate-100" aria-label="Chiudi" onClick={onClose}>
           ✕
         </button>
         <h2 id="auth-modal-title" className="mb-5 pr-8 text-xl font-bold">

@@ -45,8 +45,11 @@ export function isExpiredMessage(message: string | undefined): boolean {
 function ExpiredScreen() {
   return (
     <div className="text-center" data-testid="reset-expired">
-      <div aria-hidden className="mx-auto grid h-12 w-12 place-items-center rounded-full bg-yellow-100 text-2xl">
-        ⏰
+      <div aria-hidden className="mx-auto grid h-12 w-12 place-items-center rounded-full bg-yellow-100 text-yellow-800">
+        <svg viewBox="0 0 24 24" className="h-6 w-6" fill="none" stroke="currentColor" strokeWidth={2} strokeLinecap="round" strokeLinejoin="round">
+          <circle cx="12" cy="12" r="9" />
+          <path d="M12 7v5l3 2" />
+        </svg>
       </div>
       <h1 className="mt-4 text-2xl font-bold">{MSG.resetLinkExpiredTitle}</h1>
       <p className="mt-2 text-slate-700">{MSG.resetLinkExpired}</p>
@@ -93,9 +96,26 @@ export default function ResetPassword() {
                   {data.error}
                 </p>
               ) : null}
-              <PasswordInput id="reset-password" name="password" label="Nuova password" autoComplete="new-password" value={password} onChange={setPassword} />
-              <PasswordInput id="reset-confirm" name="confirmPassword" label="Conferma password" autoComplete="new-password" value={confirm} onChange={setConfirm} />
-              <ul className="space-y-1 text-sm" aria-label="Requisiti della password" data-testid="password-rules">
+              <PasswordInput
+                id="reset-password"
+                name="password"
+                label="Nuova password"
+                autoComplete="new-password"
+                value={password}
+                onChange={setPassword}
+                error={data?.fieldErrors?.password}
+                describedBy="reset-rules"
+              />
+              <PasswordInput
+                id="reset-confirm"
+                name="confirmPassword"
+                label="Conferma password"
+                autoComplete="new-password"
+                value={confirm}
+                onChange={setConfirm}
+                error={data?.fieldErrors?.confirmPassword}
+              />
+              <ul id="reset-rules" className="space-y-1 text-sm" aria-label="Requisiti della password" data-testid="password-rules">
                 {RESET_PASSWORD_RULES.map((rule) => {
                   const ok = rule.test(password);
                   return (
