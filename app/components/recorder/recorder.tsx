@@ -48,6 +48,23 @@ export function Recorder({ limits, requiresSubscription, onUploaded }: RecorderP
 
   const can = controls(state);
   const status = statusText(state);
+  const controlsRef = useRef<HTMLDivElement>(null);
+  const failedRef = useRef<HTMLDivElement>(null);
+
+  // Keyboard focus never falls back to the page top: a failed upload takes it to its "Riprova"
+  // button; a closed pop-up whose opener is gone (e.g. a disabled "Termina") to the main control.
+  const shown = useRef({ dialog: state.dialog, status: state.status });
+  useEffect(() => {
+    const before = shown.current;
+    shown.current = { dialog: state.dialog, status: state.status };
+    if (state.dialog !== null) return;
+    if (state.status === "uploadFailed" && (before.status !== "uploadFailed" || before.dialog !== null)) {
+      failedRef.current?.querySelector<HTMLElement>("button")?.focus();
+      return;
+    }
+    const active = document.activeElement;
+    if (before.dialog !== null && (!active || active === document.body)) controlsRef.current?.querySelector<HTMLElement>("button:not([disabled])")?.focus();
+  }, [state.dialog, state.status]);
 
   const releaseAwake = useCallback(() => {
     void keepAwake.current?.release();
@@ -234,7 +251,7 @@ export function Recorder({ limits, requiresSubscription, onUploaded }: RecorderP
             {MSG.micDenied}
           </p>
         ) : null}
-        <div className="flex flex-wrap justify-center gap-3">
+        <div ref={controlsRef} className="flex flex-wrap justify-center gap-3">
           {state.status === "paused" ? (
             <button type="button" className="btn-primary" onClick={resume} disabled={!can.resume} data-testid="recorder-resume">
               {MSG.recordResume}
@@ -257,11 +274,11 @@ export function Recorder({ limits, requiresSubscription, onUploaded }: RecorderP
       {state.status === "uploading" ? <UploadProgress percent={state.uploadPercent} /> : null}
 
       {state.status === "uploadFailed" && state.dialog === null ? (
-        <div className="rounded-lg border border-red-200 bg-red-50 p-4 text-sm text-red-900" role="alert" data-testid="upload-failed">
+        <div ref={failedRef} className="rounded-lg border border-red-200 bg-red-50 p-4 text-sm text-red-900" role="alert" data-testid="upload-failed">
           <p className="font-semibold">{MSG.uploadErrorTitle}</p>
           <p className="mt-1">{state.uploadError}</p>
           {recordingKept ? <p className="mt-1">{MSG.uploadKeptNotice}</p> : null}
-          <div className="mt-3 flex flex-wrap gap-2">
+          <div className="mt-3 flex flex-col gap-2 sm:flex-row sm:flex-wrap">
             <button type="button" className="btn-primary" onClick={() => dispatch({ type: "RETRY_UPLOAD" })} data-testid="upload-retry">
               {MSG.uploadRetry}
             </button>
