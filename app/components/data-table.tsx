@@ -30,6 +30,13 @@ export type TablePagination = { currentPage: number; totalPages: number; pageSiz
 
 export const PAGE_SIZE_OPTIONS = [10, 25, 50, 100];
 
+/**
+ * On wide screens the actions column stays pinned to the right edge while a wide table scrolls,
+ * so "Modifica", "Elimina"... are always in reach; on phones it scrolls with the rest (pinned, it
+ * would cover most of the table).
+ */
+const STICKY_ACTIONS = "lg:sticky lg:right-0 lg:shadow-[-8px_0_8px_-8px_rgba(15,23,42,0.15)]";
+
 /** Parameters that describe the list; anything else in the URL (an open modal) is dropped by list links. */
 const LIST_PARAMS = new Set(["page", "limit", "sortBy", "sortOrder", "search"]);
 
@@ -135,11 +142,12 @@ export function DataTable<T>({
         </p>
       ) : null}
 
-      <p className="mb-2 text-sm text-slate-600" data-testid="result-count">
+      <p id={`${id}-count`} className="mb-2 text-sm text-slate-600" data-testid="result-count">
         {totalItems === 1 ? "1 risultato" : `${totalItems} risultati`}
       </p>
 
-      <div className="overflow-x-auto rounded-xl border border-slate-200 bg-white">
+      {/* A wide table scrolls sideways inside its frame (focusable, so the keyboard can scroll it too). */}
+      <div className="overflow-x-auto rounded-xl border border-slate-200 bg-white" tabIndex={0} role="region" aria-labelledby={`${id}-count`}>
         <table className="min-w-full divide-y divide-slate-200 text-sm">
           <thead className="bg-slate-50">
             <tr>
@@ -161,7 +169,7 @@ export function DataTable<T>({
                 );
               })}
               {rowActions ? (
-                <th scope="col" className="px-3 py-2 text-right font-semibold text-slate-700">
+                <th scope="col" className={`px-3 py-2 text-right font-semibold text-slate-700 ${STICKY_ACTIONS} bg-slate-50`}>
                   Azioni
                 </th>
               ) : null}
@@ -173,7 +181,7 @@ export function DataTable<T>({
                     {c.filter ? <FilterInput key={params.get(c.filter.name) ?? ""} filter={c.filter} formId={formId} label={c.label} value={params.get(c.filter.name) ?? ""} onChange={autoSubmit} /> : null}
                   </th>
                 ))}
-                {rowActions ? <th /> : null}
+                {rowActions ? <th className={`${STICKY_ACTIONS} bg-slate-50`} /> : null}
               </tr>
             ) : null}
           </thead>
@@ -186,13 +194,13 @@ export function DataTable<T>({
               </tr>
             ) : (
               rows.map((row) => (
-                <tr key={rowKey(row)} className="hover:bg-slate-50" data-testid="table-row">
+                <tr key={rowKey(row)} className="group hover:bg-slate-50" data-testid="table-row">
                   {columns.map((c) => (
                     <td key={c.key} className={`px-3 py-2 align-top ${c.className ?? ""}`}>
                       {c.render(row)}
                     </td>
                   ))}
-                  {rowActions ? <td className="whitespace-nowrap px-3 py-2 text-right align-top">{rowActions(row)}</td> : null}
+                  {rowActions ? <td className={`whitespace-nowrap px-3 py-2 text-right align-top ${STICKY_ACTIONS} bg-white group-hover:bg-slate-50`}>{rowActions(row)}</td> : null}
                 </tr>
               ))
             )}
@@ -240,7 +248,7 @@ function FilterInput({
   value: string;
   onChange: (event: { currentTarget: HTMLInputElement | HTMLSelectElement }) => void;
 }) {
-  const common = { form: formId, name: filter.name, defaultValue: value, "aria-label": `Filtro ${label}`, className: "input py-1 text-xs" };
+  const common = { form: formId, name: filter.name, defaultValue: value, "aria-label": `Filtro ${label}`, className: "input min-w-[7rem] py-1 text-xs" };
   if (filter.kind === "select") {
     return (
       <select {...common} onChange={onChange}>

@@ -229,7 +229,7 @@ function UserDetails({ user }: { user: AdminUserRow }) {
         ["Ruolo", `${user.role.name}${user.role.description ? ` (${user.role.description})` : ""}`],
         ["Email verificata", user.isEmailVerified ? "Sì" : "No"],
         ["Stato", user.isActive ? "Attivo" : "Inattivo"],
-        ["Sottoscrizione", user.subscription ? `${user.subscription.typeName} (${user.subscription.status})` : "—"],
+        ["Sottoscrizione", user.subscription ? <span key="sub" className="inline-flex flex-wrap items-center gap-2">{user.subscription.typeName} <SubscriptionStatusBadge status={user.subscription.status} /></span> : "—"],
         ["Trascrizioni", String(user._count.transcriptions)],
         ["Ultimo accesso", formatDateTime(user.lastLoginAt)],
         ["Registrato il", formatDateTime(user.createdAt)],

@@ -1,6 +1,8 @@
 import { Link, useNavigate } from "@remix-run/react";
 import { useEffect, useRef, type ReactNode } from "react";
 
+const FOCUSABLE = "a[href], button:not([disabled]), input:not([disabled]):not([type=hidden]), select:not([disabled]), textarea:not([disabled])";
+
 /**
  * A dialog whose open state is in the URL (?modal=..., ?view=..., ?confirm=...): opening is a link,
  * closing is a link back, so it works without JavaScript and survives a reload. With JavaScript,
@@ -9,14 +11,51 @@ import { useEffect, useRef, type ReactNode } from "react";
 export function UrlModal({ title, closeHref, children, size = "md" }: { title: string; closeHref: string; children: ReactNode; size?: "md" | "lg" }) {
   const navigate = useNavigate();
   const ref = useRef<HTMLDivElement>(null);
+  const closeRef = useRef(closeHref);
+  closeRef.current = closeHref;
+  // Opening: focus the first field of a form, else the dialog itself (its title is read out);
+  // closing: focus goes back to the link that opened it. Tab and Shift+Tab stay inside.
   useEffect(() => {
-    ref.current?.focus();
+    const previous = document.activeElement as HTMLElement | null;
+    const field = ref.current?.querySelector<HTMLElement>("input:not([type=hidden]):not([disabled]), select:not([disabled]), textarea:not([disabled])");
+    (field ?? ref.current)?.focus();
     const onKey = (e: KeyboardEvent) => {
-      if (e.key === "Escape") navigate(closeHref, { preventScrollReset: true });
+      if (e.key === "Escape") {
+        e.preventDefault();
+        navigate(closeRef.current, { preventScrollReset: true });
+        return;
+      }
+      if (e.key !== "Tab" || !ref.current) return;
+      const focusable = [...ref.current.querySelectorAll<HTMLElement>(FOCUSABLE)].filter((el) => el.offsetParent !== null);
+      if (focusable.length === 0) return;
+      const first = focusable[0];
+      const last = focusable[focusable.length - 1];
+      if (!ref.current.contains(document.activeElement) || document.activeElement === ref.current) {
+        e.preventDefault();
+        (e.shiftKey ? last : first).focus();
+      } else if (e.shiftKey && document.activeElement === first) {
+        e.preventDefault();
+        last.focus();
+      } else if (!e.shiftKey && document.activeElement === last) {
+        e.preventDefault();
+        first.focus();
+      }
     };
     window.addEventListener("keydown", onKey);
-    return () => window.removeEventListener("keydown", onKey);
-  }, [closeHref, navigate]);
+    const overflow = document.body.style.overflow;
+    document.body.style.overflow = "hidden";
+    return () => {
+      window.removeEventListener("keydown", onKey);
+      document.body.style.overflow = overflow;
+      // The opener is usually still in the table; give it focus back a tick later, once the
+      // navigation that closed the dialog has rendered.
+      const back = previous && previous !== document.body ? previous : null;
+      setTimeout(() => {
+        const active = document.activeElement;
+        if (back?.isConnected && (!active || active === document.body)) back.focus({ preventScroll: true });
+      }, 0);
+    };
+  }, [navigate]);
   return (
     <div className="fixed inset-0 z-50 flex items-end justify-center bg-slate-900/50 p-0 sm:items-center sm:p-4">
       <Link to={closeHref} preventScrollReset className="absolute inset-0" aria-label="Chiudi" tabIndex={-1} />
@@ -32,7 +71,7 @@ export function UrlModal({ title, closeHref, children, size = "md" }: { title: s
           <h2 id="modal-title" className="text-lg font-semibold">
             {title}
           </h2>
-          <Link to={closeHref} preventScrollReset className="btn-ghost px-2 py-1" aria-label="Chiudi finestra">
+          <Link to={closeHref} preventScrollReset className="btn-ghost -mr-2 -mt-1 px-2 py-1" aria-label="Chiudi finestra">
             ✕
           </Link>
         </div>

@@ -1,5 +1,5 @@
 import { Form, Link, useNavigation } from "@remix-run/react";
-import { useState, type FormEvent } from "react";
+import { useEffect, useRef, useState, type FormEvent } from "react";
 import type { PlanFeature } from "~/db/schema";
 import { CURRENCIES, fieldErrors, planFormValues, planSchema } from "~/lib/validation/admin";
 
@@ -61,6 +61,14 @@ export function PlanForm({
   formError?: string;
 }) {
   const [errors, setErrors] = useState<Record<string, string>>(serverErrors ?? {});
+  const formRef = useRef<HTMLFormElement>(null);
+  // A refused submission takes the focus to the first field in error (its message is tied to it).
+  const focusFirstInvalid = () => requestAnimationFrame(() => formRef.current?.querySelector<HTMLElement>("[aria-invalid=true]")?.focus());
+  useEffect(() => {
+    if (serverErrors && Object.keys(serverErrors).length) focusFirstInvalid();
+    // Only the answer this form was mounted with.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
   const [type, setType] = useState(defaults.type);
   const [price, setPrice] = useState(String(defaults.price));
   const [currency, setCurrency] = useState(defaults.currency);
@@ -75,6 +83,7 @@ export function PlanForm({
     if (!result.success) {
       event.preventDefault();
       setErrors(fieldErrors(result.error));
+      focusFirstInvalid();
     } else setErrors({});
   }
   const err = (name: string) =>
@@ -95,7 +104,7 @@ export function PlanForm({
   );
 
   return (
-    <Form method="post" onSubmit={onSubmit} noValidate className="space-y-4" data-testid="plan-form">
+    <Form ref={formRef} method="post" onSubmit={onSubmit} noValidate className="space-y-4" data-testid="plan-form">
       <input type="hidden" name="intent" value={defaults.id ? "update" : "create"} />
       {defaults.id ? <input type="hidden" name="id" value={defaults.id} /> : null}
       <input type="hidden" name="returnTo" value={returnTo} />

@@ -1,5 +1,5 @@
 import { Form, Link, useNavigation } from "@remix-run/react";
-import { useState, type FormEvent } from "react";
+import { useEffect, useRef, useState, type FormEvent } from "react";
 import { adminUserFormValues, adminUserSchema, fieldErrors } from "~/lib/validation/admin";
 
 /** Create/edit user form (spec 5 'Admin user form'): the server runs the same schema. */
@@ -24,6 +24,14 @@ export function UserForm({
   formError?: string;
 }) {
   const [errors, setErrors] = useState<Record<string, string>>(serverErrors ?? {});
+  const formRef = useRef<HTMLFormElement>(null);
+  // A refused submission takes the focus to the first field in error (its message is tied to it).
+  const focusFirstInvalid = () => requestAnimationFrame(() => formRef.current?.querySelector<HTMLElement>("[aria-invalid=true]")?.focus());
+  useEffect(() => {
+    if (serverErrors && Object.keys(serverErrors).length) focusFirstInvalid();
+    // Only the answer this form was mounted with.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
   const busy = useNavigation().state === "submitting";
   // Validate in the browser first with the shared schema; the server checks again regardless.
   function onSubmit(event: FormEvent<HTMLFormElement>) {
@@ -32,6 +40,7 @@ export function UserForm({
     if (!result.success) {
       event.preventDefault();
       setErrors(fieldErrors(result.error));
+      focusFirstInvalid();
     } else setErrors({});
   }
   const err = (name: string) =>
@@ -42,7 +51,7 @@ export function UserForm({
     ) : null;
   const aria = (name: string) => (errors[name] ? { "aria-invalid": true, "aria-describedby": `${name}-error` } : {});
   return (
-    <Form method="post" onSubmit={onSubmit} noValidate className="space-y-4" data-testid="user-form">
+    <Form ref={formRef} method="post" onSubmit={onSubmit} noValidate className="space-y-4" data-testid="user-form">
       <input type="hidden" name="intent" value={mode === "create" ? "create" : "update"} />
       {defaults.id ? <input type="hidden" name="id" value={defaults.id} /> : null}
       <input type="hidden" name="returnTo" value={returnTo} />
