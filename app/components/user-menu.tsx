@@ -26,6 +26,29 @@ function Avatar({ user, size = "h-8 w-8 text-sm" }: { user: SessionUser; size?: 
   );
 }
 
+/**
+ * Line icons drawn inline (24×24, stroke): emoji looked different on every system and showed as
+ * empty boxes where no emoji font is installed.
+ */
+const ICON_PATHS = {
+  mail: "M3 6.75A1.75 1.75 0 0 1 4.75 5h14.5A1.75 1.75 0 0 1 21 6.75v10.5A1.75 1.75 0 0 1 19.25 19H4.75A1.75 1.75 0 0 1 3 17.25V6.75Zm0 .5 9 6 9-6",
+  star: "m12 3.5 2.6 5.3 5.9.9-4.25 4.1 1 5.8L12 16.9l-5.25 2.7 1-5.8L3.5 9.7l5.9-.9L12 3.5Z",
+  list: "M9 6h11M9 12h11M9 18h11M4.5 6h.01M4.5 12h.01M4.5 18h.01",
+  card: "M3 7.5A1.5 1.5 0 0 1 4.5 6h15A1.5 1.5 0 0 1 21 7.5v9a1.5 1.5 0 0 1-1.5 1.5h-15A1.5 1.5 0 0 1 3 16.5v-9ZM3 10h18M7 15h3",
+  tool: "M4 20h16M6 16V9m4 7V6m4 10v-5m4 5V8",
+  user: "M12 12a4 4 0 1 0 0-8 4 4 0 0 0 0 8Zm-7 8a7 7 0 0 1 14 0",
+  gear: "M12 15a3 3 0 1 0 0-6 3 3 0 0 0 0 6Zm7.4-3a7.4 7.4 0 0 0-.1-1.2l2-1.6-2-3.4-2.4 1a7.5 7.5 0 0 0-2-1.2L14.5 3h-5l-.4 2.6a7.5 7.5 0 0 0-2 1.2l-2.4-1-2 3.4 2 1.6a7.4 7.4 0 0 0 0 2.4l-2 1.6 2 3.4 2.4-1a7.5 7.5 0 0 0 2 1.2l.4 2.6h5l.4-2.6a7.5 7.5 0 0 0 2-1.2l2.4 1 2-3.4-2-1.6c.07-.4.1-.8.1-1.2Z",
+  logout: "M15 4h3.5A1.5 1.5 0 0 1 20 5.5v13a1.5 1.5 0 0 1-1.5 1.5H15M10 16l-4-4 4-4M6 12h10",
+} as const;
+
+function MenuIcon({ name }: { name: keyof typeof ICON_PATHS }) {
+  return (
+    <svg aria-hidden viewBox="0 0 24 24" className="h-4 w-4 shrink-0" fill="none" stroke="currentColor" strokeWidth={1.75} strokeLinecap="round" strokeLinejoin="round">
+      <path d={ICON_PATHS[name]} />
+    </svg>
+  );
+}
+
 const itemClass = "flex w-full items-center gap-2 rounded-lg px-3 py-2 text-left text-sm text-slate-700 hover:bg-slate-100";
 
 /**
@@ -36,6 +59,8 @@ export function UserMenu({ user, planName }: { user: SessionUser; planName?: str
   const [open, setOpen] = useState(false);
   const ref = useRef<HTMLDivElement>(null);
   const buttonRef = useRef<HTMLButtonElement>(null);
+  /** Opened with Enter/Space (not a click or tap): focus goes to the first item. */
+  const openedByKeyboard = useRef(false);
   const { show } = useToast();
   const authModal = useAuthModal();
   useEffect(() => {
@@ -43,12 +68,29 @@ export function UserMenu({ user, planName }: { user: SessionUser; planName?: str
     const onClick = (e: MouseEvent) => {
       if (ref.current && !ref.current.contains(e.target as Node)) setOpen(false);
     };
+    const items = () => [...(ref.current?.querySelectorAll<HTMLElement>("[role=menuitem]") ?? [])];
     const onKey = (e: KeyboardEvent) => {
       if (e.key === "Escape") {
         setOpen(false);
         buttonRef.current?.focus();
+        return;
+      }
+      // Menu keys: arrows move between items, Home/End jump, Tab leaves and closes.
+      const list = items();
+      const at = list.indexOf(document.activeElement as HTMLElement);
+      if (e.key === "ArrowDown" || e.key === "ArrowUp") {
+        e.preventDefault();
+        const step = e.key === "ArrowDown" ? 1 : -1;
+        list[(at + step + list.length) % list.length]?.focus();
+      } else if (e.key === "Home" || e.key === "End") {
+        if (at === -1) return;
+        e.preventDefault();
+        list[e.key === "Home" ? 0 : list.length - 1]?.focus();
+      } else if (e.key === "Tab" && at !== -1) {
+        setOpen(false);
       }
     };
+    if (openedByKeyboard.current) items()[0]?.focus();
     document.addEventListener("mousedown", onClick);
     document.addEventListener("keydown", onKey);
     return () => {
@@ -71,7 +113,17 @@ export function UserMenu({ user, planName }: { user: SessionUser; planName?: str
         aria-expanded={open}
         aria-label={`Menu utente di ${user.name}`}
         data-testid="user-menu-button"
-        onClick={() => setOpen((v) => !v)}
+        onClick={(e) => {
+          openedByKeyboard.current = e.detail === 0;
+          setOpen((v) => !v);
+        }}
+        onKeyDown={(e) => {
+          if (e.key === "ArrowDown" && !open) {
+            e.preventDefault();
+            openedByKeyboard.current = true;
+            setOpen(true);
+          }
+        }}
       >
         <Avatar user={user} />
         <span className="hidden text-sm font-medium sm:inline">{user.name}</span>
@@ -80,7 +132,7 @@ export function UserMenu({ user, planName }: { user: SessionUser; planName?: str
         ) : null}
       </button>
       {open ? (
-        <div role="menu" className="absolute right-0 mt-2 w-72 rounded-xl border border-slate-200 bg-white p-2 shadow-lg" data-testid="user-menu">
+        <div role="menu" aria-label={user.name} className="absolute right-0 mt-2 w-72 max-w-[calc(100vw-2rem)] rounded-xl border border-slate-200 bg-white p-2 shadow-lg" data-testid="user-menu">
           <div className="flex items-start gap-3 border-b border-slate-100 px-3 py-3">
             <Avatar user={user} size="h-10 w-10 text-base" />
             <div className="min-w-0 flex-1">
@@ -104,40 +156,40 @@ export function UserMenu({ user, planName }: { user: SessionUser; planName?: str
                 }}
                 data-testid="menu-verify-email"
               >
-                <span aria-hidden>✉️</span>
+                <MenuIcon name="mail" />
                 Verifica la tua email
               </button>
             ) : null}
             <Link role="menuitem" to="/subscriptions" className={itemClass} onClick={close} data-testid="menu-plan">
-              <span aria-hidden>⭐</span>
+              <MenuIcon name="star" />
               {planName === undefined ? MSG.loadingPlan : planName ?? MSG.subscribeToPlan}
             </Link>
             <Link role="menuitem" to="/my-subscriptions" className={itemClass} onClick={close}>
-              <span aria-hidden>📋</span>
+              <MenuIcon name="list" />
               {MSG.mySubscriptions}
             </Link>
             <Link role="menuitem" to="/my-payments" className={itemClass} onClick={close}>
-              <span aria-hidden>💳</span>
+              <MenuIcon name="card" />
               {MSG.myPayments}
             </Link>
             {user.role === "ADMIN" ? (
               <Link role="menuitem" to="/dashboard" className={itemClass} onClick={close} data-testid="menu-admin">
-                <span aria-hidden>🛠️</span>
+                <MenuIcon name="tool" />
                 {MSG.adminDashboard}
               </Link>
             ) : null}
             <button role="menuitem" type="button" className={itemClass} onClick={notYet}>
-              <span aria-hidden>👤</span>
+              <MenuIcon name="user" />
               {MSG.editProfile}
             </button>
             <button role="menuitem" type="button" className={itemClass} onClick={notYet}>
-              <span aria-hidden>⚙️</span>
+              <MenuIcon name="gear" />
               {MSG.settings}
             </button>
           </div>
           <Form method="post" action="/logout" className="border-t border-slate-100 pt-1">
             <button role="menuitem" type="submit" className={`${itemClass} text-red-700 hover:bg-red-50`} data-testid="logout-button">
-              <span aria-hidden>↩</span>
+              <MenuIcon name="logout" />
               {MSG.logout}
             </button>
           </Form>
