@@ -34,8 +34,26 @@ const N_VOCAB = 51865; // multilingual vocabulary (99 languages)
 const N_AUDIO_CTX = 1500;
 const N_TEXT_CTX = 448;
 const N_MELS = 80;
-const FTYPE_F16 = 1;
 const GGML_MAGIC = 0x67676d6c;
+/** ggml quantisation version stored in the header's ftype (ftype + 1000 * version), as whisper.cpp's quantize writes it. */
+const GGML_QNT_VERSION = 2;
+
+/**
+ * Storage of the 2-D weight matrices (attention, MLP, token embedding), as in the published
+ * files: `f16` (ggml-<arch>.bin), `q8_0` and `q5_1` (ggml-<arch>-q8_0.bin, -q5_1.bin). As in
+ * whisper.cpp's converter and quantizer, 1-D tensors, the conv biases and the positional
+ * embeddings stay f32 and the (3-D) conv kernels stay f16 whatever the type.
+ */
+export type WeightType = "f16" | "q8_0" | "q5_1";
+
+/** ggml tensor type id, header ftype (GGML_FTYPE_MOSTLY_*), bytes and elements per block. */
+const TYPES = {
+  f32: { id: 0, ftype: 0, bytes: 4, block: 1 },
+  f16: { id: 1, ftype: 1, bytes: 2, block: 1 },
+  q8_0: { id: 8, ftype: 7, bytes: 34, block: 32 },
+  q5_1: { id: 7, ftype: 9, bytes: 24, block: 32 },
+} as const;
+type TensorType = keyof typeof TYPES;
 
 // Special token ids of the multilingual vocabulary, as whisper.cpp derives them from n_vocab.
 export const TOKENS = {
@@ -48,6 +66,8 @@ export const TOKENS = {
 
 export type SyntheticOptions = {
   arch: SyntheticArch;
+  /** How the weight matrices are stored (default f16, like ggml-<arch>.bin). */
+  weights?: WeightType;
   /** Text plus timestamp tokens the decoder emits per 30 s window (default 40). */
   tokensPerWindow?: number;
   /** Segments per window (default 2). */
@@ -183,6 +203,53 @@ export function fromHalf(h: number): number {
   return sign * (1 + m / 1024) * 2 ** (e - 15);
 }
 
+/** Encodes floats (a multiple of 32 of them) as ggml blocks of `type`, like ggml's reference quantisers. */
+export function encodeTensor(values: Float32Array, type: TensorType): Buffer {
+  const t = TYPES[type];
+  if (values.length % t.block !== 0) throw new Error(`${values.length} values are not whole ${type} blocks`);
+  const out = Buffer.alloc((values.length / t.block) * t.bytes);
+  if (type === "f32") {
+    values.forEach((v, i) => out.writeFloatLE(v, i * 4));
+  } else if (type === "f16") {
+    values.forEach((v, i) => out.writeUInt16LE(toHalf(v), i * 2));
+  } else if (type === "q8_0") {
+    // d = max|x| / 127, q = round(x / d)
+    for (let b = 0, o = 0; b < values.length; b += 32, o += 34) {
+      let amax = 0;
+      for (let j = 0; j < 32; j++) amax = Math.max(amax, Math.abs(values[b + j]));
+      const d = amax / 127;
+      const id = d ? 1 / d : 0;
+      out.writeUInt16LE(toHalf(d), o);
+      for (let j = 0; j < 32; j++) out.writeInt8(Math.max(-127, Math.min(127, Math.round(values[b + j] * id))), o + 2 + j);
+    }
+  } else {
+    // q5_1: d = (max - min) / 31, m = min, 5-bit q = round((x - min) / d); low nibbles in qs
+    // (element j and j + 16 share a byte), the fifth bits in the 32-bit qh.
+    for (let b = 0, o = 0; b < values.length; b += 32, o += 24) {
+      let min = Infinity;
+      let max = -Infinity;
+      for (let j = 0; j < 32; j++) {
+        min = Math.min(min, values[b + j]);
+        max = Math.max(max, values[b + j]);
+      }
+      const d = (max - min) / 31;
+      const id = d ? 1 / d : 0;
+      out.writeUInt16LE(toHalf(d), o);
+      out.writeUInt16LE(toHalf(min), o + 2);
+      let qh = 0;
+      for (let j = 0; j < 16; j++) {
+        const q0 = Math.min(31, Math.round((values[b + j] - min) * id));
+        const q1 = Math.min(31, Math.round((values[b + j + 16] - min) * id));
+        out.writeUInt8((q0 & 0xf) | ((q1 & 0xf) << 4), o + 8 + j);
+        qh |= ((q0 >> 4) & 1) << j;
+        qh |= ((q1 >> 4) & 1) << (j + 16);
+      }
+      out.writeUInt32LE(qh >>> 0, o + 4);
+    }
+  }
+  return out;
+}
+
 /** xorshift32: deterministic, fast, good enough for weights nobody trains. */
 function rng(seed: number) {
   let s = seed >>> 0 || 1;
@@ -198,7 +265,7 @@ function rng(seed: number) {
 
 // ---- writer ----------------------------------------------------------------------------------
 
-type TensorSpec = { name: string; ne: number[]; f16: boolean; fill: Fill };
+type TensorSpec = { name: string; ne: number[]; type: TensorType; fill: Fill };
 type Fill =
   | { kind: "zero" }
   | { kind: "const"; value: number }
@@ -239,42 +306,38 @@ class Writer {
 
 // A block of noise reused for every large weight: values do not change the cost of a matrix
 // product, and generating hundreds of MB of fresh random numbers would only slow tests down.
-function noiseBlock(f16: boolean, scale: number): Buffer {
-  const n = 1 << 16;
+// 2^16 elements: a whole number of blocks of every type.
+function noiseBlock(type: TensorType, scale: number): Buffer {
   const r = rng(12345);
-  const b = Buffer.alloc(n * (f16 ? 2 : 4));
-  for (let i = 0; i < n; i++) {
-    const v = (r() * 2 - 1) * scale;
-    if (f16) b.writeUInt16LE(toHalf(v), i * 2);
-    else b.writeFloatLE(v, i * 4);
-  }
-  return b;
+  const v = new Float32Array(1 << 16);
+  for (let i = 0; i < v.length; i++) v[i] = (r() * 2 - 1) * scale;
+  return encodeTensor(v, type);
+}
+
+function tensorBytes(ne: number[], type: TensorType): number {
+  const count = ne.reduce((a, b) => a * b, 1);
+  const t = TYPES[type];
+  if (count % t.block !== 0) throw new Error(`${count} elements are not whole ${type} blocks`);
+  return (count / t.block) * t.bytes;
 }
 
 function writeTensor(w: Writer, t: TensorSpec, noise: Map<string, Buffer>) {
   const nameBytes = Buffer.from(t.name, "utf8");
-  w.int32s(t.ne.length, nameBytes.length, t.f16 ? 1 : 0);
+  w.int32s(t.ne.length, nameBytes.length, TYPES[t.type].id);
   w.int32s(...t.ne);
   w.write(nameBytes);
-  const count = t.ne.reduce((a, b) => a * b, 1);
-  const bytes = count * (t.f16 ? 2 : 4);
+  const bytes = tensorBytes(t.ne, t.type);
   if (t.fill.kind === "data") {
     if (t.fill.data.length !== bytes) throw new Error(`${t.name}: ${t.fill.data.length} != ${bytes}`);
     w.write(t.fill.data);
     return;
   }
-  let block: Buffer;
-  if (t.fill.kind === "noise") {
-    const key = `${t.f16}:${t.fill.scale}`;
-    if (!noise.has(key)) noise.set(key, noiseBlock(t.f16, t.fill.scale));
-    block = noise.get(key)!;
-  } else {
-    const v = t.fill.kind === "const" ? t.fill.value : 0;
-    block = Buffer.alloc(1 << 16);
-    for (let i = 0; i < block.length; i += t.f16 ? 2 : 4) {
-      if (t.f16) block.writeUInt16LE(toHalf(v), i);
-      else block.writeFloatLE(v, i);
-    }
+  const key = `${t.type}:${t.fill.kind}:${t.fill.kind === "zero" ? 0 : t.fill.kind === "const" ? t.fill.value : t.fill.scale}`;
+  let block = noise.get(key);
+  if (!block) {
+    if (t.fill.kind === "noise") block = noiseBlock(t.type, t.fill.scale);
+    else block = encodeTensor(new Float32Array(1 << 16).fill(t.fill.kind === "const" ? t.fill.value : 0), t.type);
+    noise.set(key, block);
   }
   for (let off = 0; off < bytes; off += block.length) {
     const n = Math.min(block.length, bytes - off);
@@ -282,18 +345,21 @@ function writeTensor(w: Writer, t: TensorSpec, noise: Map<string, Buffer>) {
   }
 }
 
-function tensorList(d: Dims, te: Buffer, dpe: Buffer): TensorSpec[] {
+function tensorList(d: Dims, te: Buffer, dpe: Buffer, weights: WeightType): TensorSpec[] {
   const s = d.state;
   const zero: Fill = { kind: "zero" };
   const one: Fill = { kind: "const", value: 1 };
   const w: Fill = { kind: "noise", scale: 0.02 };
   const list: TensorSpec[] = [];
-  const add = (name: string, ne: number[], f16: boolean, fill: Fill) => list.push({ name, ne, f16, fill });
+  // true: a 2-D weight matrix, stored as `weights`; false: f32 (vectors, biases, positional
+  // embeddings). The conv kernels are named "f16" explicitly.
+  const add = (name: string, ne: number[], matrix: boolean | "f16", fill: Fill) =>
+    list.push({ name, ne, type: matrix === "f16" ? "f16" : matrix ? weights : "f32", fill });
 
   add("encoder.positional_embedding", [s, N_AUDIO_CTX], false, { kind: "noise", scale: 0.1 });
-  add("encoder.conv1.weight", [3, N_MELS, s], true, w);
+  add("encoder.conv1.weight", [3, N_MELS, s], "f16", w);
   add("encoder.conv1.bias", [1, s], false, zero);
-  add("encoder.conv2.weight", [3, s, s], true, w);
+  add("encoder.conv2.weight", [3, s, s], "f16", w);
   add("encoder.conv2.bias", [1, s], false, zero);
   add("encoder.ln_post.weight", [s], false, one);
   add("encoder.ln_post.bias", [s], false, zero);
@@ -346,13 +412,16 @@ export function buildSyntheticModel(options: SyntheticOptions): string {
     script: DEFAULT_SCRIPT,
     dir: path.resolve("tests/.data"),
     sourcePath: DEFAULT_SOURCE,
+    weights: "f16" as WeightType,
     ...options,
   };
   const key = createHash("sha1")
     .update(JSON.stringify([o.arch, o.tokensPerWindow, o.segmentsPerWindow, o.spanSeconds, o.script, 2]))
     .digest("hex")
     .slice(0, 10);
-  const file = path.join(o.dir, `synthetic-${o.arch}-${key}.bin`);
+  // f16 files keep their earlier names, so caches built before quantised variants stay valid.
+  const suffix = o.weights === "f16" ? "" : `-${o.weights}`;
+  const file = path.join(o.dir, `synthetic-${o.arch}${suffix}-${key}.bin`);
   if (fs.existsSync(file)) return file;
   fs.mkdirSync(o.dir, { recursive: true });
 
@@ -365,24 +434,27 @@ export function buildSyntheticModel(options: SyntheticOptions): string {
   const r = rng(0x5eed + d.state);
   const sigma = 2 / Math.sqrt(d.state);
   const amp = sigma * Math.sqrt(3); // uniform[-amp, amp] has standard deviation sigma
-  const te = Buffer.alloc(N_VOCAB * d.state * 2);
-  for (let i = 0; i < N_VOCAB * d.state; i++) te.writeUInt16LE(toHalf((r() * 2 - 1) * amp), i * 2);
+  const teValues = new Float32Array(N_VOCAB * d.state);
+  for (let i = 0; i < teValues.length; i++) teValues[i] = fromHalf(toHalf((r() * 2 - 1) * amp));
+  const te = encodeTensor(teValues, o.weights);
   // Position p points at the embedding of the token that must follow it, 8x stronger than the
-  // current token's own embedding, so after the final layer norm it dominates the logits.
+  // current token's own embedding, so after the final layer norm it dominates the logits (the
+  // rounding of a quantised embedding matrix is far too small to change which token wins).
   const dpe = Buffer.alloc(N_TEXT_CTX * d.state * 4);
   for (let p = 0; p < N_TEXT_CTX; p++) {
     const row = targets[p] * d.state;
-    for (let j = 0; j < d.state; j++) dpe.writeFloatLE(8 * fromHalf(te.readUInt16LE((row + j) * 2)), (p * d.state + j) * 4);
+    for (let j = 0; j < d.state; j++) dpe.writeFloatLE(8 * teValues[row + j], (p * d.state + j) * 4);
   }
 
   const tmp = `${file}.${process.pid}.${Date.now()}.part`;
   const w = new Writer(tmp);
   try {
     w.int32s(GGML_MAGIC | 0);
-    w.int32s(N_VOCAB, N_AUDIO_CTX, d.state, d.heads, d.layers, N_TEXT_CTX, d.state, d.heads, d.layers, N_MELS, FTYPE_F16);
+    const ftype = TYPES[o.weights].ftype + (o.weights === "f16" ? 0 : 1000 * GGML_QNT_VERSION);
+    w.int32s(N_VOCAB, N_AUDIO_CTX, d.state, d.heads, d.layers, N_TEXT_CTX, d.state, d.heads, d.layers, N_MELS, ftype);
     w.write(src.filtersAndVocab);
     const noise = new Map<string, Buffer>();
-    for (const t of tensorList(d, te, dpe)) writeTensor(w, t, noise);
+    for (const t of tensorList(d, te, dpe, o.weights)) writeTensor(w, t, noise);
     w.close();
     // Several test workers may build the same file at once: each writes its own temp file and
     // the rename makes whichever finishes last win atomically.

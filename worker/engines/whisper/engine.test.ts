@@ -5,7 +5,7 @@ import path from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
 import { buildSyntheticModel } from "../../../tests/support/synthetic-ggml";
 import { UserFacingError } from "../types";
-import { WhisperEngine, type WhisperEngineOptions } from "./engine";
+import { jobThreads, WhisperEngine, type WhisperEngineOptions } from "./engine";
 import { concat, DATA, italianPcm, silence, writeWav } from "./test-audio";
 
 /**
@@ -75,6 +75,48 @@ describe("WhisperEngine (native, synthetic tiny model)", () => {
     expect(progress.at(-1)).toBe(1);
     expect(progress.length).toBeGreaterThanOrEqual(3);
     expect([...progress].sort((x, y) => x - y)).toEqual(progress);
+  });
+
+  it("walks several whisper windows in one call and maps every window back to the original timeline", async () => {
+    // One piece holds both utterances (joined over the cut 4 s silence); the model's windows
+    // end after 4.9 s, so whisper.cpp decodes several windows inside the one call.
+    const progress: number[] = [];
+    const e = engine({ pieces: { maxPieceSec: 60 } });
+    const result = await e.transcribe({ wavPath: wav, durationSec: duration, language: "it", onProgress: (f) => progress.push(f) });
+    expect(e.lastRun).toMatchObject({ calls: 1 });
+    expect(e.lastRun!.loadSec).toBeGreaterThan(0);
+    expect(e.lastRun!.decodeSec).toBeGreaterThan(0);
+    expect(progress).toEqual([0, 1]);
+    // 2 segments per window, more than one window.
+    expect(result.segments.length).toBeGreaterThan(2);
+    let last = 0;
+    for (const s of result.segments) {
+      expect(s.start).toBeGreaterThanOrEqual(last);
+      expect(s.end).toBeLessThanOrEqual(duration);
+      expect(speech.some((r) => s.start >= r.start - 0.5 && s.start <= r.end + 0.5)).toBe(true);
+      last = s.start;
+    }
+    // A later window's segment lands in the second utterance, after the removed silence.
+    expect(result.segments.some((s) => s.start >= speech[1].start - 0.5)).toBe(true);
+  });
+
+  it("decodes a quantised (q5_1) model like the published ggml-<name>-q5_1.bin files", async () => {
+    const q = buildSyntheticModel({ arch: "tiny", weights: "q5_1", tokensPerWindow: 24, segmentsPerWindow: 2, spanSeconds: 5 });
+    const result = await new WhisperEngine({ model: q, dataDir: DATA, modelUrl: "http://127.0.0.1:9", ...fast }).transcribe({
+      wavPath: wav,
+      durationSec: duration,
+      language: "it",
+    });
+    expect(result.segments.map((s) => s.text).join(" ")).toMatch(/Buongiorno/);
+  });
+
+  it("uses fewer threads when other processes keep the cores busy", () => {
+    const cores = os.availableParallelism();
+    expect(jobThreads(cores, 0)).toBe(cores);
+    expect(jobThreads(cores, 0.3)).toBe(cores);
+    expect(jobThreads(cores, cores)).toBe(1);
+    expect(jobThreads(cores, 10)).toBe(1);
+    expect(jobThreads(1, 0)).toBe(1);
   });
 
   it("detects the language only when asked (auto)", async () => {

@@ -26,7 +26,10 @@ export type WhisperEngineOptions = {
   dataDir?: string;
   /** WHISPER_MODEL_URL. */
   modelUrl?: string;
-  /** Decoding threads; default all available cores. */
+  /**
+   * Decoding threads. Default: all available cores, fewer for a job that starts while other
+   * processes keep cores busy (see jobThreads). A number given here is used as is.
+   */
   threads?: number;
   maxChunkSeconds?: number;
   /** Caps the tokens whisper decodes per window (0: whisper's own limit). */
@@ -41,10 +44,54 @@ export type WhisperEngineOptions = {
 };
 
 type ThreadMessage =
-  | { type: "loaded" }
-  | { type: "piece"; index: number; segments: RawSegment[] }
+  | { type: "loaded"; ms: number }
+  | { type: "piece"; index: number; ms: number; segments: RawSegment[] }
   | { type: "done"; language: string }
   | { type: "error"; code: "model" | "run"; message: string };
+
+/** Where the time of the last job went (the benchmark reports loading apart from decoding). */
+export type WhisperRunStats = {
+  threads: number;
+  /** whisper.cpp calls (pieces) and the voiced seconds sent to them. */
+  calls: number;
+  voicedSec: number;
+  /** Thread start, binding import and model load, s (modelSec: the model load alone). */
+  loadSec: number;
+  modelSec: number;
+  /** Sum of the full() calls, s. */
+  decodeSec: number;
+};
+
+/**
+ * Busy cores taken by other processes, from the machine's CPU counters over `ms`. ggml's worker
+ * threads wait for each other at every graph node by spinning: a thread descheduled because
+ * another process holds its core stalls the others, which burn their core meanwhile. Measured
+ * on 2 cores with about two other busy processes: 2 threads took 1.2–1.35x the wall time and
+ * 1.25–1.5x the CPU time of 1 thread.
+ */
+export async function otherBusyCores(ms = 250): Promise<number> {
+  const sample = () => os.cpus().reduce((a, c) => {
+    const t = c.times;
+    a.busy += t.user + t.nice + t.sys + t.irq;
+    a.all += t.user + t.nice + t.sys + t.irq + t.idle;
+    return a;
+  }, { busy: 0, all: 0 });
+  const a = sample();
+  const own = process.cpuUsage();
+  await new Promise((r) => setTimeout(r, ms));
+  const b = sample();
+  const mine = process.cpuUsage(own);
+  const cores = os.cpus().length || 1;
+  const elapsed = (b.all - a.all) / cores; // ms of wall time seen by the counters
+  if (elapsed <= 0) return 0;
+  const busy = (b.busy - a.busy) / elapsed; // cores busy, this process included
+  return Math.max(0, busy - (mine.user + mine.system) / 1000 / elapsed);
+}
+
+/** Threads for one job: `max`, less one per core that other processes keep busy, at least 1. */
+export function jobThreads(max: number, otherBusy: number): number {
+  return Math.max(1, Math.min(max, Math.round(os.availableParallelism() - otherBusy)));
+}
 
 /** Plain JS so it loads without a TypeScript loader (see the file's header). */
 const THREAD_URL = new URL("./whisper-thread.mjs", import.meta.url);
@@ -93,8 +140,10 @@ export class WhisperEngine implements SpeechEngine {
   readonly name = "whisper";
   readonly model: string;
   readonly maxChunkSeconds: number;
-  /** Decoding threads: all available cores unless configured. */
+  /** Decoding threads at most: all available cores unless configured. */
   readonly threads: number;
+  /** Timings of the last finished job. */
+  lastRun: WhisperRunStats | null = null;
   private readonly spec: string;
   private readonly opts: WhisperEngineOptions;
   private readonly download: Omit<DownloadOptions, "onProgress" | "signal">;
@@ -144,7 +193,10 @@ export class WhisperEngine implements SpeechEngine {
       input.onProgress?.(1);
       return { language: input.language === "auto" ? "it" : input.language, segments: [] };
     }
-    return this.run(modelPath, pcm, pieces, input);
+    // Explicit threads are used as is; by default a busy machine gets fewer (see otherBusyCores).
+    const threads = this.opts.threads ?? jobThreads(this.threads, await otherBusyCores());
+    if (signal?.aborted) throw abortError(signal);
+    return this.run(modelPath, pcm, pieces, input, threads);
   }
 
   private checked = new Map<string, string>();
@@ -182,19 +234,20 @@ export class WhisperEngine implements SpeechEngine {
     return planPieces(regions, pieceOpts, levels, frame);
   }
 
-  private run(modelPath: string, pcm: Int16Array, pieces: Piece[], input: SpeechInput): Promise<SpeechResult> {
+  private run(modelPath: string, pcm: Int16Array, pieces: Piece[], input: SpeechInput, threads: number): Promise<SpeechResult> {
     const { signal, onProgress } = input;
     const language = input.language || "it";
     const total = pieces.reduce((s, p) => s + p.length, 0);
     // Read before the buffer is transferred to the thread (which detaches it here).
     const totalSamples = pcm.length;
+    const started = performance.now();
     const worker = new Worker(THREAD_URL, {
       workerData: {
         modelPath,
         pcm,
         pieces,
         language,
-        threads: this.threads,
+        threads,
         maxTokens: this.opts.maxTokens ?? 0,
         audioCtx: this.opts.audioCtx ?? 0,
       },
@@ -206,6 +259,7 @@ export class WhisperEngine implements SpeechEngine {
     });
     const byPiece: RawSegment[][] = [];
     let doneSamples = 0;
+    const stats: WhisperRunStats = { threads, calls: pieces.length, voicedSec: total / SAMPLE_RATE, loadSec: 0, modelSec: 0, decodeSec: 0 };
     onProgress?.(0);
 
     return new Promise<SpeechResult>((resolve, reject) => {
@@ -225,12 +279,17 @@ export class WhisperEngine implements SpeechEngine {
       signal?.addEventListener("abort", onAbort, { once: true });
 
       worker.on("message", (m: ThreadMessage) => {
-        if (m.type === "piece") {
+        if (m.type === "loaded") {
+          stats.loadSec = (performance.now() - started) / 1000;
+          stats.modelSec = m.ms / 1000;
+        } else if (m.type === "piece") {
+          stats.decodeSec += m.ms / 1000;
           const piece = pieces[m.index];
           byPiece[m.index] = mapSegments(piece, m.segments, totalSamples);
           doneSamples += piece.length;
           onProgress?.(Math.min(1, doneSamples / total));
         } else if (m.type === "done") {
+          this.lastRun = stats;
           finish(null, { language: m.language || language, segments: this.collect(byPiece, input.durationSec) });
         } else if (m.type === "error") {
           finish(

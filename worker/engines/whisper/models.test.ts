@@ -165,4 +165,19 @@ describe("model file check", () => {
     expect(() => inspectModelFile(cut)).toThrow(/troncato/);
     fs.rmSync(cut);
   });
+
+  it("synthetic models store their tensors like the published f16, q8_0 and q5_1 files", () => {
+    // Published sizes of ggml-tiny.bin, ggml-tiny-q8_0.bin and ggml-tiny-q5_1.bin. The synthetic
+    // files take header and vocabulary from whisper.cpp's test file, whose vocabulary block is a
+    // few bytes off the real one; every tensor (types, shapes, order) must add up the same, so
+    // the difference is one constant for all three.
+    const published = { f16: 77_691_713, q8_0: 43_537_433, q5_1: 32_152_673 } as const;
+    const offsets = (Object.keys(published) as (keyof typeof published)[]).map((weights) => {
+      const file = buildSyntheticModel({ arch: "tiny", weights });
+      expect(inspectModelFile(file)).toMatchObject({ tensors: 167 });
+      return fs.statSync(file).size - published[weights];
+    });
+    expect(Math.abs(offsets[0])).toBeLessThan(10_000);
+    expect(new Set(offsets).size).toBe(1);
+  }, 60_000);
 });

@@ -118,13 +118,20 @@ export type PiecePart = { src: number; dst: number; len: number };
 export type Piece = { parts: PiecePart[]; length: number };
 
 export type PieceOptions = {
-  /** One whisper window: the encoder always processes 30 s, so pieces fill up to that. */
+  /**
+   * Voiced audio per whisper call. whisper.cpp cuts a call into 30 s windows itself, each
+   * starting at the end of the last complete segment, and the encoder always costs a full 30 s
+   * window, however little audio it holds. Pieces of at most 30 s therefore paid a whole window
+   * for each piece (cut at a pause, ~20–28 s long) and often a second one for the tail after
+   * its last complete segment. Longer pieces waste at most one partial window each; their
+   * length only bounds how often progress is reported and how long a cancelled call runs on.
+   */
   maxPieceSec: number;
   /** Silence inserted between joined parts so words from two regions do not fuse. */
   gapSec: number;
 };
 
-export const DEFAULT_PIECES: PieceOptions = { maxPieceSec: 30, gapSec: 0.3 };
+export const DEFAULT_PIECES: PieceOptions = { maxPieceSec: 150, gapSec: 0.3 };
 
 /**
  * Splits a region longer than `max` at the quietest frame of the last third of each stretch,
