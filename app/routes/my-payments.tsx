@@ -1,5 +1,6 @@
+import { LoadErrorBoundary } from "~/components/load-error";
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { Form, Link, isRouteErrorResponse, useLoaderData, useRouteError } from "@remix-run/react";
+import { Form, Link, useLoaderData } from "@remix-run/react";
 import { AccessRequired } from "~/components/guards";
 import { formatCurrency, formatDate } from "~/lib/format";
 import { MSG, ORDER_STATUS_LABEL } from "~/lib/messages";
@@ -226,16 +227,5 @@ function Pagination({ query, pagination }: { query: OrderQuery; pagination: Orde
 }
 
 export function ErrorBoundary() {
-  const error = useRouteError();
-  if (!isRouteErrorResponse(error)) console.error(error);
-  return (
-    <div className="page flex justify-center py-16">
-      <div className="card w-full max-w-md text-center" role="alert">
-        <p className="font-medium text-red-800">{MSG.paymentsLoadError}</p>
-        <Link to="/my-payments" reloadDocument className="btn-primary mt-4">
-          Riprova
-        </Link>
-      </div>
-    </div>
-  );
+  return <LoadErrorBoundary message={MSG.paymentsLoadError} retryTo="/my-payments" />;
 }

@@ -1,5 +1,6 @@
+import { LoadErrorBoundary } from "~/components/load-error";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { Form, Link, isRouteErrorResponse, redirect, useActionData, useLoaderData, useNavigation, useRouteError } from "@remix-run/react";
+import { Form, Link, redirect, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { useEffect } from "react";
 import { AccessRequired } from "~/components/guards";
 import { useToast } from "~/components/toast";
@@ -167,16 +168,5 @@ function SubscriptionCard({ sub, error }: { sub: SubscriptionView; error?: Actio
 }
 
 export function ErrorBoundary() {
-  const error = useRouteError();
-  if (!isRouteErrorResponse(error)) console.error(error);
-  return (
-    <div className="page flex justify-center py-16">
-      <div className="card w-full max-w-md text-center" role="alert">
-        <p className="font-medium text-red-800">{MSG.subscriptionsLoadError}</p>
-        <Link to="/my-subscriptions" reloadDocument className="btn-primary mt-4">
-          Riprova
-        </Link>
-      </div>
-    </div>
-  );
+  return <LoadErrorBoundary message={MSG.subscriptionsLoadError} retryTo="/my-subscriptions" />;
 }

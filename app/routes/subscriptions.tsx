@@ -1,5 +1,6 @@
+import { LoadErrorBoundary } from "~/components/load-error";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { Link, isRouteErrorResponse, redirect, useActionData, useLoaderData, useNavigation, useRouteError } from "@remix-run/react";
+import { redirect, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { useEffect, useState } from "react";
 import { PlanCard, type PlanCardMode } from "~/components/plan-card";
 import { PlanLoginModal } from "~/components/plan-login-modal";
@@ -107,16 +108,5 @@ export default function Subscriptions() {
 }
 
 export function ErrorBoundary() {
-  const error = useRouteError();
-  if (!isRouteErrorResponse(error)) console.error(error);
-  return (
-    <div className="page flex justify-center py-16">
-      <div className="card w-full max-w-md text-center" role="alert">
-        <p className="font-medium text-red-800">{MSG.plansLoadError}</p>
-        <Link to="/subscriptions" reloadDocument className="btn-primary mt-4">
-          Riprova
-        </Link>
-      </div>
-    </div>
-  );
+  return <LoadErrorBoundary message={MSG.plansLoadError} retryTo="/subscriptions" />;
 }
