@@ -44,7 +44,8 @@ export function ToastProvider({ children, initial }: { children: ReactNode; init
   return (
     <ToastContext.Provider value={value}>
       {children}
-      <div aria-live="polite" className="pointer-events-none fixed inset-x-0 top-20 z-[100] flex flex-col items-center gap-2 px-4 sm:items-end sm:pr-6">
+      {/* On phones at the bottom, so a toast never hides a dialog's title; below the header elsewhere. */}
+      <div aria-live="polite" className="pointer-events-none fixed inset-x-0 bottom-4 z-[100] flex flex-col items-center gap-2 px-4 sm:bottom-auto sm:top-20 sm:items-end sm:pr-6">
         {toasts.map((toast) => (
           <div
             key={toast.id}
