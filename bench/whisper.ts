@@ -8,7 +8,9 @@ import { WhisperEngine } from "../worker/engines/whisper/engine";
 /**
  * Real-time factor and peak memory of the whisper engine, run with
  * `node --expose-gc --import tsx bench/whisper.ts [--archs tiny,base,small] [--lengths 60,600]
- * [--weights f16,q8_0,q5_1] [--threads 2] [--piece-sec 150] [--skip small:600,small-q8_0:600]`.
+ * [--weights f16,q8_0,q5_1] [--threads 2] [--piece-sec 150] [--skip small:600,small-q8_0:600]
+ * [--backend whisper-cli|binding]`. whisper-cli (the default) is whisper.cpp's program built for
+ * this machine by scripts/build-whisper.mjs; binding is the prebuilt @napi-rs/whisper.
  * `--piece-sec 30` reproduces the earlier engine (one whisper call per <= 30 s piece).
  *
  * Models: synthetic weights of the real tiny/base/small architectures (tests/support/synthetic-
@@ -18,7 +20,8 @@ import { WhisperEngine } from "../worker/engines/whisper/engine";
  * the same decoder steps a real model would take. Audio: espeak-ng Italian, looped to 60 s and
  * 10 min. The thread count is fixed (no load-based reduction). Wall time is split into the
  * worker start with model load and the whisper calls; CPU time is this process's (worker
- * included). RSS is sampled every 50 ms in this process. The machine's 1-minute load average
+ * included, and whisper-cli's child processes, read from /proc). RSS is sampled every 50 ms in this
+ * process and, for whisper-cli, in its child processes (the larger of the two is reported). The machine's 1-minute load average
  * is printed before and after each row: ggml threads spin while waiting for each other, so on a
  * shared machine wall and CPU time both grow with the load.
  */
@@ -64,11 +67,16 @@ async function measure(arch: SyntheticArch, weights: WeightType, seconds: number
   const model = buildSyntheticModel({ arch, weights, tokensPerWindow: 110, segmentsPerWindow: 5, spanSeconds: 29, dir: DIR });
   const wav = recording(seconds);
   const pieces = pieceSec > 0 ? { maxPieceSec: pieceSec } : undefined;
-  const engine = new WhisperEngine({ model, dataDir: DIR, modelUrl: "http://127.0.0.1:9", threads, pieces });
+  const engine = new WhisperEngine({ model, dataDir: DIR, modelUrl: "http://127.0.0.1:9", threads, pieces, cli: backend === "binding" ? false : undefined });
+  if (engine.backend !== backend) throw new Error(`backend ${backend} non disponibile (npm run whisper:build)`);
   global.gc?.();
   const baseMb = process.memoryUsage.rss() / 2 ** 20;
   let peak = baseMb;
-  const timer = setInterval(() => (peak = Math.max(peak, process.memoryUsage.rss() / 2 ** 20)), 50);
+  const children = new Map<number, { cpuSec: number; peakMb: number }>();
+  const timer = setInterval(() => {
+    peak = Math.max(peak, process.memoryUsage.rss() / 2 ** 20);
+    for (const [pid, c] of childUsage()) children.set(pid, c);
+  }, 50);
   const loadBefore = os.loadavg()[0];
   const cpu0 = process.cpuUsage();
   const t0 = performance.now();
@@ -77,14 +85,15 @@ async function measure(arch: SyntheticArch, weights: WeightType, seconds: number
   const c = process.cpuUsage(cpu0);
   clearInterval(timer);
   const st = engine.lastRun!;
+  const kids = [...children.values()];
   return {
-    model: weights === "f16" ? arch : `${arch}-${weights}`,
+    model: `${weights === "f16" ? arch : `${arch}-${weights}`}${backend === "binding" ? " (binding)" : ""}`,
     seconds,
     wall,
     load: st.loadSec,
     decode: st.decodeSec,
-    cpu: (c.user + c.system) / 1e6,
-    peakMb: peak,
+    cpu: (c.user + c.system) / 1e6 + kids.reduce((sum, k) => sum + k.cpuSec, 0),
+    peakMb: Math.max(peak, ...kids.map((k) => k.peakMb)),
     calls: st.calls,
     segments: result.segments.length,
     loadBefore,
@@ -92,6 +101,26 @@ async function measure(arch: SyntheticArch, weights: WeightType, seconds: number
   };
 }
 
+/** CPU seconds and peak RSS of this process's children (the whisper-cli runs), from /proc. */
+function childUsage(): Map<number, { cpuSec: number; peakMb: number }> {
+  const out = new Map<number, { cpuSec: number; peakMb: number }>();
+  const tick = 100; // USER_HZ on Linux
+  for (const name of fs.readdirSync("/proc")) {
+    if (!/^\d+$/.test(name)) continue;
+    try {
+      const stat = fs.readFileSync(`/proc/${name}/stat`, "utf8");
+      const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+      if (Number(fields[1]) !== process.pid) continue;
+      const hwm = /VmHWM:\s+(\d+) kB/.exec(fs.readFileSync(`/proc/${name}/status`, "utf8"));
+      out.set(Number(name), { cpuSec: (Number(fields[11]) + Number(fields[12])) / tick, peakMb: hwm ? Number(hwm[1]) / 1024 : 0 });
+    } catch {
+      // The process ended between listing and reading.
+    }
+  }
+  return out;
+}
+
+const backend = arg("backend", "whisper-cli") as "whisper-cli" | "binding";
 const archs = arg("archs", "tiny,base,small").split(",") as SyntheticArch[];
 const weightTypes = arg("weights", "f16").split(",") as WeightType[];
 const lengths = arg("lengths", "60,600").split(",").map(Number);

@@ -1,13 +1,16 @@
 #!/usr/bin/env bash
 # Installs the Debian packages the test suite needs (Chromium for end-to-end tests, ffmpeg,
-# espeak-ng and sox for test audio). The app itself needs none of them: ffmpeg also ships with
-# its npm dependencies. Skips what is already installed; needs root (or sudo) and apt-get.
+# espeak-ng and sox for test audio, cmake and g++ to build whisper.cpp for this CPU). The app
+# itself needs none of them: ffmpeg also ships with its npm dependencies, and without cmake the
+# local transcription uses the prebuilt whisper binding. Skips what is already installed; needs root (or sudo) and apt-get.
 set -euo pipefail
 needed=()
 command -v chromium >/dev/null 2>&1 || [ -x /usr/bin/chromium ] || needed+=(chromium)
 command -v ffmpeg >/dev/null 2>&1 || needed+=(ffmpeg)
 command -v espeak-ng >/dev/null 2>&1 || needed+=(espeak-ng)
 command -v sox >/dev/null 2>&1 || needed+=(sox)
+command -v cmake >/dev/null 2>&1 || needed+=(cmake)
+command -v c++ >/dev/null 2>&1 || needed+=(g++)
 if [ ${#needed[@]} -eq 0 ]; then
   echo "Pacchetti di sistema già presenti."
   exit 0

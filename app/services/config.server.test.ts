@@ -17,12 +17,19 @@ describe("parseConfig", () => {
     expect(config.ANALYSIS_ENGINE).toBe("openai");
   });
 
+  it("accepts WHISPER_CLI as an existing program or off", () => {
+    expect(parseConfig({ WHISPER_CLI: process.execPath }).WHISPER_CLI).toBe(process.execPath);
+    expect(parseConfig({ WHISPER_CLI: "off" }).WHISPER_CLI).toBe("off");
+    expect(parseConfig({}).WHISPER_CLI).toBeUndefined();
+  });
+
   it.each([
     ["PORT", "abc"],
     ["DATABASE_URL", "not a url"],
     ["TRANSCRIPTION_ENGINE", "vosk"],
     ["ADMIN_EMAIL", "admin"],
     ["SMTP_URL", "::"],
+    ["WHISPER_CLI", "/nessuna/cartella/whisper-cli"],
   ])("names the variable when %s is wrong", (name, value) => {
     expect(() => parseConfig({ [name]: value })).toThrow(ConfigError);
     expect(() => parseConfig({ [name]: value })).toThrow(new RegExp(`^Configurazione non valida: ${name}:`));

@@ -48,6 +48,11 @@ const envSchema = z.object({
   }),
   WHISPER_MODEL: z.string().default("base"),
   WHISPER_MODEL_URL: z.string().url().default("https://huggingface.co/ggerganov/whisper.cpp/resolve/main"),
+  // A whisper.cpp command-line program to use instead of the one built at install ("off": the
+  // prebuilt binding). Checked here so a wrong path stops start-up rather than a job.
+  WHISPER_CLI: optionalString.refine((v) => v === undefined || v === "off" || fs.existsSync(v), {
+    message: "WHISPER_CLI deve essere il percorso di un programma whisper-cli esistente oppure off",
+  }),
   TRANSCRIPTION_ENGINE: z.enum(["whisper", "openai"]).optional(),
   ANALYSIS_ENGINE: z.enum(["local", "openai"]).optional(),
   WORKER_CONCURRENCY: z.coerce.number().int().min(1).max(16).default(1),

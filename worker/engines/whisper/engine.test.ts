@@ -5,14 +5,17 @@ import path from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
 import { buildSyntheticModel } from "../../../tests/support/synthetic-ggml";
 import { UserFacingError } from "../types";
+import { builtWhisperCliPath, findWhisperCli } from "./cli";
 import { jobThreads, WhisperEngine, type WhisperEngineOptions } from "./engine";
 import { concat, DATA, italianPcm, silence, writeWav } from "./test-audio";
 
 /**
- * The real native path (whisper.cpp through @napi-rs/whisper in a worker thread) on a synthetic
- * model of the real tiny architecture and real Italian speech from espeak-ng. The model's words
- * are scripted, not recognised, so the checks are about timing, mapping, progress and control.
- * To stay fast on 2 busy cores: short pieces, a 6 s audio context and a token cap per window.
+ * The real native paths, whisper.cpp's program built for this machine (scripts/build-whisper.mjs,
+ * run by `npm run test:all`) and the prebuilt @napi-rs/whisper binding in a worker thread, on a
+ * synthetic model of the real tiny architecture and real Italian speech from espeak-ng. The
+ * model's words are scripted, not recognised, so the checks are about timing, mapping, progress
+ * and control. To stay fast on 2 busy cores: short pieces, a 6 s audio context and, for the
+ * binding, a token cap per window.
  */
 
 let model = "";
@@ -22,9 +25,13 @@ let speech: { start: number; end: number }[] = [];
 
 const fast: WhisperEngineOptions = { maxTokens: 30, audioCtx: 300, pieces: { maxPieceSec: 6 } };
 
-function engine(extra: WhisperEngineOptions = {}) {
-  return new WhisperEngine({ model, dataDir: DATA, modelUrl: "http://127.0.0.1:9", ...fast, ...extra });
-}
+/** The program the install built; the tests need it (npm run whisper:build makes it). */
+const cli = findWhisperCli() ?? builtWhisperCliPath();
+
+const backends = [
+  ["whisper-cli", { cli }],
+  ["binding", { cli: false }],
+] as const;
 
 beforeAll(() => {
   model = buildSyntheticModel({ arch: "tiny", tokensPerWindow: 24, segmentsPerWindow: 2, spanSeconds: 5 });
@@ -43,9 +50,33 @@ beforeAll(() => {
   wav = writeWav(path.join(DATA, "engine-speech.wav"), pcm);
 }, 60_000);
 
-describe("WhisperEngine (native, synthetic tiny model)", () => {
+it("uses whisper.cpp's program built for this machine by default", () => {
+  expect(findWhisperCli(), "whisper-cli manca: esegui npm run whisper:build").toBe(builtWhisperCliPath());
+  const e = new WhisperEngine({ model, dataDir: DATA, modelUrl: "http://127.0.0.1:9" });
+  expect(e.backend).toBe("whisper-cli");
+  expect(new WhisperEngine({ model, dataDir: DATA, modelUrl: "http://127.0.0.1:9", cli: false }).backend).toBe("binding");
+  // A configured path that does not start is not used.
+  expect(findWhisperCli("/nessuna/cartella/whisper-cli")).toBeNull();
+  expect(findWhisperCli("off")).toBeNull();
+});
+
+it("uses fewer threads when other processes keep the cores busy", () => {
+  const cores = os.availableParallelism();
+  expect(jobThreads(cores, 0)).toBe(cores);
+  expect(jobThreads(cores, 0.3)).toBe(cores);
+  expect(jobThreads(cores, cores)).toBe(1);
+  expect(jobThreads(cores, 10)).toBe(1);
+  expect(jobThreads(1, 0)).toBe(1);
+});
+
+describe.each(backends)("WhisperEngine through %s (native, synthetic tiny model)", (backend, choice) => {
+  function engine(extra: WhisperEngineOptions = {}) {
+    return new WhisperEngine({ model, dataDir: DATA, modelUrl: "http://127.0.0.1:9", ...fast, ...choice, ...extra });
+  }
+
   it("describes itself: name, model, chunk size, threads = available cores", () => {
     const e = engine();
+    expect(e.backend).toBe(backend);
     expect(e.name).toBe("whisper");
     expect(e.model).toBe(path.basename(model).replace(/\.bin$/, "").replace(/^ggml-/, ""));
     expect(e.maxChunkSeconds).toBe(600);
@@ -78,45 +109,51 @@ describe("WhisperEngine (native, synthetic tiny model)", () => {
   });
 
   it("walks several whisper windows in one call and maps every window back to the original timeline", async () => {
-    // One piece holds both utterances (joined over the cut 4 s silence); the model's windows
-    // end after 4.9 s, so whisper.cpp decodes several windows inside the one call.
+    // About 70 s of speech in one piece, two stretches joined over a cut 4 s silence, with the
+    // full 30 s context: whisper.cpp decodes three windows inside the one call.
+    const loop = (pcm: Int16Array, seconds: number) =>
+      concat(...Array.from({ length: Math.ceil(seconds / (pcm.length / 16000 + 0.2)) }, () => concat(pcm, silence(0.2))));
+    const a = loop(italianPcm("engine-a", "Buongiorno a tutti, iniziamo la riunione."), 35);
+    const b = loop(italianPcm("engine-b", "Il bilancio del trimestre è stato approvato."), 35);
+    const parts = [silence(0.5), a, silence(4), b, silence(3)];
+    const pcm = concat(...parts);
+    const bStart = (parts[0].length + a.length + parts[2].length) / 16000;
+    const gap = { start: (parts[0].length + a.length) / 16000 + 0.5, end: bStart - 0.5 };
+    const file = writeWav(path.join(DATA, "engine-long.wav"), pcm);
     const progress: number[] = [];
-    const e = engine({ pieces: { maxPieceSec: 60 } });
-    const result = await e.transcribe({ wavPath: wav, durationSec: duration, language: "it", onProgress: (f) => progress.push(f) });
-    expect(e.lastRun).toMatchObject({ calls: 1 });
+    const e = engine({ audioCtx: 0, pieces: { maxPieceSec: 150 } });
+    const result = await e.transcribe({ wavPath: file, durationSec: pcm.length / 16000, language: "it", onProgress: (f) => progress.push(f) });
+    expect(e.lastRun).toMatchObject({ calls: 1, backend });
     expect(e.lastRun!.loadSec).toBeGreaterThan(0);
     expect(e.lastRun!.decodeSec).toBeGreaterThan(0);
-    expect(progress).toEqual([0, 1]);
-    // 2 segments per window, more than one window.
-    expect(result.segments.length).toBeGreaterThan(2);
+    expect(progress[0]).toBe(0);
+    expect(progress.at(-1)).toBe(1);
+    expect([...progress].sort((x, y) => x - y)).toEqual(progress);
+    // The program reports each decoded window while the call runs; the binding only its end.
+    if (backend === "whisper-cli") expect(progress.some((f) => f > 0 && f < 1)).toBe(true);
+    else expect(progress).toEqual([0, 1]);
+    // 2 segments per window (5 s of the window), several windows.
+    expect(result.segments.length).toBeGreaterThan(4);
     let last = 0;
     for (const s of result.segments) {
       expect(s.start).toBeGreaterThanOrEqual(last);
-      expect(s.end).toBeLessThanOrEqual(duration);
-      expect(speech.some((r) => s.start >= r.start - 0.5 && s.start <= r.end + 0.5)).toBe(true);
+      expect(s.end).toBeLessThanOrEqual(pcm.length / 16000);
+      // Nothing starts inside the removed silence.
+      expect(s.start > gap.start && s.start < gap.end).toBe(false);
       last = s.start;
     }
-    // A later window's segment lands in the second utterance, after the removed silence.
-    expect(result.segments.some((s) => s.start >= speech[1].start - 0.5)).toBe(true);
-  });
+    // A later window's segment lands in the second stretch, after the removed silence.
+    expect(result.segments.some((s) => s.start >= bStart - 0.5)).toBe(true);
+  }, 90_000);
 
   it("decodes a quantised (q5_1) model like the published ggml-<name>-q5_1.bin files", async () => {
     const q = buildSyntheticModel({ arch: "tiny", weights: "q5_1", tokensPerWindow: 24, segmentsPerWindow: 2, spanSeconds: 5 });
-    const result = await new WhisperEngine({ model: q, dataDir: DATA, modelUrl: "http://127.0.0.1:9", ...fast }).transcribe({
+    const result = await new WhisperEngine({ model: q, dataDir: DATA, modelUrl: "http://127.0.0.1:9", ...fast, ...choice }).transcribe({
       wavPath: wav,
       durationSec: duration,
       language: "it",
     });
     expect(result.segments.map((s) => s.text).join(" ")).toMatch(/Buongiorno/);
-  });
-
-  it("uses fewer threads when other processes keep the cores busy", () => {
-    const cores = os.availableParallelism();
-    expect(jobThreads(cores, 0)).toBe(cores);
-    expect(jobThreads(cores, 0.3)).toBe(cores);
-    expect(jobThreads(cores, cores)).toBe(1);
-    expect(jobThreads(cores, 10)).toBe(1);
-    expect(jobThreads(1, 0)).toBe(1);
   });
 
   it("detects the language only when asked (auto)", async () => {
@@ -126,7 +163,7 @@ describe("WhisperEngine (native, synthetic tiny model)", () => {
     expect(result.segments.length).toBeGreaterThan(0);
   });
 
-  it("cancels through AbortSignal by ending the thread", async () => {
+  it("cancels through AbortSignal by ending the thread or the program", async () => {
     const controller = new AbortController();
     const e = engine({ pieces: { maxPieceSec: 2 } });
     let abortedAt = 0;
@@ -144,6 +181,9 @@ describe("WhisperEngine (native, synthetic tiny model)", () => {
     });
     await expect(run).rejects.toMatchObject({ name: "AbortError" });
     expect(Date.now() - abortedAt).toBeLessThan(1000);
+    // No piece files are left beside the recording.
+    await new Promise((r) => setTimeout(r, 200));
+    expect(fs.readdirSync(DATA).filter((f) => f.startsWith("whisper-"))).toEqual([]);
     // An already aborted signal fails before any work.
     await expect(e.transcribe({ wavPath: wav, durationSec: duration, language: "it", signal: AbortSignal.abort() })).rejects.toBeDefined();
   });
@@ -159,7 +199,7 @@ describe("WhisperEngine (native, synthetic tiny model)", () => {
   it("refuses a damaged model file with a clear message instead of crashing the process", async () => {
     const bad = path.join(DATA, "ggml-damaged.bin");
     fs.writeFileSync(bad, randomBytes(4096));
-    const err = (await new WhisperEngine({ model: bad, dataDir: DATA, modelUrl: "http://127.0.0.1:9" })
+    const err = (await new WhisperEngine({ model: bad, dataDir: DATA, modelUrl: "http://127.0.0.1:9", ...choice })
       .transcribe({ wavPath: wav, durationSec: duration, language: "it" })
       .catch((e: unknown) => e)) as UserFacingError;
     expect(err).toBeInstanceOf(UserFacingError);

@@ -1,10 +1,13 @@
 import fs from "node:fs";
+import fsp from "node:fs/promises";
 import os from "node:os";
+import path from "node:path";
 import { Worker } from "node:worker_threads";
 import type { TimedSegment } from "~/lib/analysis";
 import type { SpeechEngine, SpeechInput, SpeechResult } from "../types";
 import { UserFacingError } from "../types";
 import { getConfig } from "~/services/config.server";
+import { findWhisperCli, transcribePiecesWithCli, WhisperModelError } from "./cli";
 import { ensureModel, inspectModelFile, resolveModel, terminalProgress, type DownloadOptions } from "./models";
 import {
   DEFAULT_PIECES,
@@ -19,6 +22,7 @@ import {
   type RawSegment,
   type VadOptions,
 } from "./vad";
+import { readWav16k } from "./wav";
 
 export type WhisperEngineOptions = {
   /** WHISPER_MODEL: a model name or a ggml file path. Default: the configuration. */
@@ -32,7 +36,13 @@ export type WhisperEngineOptions = {
    */
   threads?: number;
   maxChunkSeconds?: number;
-  /** Caps the tokens whisper decodes per window (0: whisper's own limit). */
+  /**
+   * whisper.cpp's program built for this machine (the fast path), or false for the prebuilt
+   * binding in a worker thread. Default: WHISPER_CLI, else the program built at install, else
+   * the binding.
+   */
+  cli?: string | false;
+  /** Caps the tokens whisper decodes per window (0: whisper's own limit; binding only). */
   maxTokens?: number;
   /** whisper's audio_ctx (0: full 30 s context). Smaller is faster and less accurate. */
   audioCtx?: number;
@@ -51,11 +61,12 @@ type ThreadMessage =
 
 /** Where the time of the last job went (the benchmark reports loading apart from decoding). */
 export type WhisperRunStats = {
+  backend: "whisper-cli" | "binding";
   threads: number;
   /** whisper.cpp calls (pieces) and the voiced seconds sent to them. */
   calls: number;
   voicedSec: number;
-  /** Thread start, binding import and model load, s (modelSec: the model load alone). */
+  /** Binding: thread start, import and model load; whisper-cli: model loads, s (modelSec: the model loads alone). */
   loadSec: number;
   modelSec: number;
   /** Sum of the full() calls, s. */
@@ -96,38 +107,6 @@ export function jobThreads(max: number, otherBusy: number): number {
 /** Plain JS so it loads without a TypeScript loader (see the file's header). */
 const THREAD_URL = new URL("./whisper-thread.mjs", import.meta.url);
 
-/** Reads a 16 kHz mono s16le WAV (the transcribe task's format) into samples. */
-export function readWav16k(file: string): Int16Array {
-  const b = fs.readFileSync(file);
-  if (b.length < 12 || b.toString("ascii", 0, 4) !== "RIFF" || b.toString("ascii", 8, 12) !== "WAVE") {
-    throw new Error(`${file}: non è un file WAV`);
-  }
-  let o = 12;
-  let fmtOk = false;
-  while (o + 8 <= b.length) {
-    const id = b.toString("ascii", o, o + 4);
-    const size = b.readUInt32LE(o + 4);
-    const body = o + 8;
-    if (id === "fmt ") {
-      const format = b.readUInt16LE(body);
-      const channels = b.readUInt16LE(body + 2);
-      const rate = b.readUInt32LE(body + 4);
-      const bits = b.readUInt16LE(body + 14);
-      fmtOk = (format === 1 || format === 0xfffe) && channels === 1 && rate === SAMPLE_RATE && bits === 16;
-      if (!fmtOk) throw new Error(`${file}: atteso WAV PCM 16 bit mono 16 kHz (formato ${format}, ${channels} canali, ${rate} Hz, ${bits} bit)`);
-    } else if (id === "data") {
-      if (!fmtOk) throw new Error(`${file}: WAV senza intestazione fmt`);
-      // ffmpeg writes 0xFFFFFFFF sizes when streaming: take what is there.
-      const len = Math.min(size, b.length - body) & ~1;
-      const copy = new Int16Array(len / 2);
-      Buffer.from(copy.buffer).set(b.subarray(body, body + len));
-      return copy;
-    }
-    o = body + size + (size & 1);
-  }
-  throw new Error(`${file}: WAV senza dati audio`);
-}
-
 function abortError(signal: AbortSignal): Error {
   const r: unknown = signal.reason;
   if (r instanceof Error) return r;
@@ -142,9 +121,12 @@ export class WhisperEngine implements SpeechEngine {
   readonly maxChunkSeconds: number;
   /** Decoding threads at most: all available cores unless configured. */
   readonly threads: number;
+  /** How whisper.cpp runs: the program built for this machine, or the prebuilt binding. */
+  readonly backend: "whisper-cli" | "binding";
   /** Timings of the last finished job. */
   lastRun: WhisperRunStats | null = null;
   private readonly spec: string;
+  private readonly cliPath: string | null;
   private readonly opts: WhisperEngineOptions;
   private readonly download: Omit<DownloadOptions, "onProgress" | "signal">;
 
@@ -163,6 +145,8 @@ export class WhisperEngine implements SpeechEngine {
     this.maxChunkSeconds = options.maxChunkSeconds ?? 600;
     this.threads = options.threads ?? os.availableParallelism();
     this.download = { dataDir, baseUrl: modelUrl };
+    this.cliPath = options.cli === false ? null : options.cli ?? findWhisperCli(getConfig().WHISPER_CLI);
+    this.backend = this.cliPath ? "whisper-cli" : "binding";
   }
 
   /** The local model file, downloaded first when it is a missing named model. */
@@ -196,7 +180,8 @@ export class WhisperEngine implements SpeechEngine {
     // Explicit threads are used as is; by default a busy machine gets fewer (see otherBusyCores).
     const threads = this.opts.threads ?? jobThreads(this.threads, await otherBusyCores());
     if (signal?.aborted) throw abortError(signal);
-    return this.run(modelPath, pcm, pieces, input, threads);
+    if (!this.cliPath) return this.runInThread(modelPath, pcm, pieces, input, threads);
+    return this.runCli(this.cliPath, modelPath, pcm, pieces, input, threads);
   }
 
   private checked = new Map<string, string>();
@@ -234,7 +219,52 @@ export class WhisperEngine implements SpeechEngine {
     return planPieces(regions, pieceOpts, levels, frame);
   }
 
-  private run(modelPath: string, pcm: Int16Array, pieces: Piece[], input: SpeechInput, threads: number): Promise<SpeechResult> {
+  private async runCli(binary: string, modelPath: string, pcm: Int16Array, pieces: Piece[], input: SpeechInput, threads: number): Promise<SpeechResult> {
+    const total = pieces.reduce((s, p) => s + p.length, 0);
+    const stats: WhisperRunStats = { backend: "whisper-cli", threads, calls: pieces.length, voicedSec: total / SAMPLE_RATE, loadSec: 0, modelSec: 0, decodeSec: 0 };
+    const byPiece: RawSegment[][] = [];
+    let doneSamples = 0;
+    let reported = 0;
+    const report = (f: number) => {
+      // whisper.cpp reports per 30 s window; never step back between pieces.
+      if (f < reported) return;
+      reported = f;
+      input.onProgress?.(f);
+    };
+    report(0);
+    // Beside the recording, so the transcribe task's clean-up of its folder covers a crash too.
+    const workDir = await fsp.mkdtemp(path.join(path.dirname(input.wavPath), "whisper-"));
+    try {
+      const { language } = await transcribePiecesWithCli({
+        binary,
+        modelPath,
+        pcm,
+        pieces,
+        language: input.language || "it",
+        threads,
+        audioCtx: this.opts.audioCtx ?? 0,
+        workDir,
+        signal: input.signal,
+        onProgress: (index, f) => report(Math.min(1, (doneSamples + f * pieces[index].length) / total)),
+        onPiece: (index, r) => {
+          stats.decodeSec += (r.ms - r.loadMs) / 1000;
+          stats.loadSec += r.loadMs / 1000;
+          stats.modelSec += r.loadMs / 1000;
+          byPiece[index] = mapSegments(pieces[index], r.segments, pcm.length);
+          doneSamples += pieces[index].length;
+          report(Math.min(1, doneSamples / total));
+        },
+      });
+      this.lastRun = stats;
+      return { language, segments: this.collect(byPiece, input.durationSec) };
+    } catch (e) {
+      throw e instanceof WhisperModelError ? this.badModel(modelPath, e.message) : e;
+    } finally {
+      await fsp.rm(workDir, { recursive: true, force: true });
+    }
+  }
+
+  private runInThread(modelPath: string, pcm: Int16Array, pieces: Piece[], input: SpeechInput, threads: number): Promise<SpeechResult> {
     const { signal, onProgress } = input;
     const language = input.language || "it";
     const total = pieces.reduce((s, p) => s + p.length, 0);
@@ -259,7 +289,7 @@ export class WhisperEngine implements SpeechEngine {
     });
     const byPiece: RawSegment[][] = [];
     let doneSamples = 0;
-    const stats: WhisperRunStats = { threads, calls: pieces.length, voicedSec: total / SAMPLE_RATE, loadSec: 0, modelSec: 0, decodeSec: 0 };
+    const stats: WhisperRunStats = { backend: "binding", threads, calls: pieces.length, voicedSec: total / SAMPLE_RATE, loadSec: 0, modelSec: 0, decodeSec: 0 };
     onProgress?.(0);
 
     return new Promise<SpeechResult>((resolve, reject) => {

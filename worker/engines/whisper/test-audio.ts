@@ -2,6 +2,7 @@ import { execFileSync } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
 import { espeakWav } from "../../../tests/support/audio";
+import { writeWav16k } from "./wav";
 
 /** Test-only helpers: Italian speech from espeak-ng as 16 kHz mono PCM, and WAV writing. */
 
@@ -35,19 +36,5 @@ export function concat(...parts: Int16Array[]): Int16Array {
 
 export function writeWav(file: string, pcm: Int16Array): string {
   fs.mkdirSync(path.dirname(file), { recursive: true });
-  const h = Buffer.alloc(44);
-  h.write("RIFF", 0, "ascii");
-  h.writeUInt32LE(36 + pcm.length * 2, 4);
-  h.write("WAVEfmt ", 8, "ascii");
-  h.writeUInt32LE(16, 16);
-  h.writeUInt16LE(1, 20);
-  h.writeUInt16LE(1, 22);
-  h.writeUInt32LE(16000, 24);
-  h.writeUInt32LE(32000, 28);
-  h.writeUInt16LE(2, 32);
-  h.writeUInt16LE(16, 34);
-  h.write("data", 36, "ascii");
-  h.writeUInt32LE(pcm.length * 2, 40);
-  fs.writeFileSync(file, Buffer.concat([h, Buffer.from(pcm.buffer, pcm.byteOffset, pcm.length * 2)]));
-  return file;
+  return writeWav16k(file, pcm);
 }
