@@ -75,7 +75,11 @@ async function measure(arch: SyntheticArch, weights: WeightType, seconds: number
   const children = new Map<number, { cpuSec: number; peakMb: number }>();
   const timer = setInterval(() => {
     peak = Math.max(peak, process.memoryUsage.rss() / 2 ** 20);
-    for (const [pid, c] of childUsage()) children.set(pid, c);
+    // A finished child can still be read as a zombie, with its CPU time but no memory figures.
+    for (const [pid, c] of childUsage()) {
+      const before = children.get(pid);
+      children.set(pid, { cpuSec: Math.max(c.cpuSec, before?.cpuSec ?? 0), peakMb: Math.max(c.peakMb, before?.peakMb ?? 0) });
+    }
   }, 50);
   const loadBefore = os.loadavg()[0];
   const cpu0 = process.cpuUsage();

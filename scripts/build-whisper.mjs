@@ -1,7 +1,7 @@
 // Builds whisper.cpp's command-line program for this machine, from the whisper.cpp source that
 // the npm package `nodejs-whisper` ships (we use its source only, not its JavaScript). Compiled
-// with this CPU's instruction set (GGML_NATIVE), it decodes about four times faster than the
-// prebuilt @napi-rs/whisper binding; see docs/decisions/004-whisper-cpp-built-at-install.md.
+// with this CPU's instruction set (GGML_NATIVE), it runs 1.3-1.5x faster than the prebuilt
+// @napi-rs/whisper binding in half the memory; see docs/decisions/004-whisper-cpp-built-at-install.md.
 //
 //   node scripts/build-whisper.mjs              build if missing or stale; a failure only warns
 //   node scripts/build-whisper.mjs --required   same, but a failure exits 1 (CI, tests)

@@ -1,11 +1,12 @@
 import { getConfig } from "~/services/config.server";
 import { UserFacingError } from "../worker/engines/types";
+import { defaultWhisperModel, findWhisperCli } from "../worker/engines/whisper/cli";
 import { downloadModel, MODEL_SHA1, resolveModel, terminalProgress } from "../worker/engines/whisper/models";
 
 /**
  * `npm run model:download -- <name> [<name>...]`: fetches whisper models into DATA_DIR/models
  * ahead of time (same verified, atomic download the engine does on first use). Without a name
- * it downloads WHISPER_MODEL.
+ * it downloads WHISPER_MODEL, or the model the engine uses when it is not set.
  */
 
 async function main() {
@@ -15,7 +16,7 @@ async function main() {
     console.log(`Uso: npm run model:download -- <modello> [...]\nModelli con SHA-1 noto: ${Object.keys(MODEL_SHA1).join(", ")}`);
     return;
   }
-  const names = args.length > 0 ? args : [config.WHISPER_MODEL];
+  const names = args.length > 0 ? args : [config.WHISPER_MODEL ?? defaultWhisperModel(findWhisperCli(config.WHISPER_CLI))];
   for (const name of names) {
     const m = resolveModel(name, config.DATA_DIR);
     if (!m.downloadable) {

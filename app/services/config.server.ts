@@ -46,7 +46,8 @@ const envSchema = z.object({
   ADMIN_PASSWORD: optionalString.refine((v) => v === undefined || v.length >= 8, {
     message: "ADMIN_PASSWORD deve avere almeno 8 caratteri",
   }),
-  WHISPER_MODEL: z.string().default("base"),
+  // Unset: small with whisper.cpp built for this machine, base on the prebuilt binding (decision 002).
+  WHISPER_MODEL: optionalString,
   WHISPER_MODEL_URL: z.string().url().default("https://huggingface.co/ggerganov/whisper.cpp/resolve/main"),
   // A whisper.cpp command-line program to use instead of the one built at install ("off": the
   // prebuilt binding). Checked here so a wrong path stops start-up rather than a job.

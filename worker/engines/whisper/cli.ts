@@ -37,6 +37,15 @@ export function findWhisperCli(configured?: string): string | null {
   return whisperCliWorks(built) ? built : null;
 }
 
+/**
+ * The model used when WHISPER_MODEL is not set: `small` where whisper.cpp runs as this
+ * machine's own build (about 0.3 of real time on 2 cores), `base` on the prebuilt binding, where
+ * `small` would run close to real time. Decision 002.
+ */
+export function defaultWhisperModel(cliPath: string | null): "small" | "base" {
+  return cliPath ? "small" : "base";
+}
+
 export class WhisperModelError extends Error {}
 
 export type CliRunOptions = {
