@@ -2,7 +2,7 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remi
 import { Form, Link, useActionData, useLoaderData, useSearchParams } from "@remix-run/react";
 import { DataTable, type Column } from "~/components/data-table";
 import { NEW_PLAN, PlanForm } from "~/components/admin/plan-form";
-import { DetailList, UrlModal } from "~/components/admin/modal";
+import { ConfirmModal, DetailList, UrlModal } from "~/components/admin/modal";
 import { ActiveBadge, PageHeader } from "~/components/admin/ui";
 import { useAdminUrls } from "~/components/admin/url";
 import { formatCurrency, formatDate, formatMegabytes } from "~/lib/format";
@@ -198,28 +198,26 @@ export default function DashboardSubscriptionTypes() {
       ) : null}
 
       {params.get("confirm") === "delete" && focus ? (
-        <UrlModal title="Elimina piano" closeHref={listUrl}>
-          <p className="text-sm font-medium text-slate-900">{MSG.confirmDeletePlan}</p>
-          <p className="mt-2 text-sm text-slate-600">
-            <strong>{focus.name}</strong> — {MSG.planDeleteWarning}
-          </p>
-          {focus.subscriptionCount > 0 ? (
-            <p role="alert" className="mt-3 rounded-lg border border-yellow-200 bg-yellow-50 px-3 py-2 text-sm text-yellow-900">
-              {MSG.planInUse(focus.subscriptionCount)}
-            </p>
-          ) : null}
-          <Form method="post" className="mt-6 flex justify-end gap-2">
-            <input type="hidden" name="intent" value="delete" />
-            <input type="hidden" name="id" value={focus.id} />
-            <input type="hidden" name="returnTo" value={listUrl} />
-            <Link to={listUrl} className="btn-secondary" preventScrollReset>
-              Annulla
-            </Link>
-            <button type="submit" className="btn-danger">
-              Elimina
-            </button>
-          </Form>
-        </UrlModal>
+        <ConfirmModal
+          title="Elimina piano"
+          closeHref={listUrl}
+          intent="delete"
+          id={focus.id}
+          submitLabel="Elimina"
+          question={
+            <>
+              <p className="text-sm font-medium text-slate-900">{MSG.confirmDeletePlan}</p>
+              <p className="mt-2 text-sm text-slate-600">
+                <strong>{focus.name}</strong> — {MSG.planDeleteWarning}
+              </p>
+              {focus.subscriptionCount > 0 ? (
+                <p role="alert" className="mt-3 rounded-lg border border-yellow-200 bg-yellow-50 px-3 py-2 text-sm text-yellow-900">
+                  {MSG.planInUse(focus.subscriptionCount)}
+                </p>
+              ) : null}
+            </>
+          }
+        />
       ) : null}
     </div>
   );

@@ -2,7 +2,7 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remi
 import { Form, Link, useLoaderData, useSearchParams } from "@remix-run/react";
 import { DataTable, type Column } from "~/components/data-table";
 import { DownloadLink } from "~/components/admin/download-link";
-import { DetailList, UrlModal } from "~/components/admin/modal";
+import { ConfirmModal, DetailList, UrlModal } from "~/components/admin/modal";
 import { PageHeader, StatCard, StatGrid, SubscriptionStatusBadge } from "~/components/admin/ui";
 import { useAdminUrls } from "~/components/admin/url";
 import { formatCurrency, formatDate, formatDateTime, formatMegabytes } from "~/lib/format";
@@ -202,30 +202,25 @@ export default function DashboardSubscriptions() {
       ) : null}
 
       {params.get("confirm") === "cancel" && focus ? (
-        <UrlModal title="Cancella sottoscrizione" closeHref={listUrl}>
-          <p className="text-sm text-slate-700">
-            Sei sicuro di voler cancellare la sottoscrizione <strong>{focus.type.name}</strong> di {focus.user.name}? Terminerà subito.
-          </p>
-          <Form method="post" className="mt-4 space-y-4">
-            <input type="hidden" name="intent" value="cancel" />
-            <input type="hidden" name="id" value={focus.id} />
-            <input type="hidden" name="returnTo" value={listUrl} />
-            <div>
-              <label htmlFor="cancel-reason" className="label">
-                Motivo (facoltativo)
-              </label>
-              <textarea id="cancel-reason" name="reason" rows={3} maxLength={500} className="input" />
-            </div>
-            <div className="flex justify-end gap-2">
-              <Link to={listUrl} className="btn-secondary" preventScrollReset>
-                Annulla
-              </Link>
-              <button type="submit" className="btn-danger">
-                Cancella sottoscrizione
-              </button>
-            </div>
-          </Form>
-        </UrlModal>
+        <ConfirmModal
+          title="Cancella sottoscrizione"
+          closeHref={listUrl}
+          intent="cancel"
+          id={focus.id}
+          submitLabel="Cancella sottoscrizione"
+          question={
+            <p className="text-sm text-slate-700">
+              Sei sicuro di voler cancellare la sottoscrizione <strong>{focus.type.name}</strong> di {focus.user.name}? Terminerà subito.
+            </p>
+          }
+        >
+          <div>
+            <label htmlFor="cancel-reason" className="label">
+              Motivo (facoltativo)
+            </label>
+            <textarea id="cancel-reason" name="reason" rows={3} maxLength={500} className="input" />
+          </div>
+        </ConfirmModal>
       ) : null}
     </div>
   );

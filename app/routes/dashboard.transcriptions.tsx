@@ -2,7 +2,7 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remi
 import { Form, Link, useLoaderData, useSearchParams } from "@remix-run/react";
 import { DataTable, type Column } from "~/components/data-table";
 import { DownloadLink } from "~/components/admin/download-link";
-import { DetailList, UrlModal } from "~/components/admin/modal";
+import { ConfirmModal, DetailList, UrlModal } from "~/components/admin/modal";
 import { JobStatusBadge, PageHeader, StatCard, StatGrid } from "~/components/admin/ui";
 import { useAdminUrls } from "~/components/admin/url";
 import { formatBytes, formatDateTime, formatDuration } from "~/lib/format";
@@ -184,22 +184,18 @@ export default function DashboardTranscriptions() {
       ) : null}
 
       {params.get("confirm") === "delete" && focus ? (
-        <UrlModal title="Elimina trascrizione" closeHref={listUrl}>
-          <p className="text-sm text-slate-700">
-            Sei sicuro di voler eliminare la trascrizione <strong>{focus.title || focus.originalName}</strong> di {focus.user.name}? Audio e documento verranno rimossi. L'operazione non può essere annullata.
-          </p>
-          <Form method="post" className="mt-6 flex justify-end gap-2">
-            <input type="hidden" name="intent" value="delete" />
-            <input type="hidden" name="id" value={focus.id} />
-            <input type="hidden" name="returnTo" value={listUrl} />
-            <Link to={listUrl} className="btn-secondary" preventScrollReset>
-              Annulla
-            </Link>
-            <button type="submit" className="btn-danger">
-              Elimina
-            </button>
-          </Form>
-        </UrlModal>
+        <ConfirmModal
+          title="Elimina trascrizione"
+          closeHref={listUrl}
+          intent="delete"
+          id={focus.id}
+          submitLabel="Elimina"
+          question={
+            <p className="text-sm text-slate-700">
+              Sei sicuro di voler eliminare la trascrizione <strong>{focus.title || focus.originalName}</strong> di {focus.user.name}? Audio e documento verranno rimossi. L'operazione non può essere annullata.
+            </p>
+          }
+        />
       ) : null}
     </div>
   );

@@ -2,7 +2,7 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remi
 import { Form, Link, useActionData, useLoaderData, useSearchParams } from "@remix-run/react";
 import { DataTable, type Column } from "~/components/data-table";
 import { DownloadLink } from "~/components/admin/download-link";
-import { DetailList, UrlModal } from "~/components/admin/modal";
+import { ConfirmModal, DetailList, UrlModal } from "~/components/admin/modal";
 import { ActiveBadge, PageHeader, SubscriptionStatusBadge } from "~/components/admin/ui";
 import { useAdminUrls } from "~/components/admin/url";
 import { UserForm } from "~/components/admin/user-form";
@@ -199,22 +199,18 @@ export default function DashboardUsers() {
       ) : null}
 
       {confirm === "delete" && focus ? (
-        <UrlModal title="Elimina utente" closeHref={listUrl}>
-          <p className="text-sm text-slate-700">
-            Sei sicuro di voler eliminare <strong>{focus.name}</strong> ({focus.email})? Verranno eliminate anche tutte le sue trascrizioni. L'operazione non può essere annullata.
-          </p>
-          <Form method="post" className="mt-6 flex justify-end gap-2">
-            <input type="hidden" name="intent" value="delete" />
-            <input type="hidden" name="id" value={focus.id} />
-            <input type="hidden" name="returnTo" value={listUrl} />
-            <Link to={listUrl} className="btn-secondary" preventScrollReset>
-              Annulla
-            </Link>
-            <button type="submit" className="btn-danger">
-              Elimina
-            </button>
-          </Form>
-        </UrlModal>
+        <ConfirmModal
+          title="Elimina utente"
+          closeHref={listUrl}
+          intent="delete"
+          id={focus.id}
+          submitLabel="Elimina"
+          question={
+            <p className="text-sm text-slate-700">
+              Sei sicuro di voler eliminare <strong>{focus.name}</strong> ({focus.email})? Verranno eliminate anche tutte le sue trascrizioni. L'operazione non può essere annullata.
+            </p>
+          }
+        />
       ) : null}
     </div>
   );

@@ -51,6 +51,24 @@ test.describe("area amministrazione", () => {
     expect(download.suggestedFilename()).toMatch(/^users-\d{4}-\d{2}-\d{2}\.csv$/);
     await expect(page.getByTestId("toast").filter({ hasText: "Esportazione completata con successo" })).toBeVisible();
 
+    // Delete the created user through the confirmation dialog.
+    await page.getByTestId("table-row").getByRole("link", { name: "Elimina" }).click();
+    const confirmDelete = page.getByRole("dialog", { name: "Elimina utente" });
+    await expect(confirmDelete).toContainText(email);
+    await confirmDelete.getByRole("button", { name: "Elimina" }).click();
+    await expect(page.getByTestId("toast").filter({ hasText: "Utente eliminato con successo" })).toBeVisible();
+    await expect(page.getByTestId("table-row")).toHaveCount(0);
+    expect(await db()`select 1 from users where email = ${email}`).toHaveLength(0);
+
+    // Cancel the owner's subscription with a reason.
+    await page.goto(`/dashboard/subscriptions?search=${encodeURIComponent(owner.email)}`);
+    await page.getByTestId("table-row").getByRole("link", { name: "Cancella" }).click();
+    const confirmCancel = page.getByRole("dialog", { name: "Cancella sottoscrizione" });
+    await confirmCancel.getByLabel("Motivo (facoltativo)").fill("Prova di cancellazione");
+    await confirmCancel.getByRole("button", { name: "Cancella sottoscrizione" }).click();
+    await expect(page.getByTestId("toast").filter({ hasText: "Sottoscrizione cancellata con successo" })).toBeVisible();
+    await expect(page.getByTestId("table-row")).toContainText("Cancellata");
+
     // Edit a plan, then toggle it.
     await page.goto(`/dashboard/subscription-types?search=${planCode}`);
     await page.getByTestId(`edit-${planCode}`).click();

@@ -1,4 +1,4 @@
-import { Link, useNavigate } from "@remix-run/react";
+import { Form, Link, useNavigate } from "@remix-run/react";
 import { useEffect, useRef, type ReactNode } from "react";
 
 const FOCUSABLE = "a[href], button:not([disabled]), input:not([disabled]):not([type=hidden]), select:not([disabled]), textarea:not([disabled])";
@@ -78,6 +78,49 @@ export function UrlModal({ title, closeHref, children, size = "md" }: { title: s
         {children}
       </div>
     </div>
+  );
+}
+
+/**
+ * A URL modal that confirms one action on one row: the question, optional fields, and a form
+ * posting intent, id and the list URL to return to (the route's action handles the intent).
+ */
+export function ConfirmModal({
+  title,
+  closeHref,
+  intent,
+  id,
+  submitLabel,
+  question,
+  children,
+}: {
+  title: string;
+  closeHref: string;
+  intent: string;
+  id: string;
+  submitLabel: string;
+  question: ReactNode;
+  /** Extra fields posted with the form (e.g. a reason). */
+  children?: ReactNode;
+}) {
+  return (
+    <UrlModal title={title} closeHref={closeHref}>
+      {question}
+      <Form method="post" className="mt-6 space-y-4">
+        <input type="hidden" name="intent" value={intent} />
+        <input type="hidden" name="id" value={id} />
+        <input type="hidden" name="returnTo" value={closeHref} />
+        {children}
+        <div className="flex justify-end gap-2">
+          <Link to={closeHref} className="btn-secondary" preventScrollReset>
+            Annulla
+          </Link>
+          <button type="submit" className="btn-danger">
+            {submitLabel}
+          </button>
+        </div>
+      </Form>
+    </UrlModal>
   );
 }
 
