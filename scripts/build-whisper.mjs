@@ -49,7 +49,7 @@ function has(command, args = ["--version"]) {
 }
 
 if (process.env.VERBALE_SKIP_WHISPER_BUILD === "1" && !required) done("compilazione saltata (VERBALE_SKIP_WHISPER_BUILD=1).", true);
-if (!fs.existsSync(path.join(source, "CMakeLists.txt"))) done(`sorgente non trovato in ${path.relative(root, source)} (npm install non completato?).`, false);
+if (!fs.existsSync(path.join(source, "CMakeLists.txt"))) done(`sorgente non trovato in ${path.relative(root, source)} (è nella dipendenza di sviluppo nodejs-whisper: installa senza --omit=dev).`, false);
 
 const version = /project\("whisper\.cpp" VERSION ([\d.]+)\)/.exec(fs.readFileSync(path.join(source, "CMakeLists.txt"), "utf8"))?.[1] ?? "unknown";
 const stamp = { version, flags: FLAGS, platform: `${process.platform}-${process.arch}` };
