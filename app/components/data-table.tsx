@@ -36,6 +36,8 @@ export const PAGE_SIZE_OPTIONS = [10, 25, 50, 100];
  * would cover most of the table).
  */
 const STICKY_ACTIONS = "lg:sticky lg:right-0 lg:shadow-[-8px_0_8px_-8px_rgba(15,23,42,0.15)]";
+/** Pinned, the actions wrap two to a line so the column never hides most of the table. */
+const ACTIONS_LAYOUT = "flex justify-end gap-1 lg:w-44 lg:flex-wrap";
 
 /** Parameters that describe the list; anything else in the URL (an open modal) is dropped by list links. */
 const LIST_PARAMS = new Set(["page", "limit", "sortBy", "sortOrder", "search"]);
@@ -200,7 +202,11 @@ export function DataTable<T>({
                       {c.render(row)}
                     </td>
                   ))}
-                  {rowActions ? <td className={`whitespace-nowrap px-3 py-2 text-right align-top ${STICKY_ACTIONS} bg-white group-hover:bg-slate-50`}>{rowActions(row)}</td> : null}
+                  {rowActions ? (
+                    <td className={`whitespace-nowrap px-3 py-2 text-right align-top ${STICKY_ACTIONS} bg-white group-hover:bg-slate-50`}>
+                      <div className={ACTIONS_LAYOUT}>{rowActions(row)}</div>
+                    </td>
+                  ) : null}
                 </tr>
               ))
             )}

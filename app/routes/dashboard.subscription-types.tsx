@@ -90,7 +90,7 @@ export default function DashboardSubscriptionTypes() {
       label: "Caratteristiche",
       render: (p) => (
         <div className="min-w-[10rem] text-xs">
-          <p className="font-medium">{p.features.length}</p>
+          <p className="font-medium">{p.features.length === 1 ? "1 caratteristica" : `${p.features.length} caratteristiche`}</p>
           {p.features.slice(0, 2).map((f, i) => (
             <p key={i} className="truncate text-slate-600">
               {typeof f === "string" ? f : `${f.name}: ${f.value}`}
@@ -141,7 +141,7 @@ export default function DashboardSubscriptionTypes() {
         searchPlaceholder="Cerca per nome o codice"
         emptyMessage="Nessun piano trovato"
         rowActions={(p) => (
-          <div className="flex justify-end gap-1">
+          <>
             <Link to={withModal({ view: p.id })} className="btn-ghost px-2 py-1" preventScrollReset>
               Dettagli
             </Link>
@@ -159,7 +159,7 @@ export default function DashboardSubscriptionTypes() {
             <Link to={withModal({ confirm: "delete", id: p.id })} className="btn-ghost px-2 py-1 text-red-700" preventScrollReset>
               Elimina
             </Link>
-          </div>
+          </>
         )}
       />
 

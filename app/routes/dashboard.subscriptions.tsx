@@ -141,7 +141,7 @@ export default function DashboardSubscriptions() {
         searchPlaceholder="Cerca per utente o piano"
         emptyMessage="Nessuna sottoscrizione trovata"
         rowActions={(s) => (
-          <div className="flex justify-end gap-1">
+          <>
             <Link to={withModal({ view: s.id })} className="btn-ghost px-2 py-1" preventScrollReset>
               Dettagli
             </Link>
@@ -160,7 +160,7 @@ export default function DashboardSubscriptions() {
                 </button>
               </Form>
             ) : null}
-          </div>
+          </>
         )}
       />
 

@@ -121,7 +121,7 @@ export default function DashboardTranscriptions() {
         searchPlaceholder="Cerca per titolo, file o utente"
         emptyMessage="Nessuna trascrizione trovata"
         rowActions={(t) => (
-          <div className="flex justify-end gap-1">
+          <>
             <Link to={withModal({ view: t.id })} className="btn-ghost px-2 py-1" preventScrollReset>
               Dettagli
             </Link>
@@ -148,7 +148,7 @@ export default function DashboardTranscriptions() {
             <Link to={withModal({ confirm: "delete", id: t.id })} className="btn-ghost px-2 py-1 text-red-700" preventScrollReset>
               Elimina
             </Link>
-          </div>
+          </>
         )}
       />
 

@@ -136,7 +136,7 @@ export default function DashboardUsers() {
         searchPlaceholder="Cerca per nome o email"
         emptyMessage="Nessun utente trovato"
         rowActions={(u) => (
-          <div className="flex justify-end gap-1">
+          <>
             <Link to={withModal({ view: u.id })} className="btn-ghost px-2 py-1" preventScrollReset>
               Dettagli
             </Link>
@@ -158,7 +158,7 @@ export default function DashboardUsers() {
                 </Link>
               </>
             ) : null}
-          </div>
+          </>
         )}
       />
 

@@ -82,6 +82,7 @@ test.describe("area amministrazione", () => {
     await expect(page.getByTestId("toast").filter({ hasText: "Piano sottoscrizione creato/aggiornato con successo" })).toBeVisible();
     const row = page.getByTestId("table-row").filter({ hasText: planCode });
     await expect(row).toContainText(`Piano Modificato ${suffix}`);
+    await expect(row).toContainText("0 caratteristiche");
     await expect(row).toContainText("Attivo");
     await page.getByTestId(`toggle-${planCode}`).click();
     await expect(page.getByTestId("toast").filter({ hasText: "Stato del piano aggiornato con successo" })).toBeVisible();
