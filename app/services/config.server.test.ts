@@ -17,6 +17,10 @@ describe("parseConfig", () => {
     expect(config.ANALYSIS_ENGINE).toBe("openai");
   });
 
+  it("accepts admin@localhost as ADMIN_EMAIL, as the default first admin is", () => {
+    expect(parseConfig({ ADMIN_EMAIL: "admin@localhost" }).ADMIN_EMAIL).toBe("admin@localhost");
+  });
+
   it("accepts WHISPER_CLI as an existing program or off", () => {
     expect(parseConfig({ WHISPER_CLI: process.execPath }).WHISPER_CLI).toBe(process.execPath);
     expect(parseConfig({ WHISPER_CLI: "off" }).WHISPER_CLI).toBe("off");

@@ -2,6 +2,7 @@ import { randomBytes } from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
 import { z } from "zod";
+import { isSignInEmail } from "~/lib/validation/auth";
 
 /**
  * The one place that reads process.env. Every variable is validated here, so a wrong value
@@ -40,7 +41,7 @@ const envSchema = z.object({
   GOOGLE_AUTH_URL: z.string().url().default("https://accounts.google.com/o/oauth2/v2/auth"),
   GOOGLE_TOKEN_URL: z.string().url().default("https://oauth2.googleapis.com/token"),
   GOOGLE_USERINFO_URL: z.string().url().default("https://openidconnect.googleapis.com/v1/userinfo"),
-  ADMIN_EMAIL: optionalString.refine((v) => v === undefined || z.string().email().safeParse(v).success, {
+  ADMIN_EMAIL: optionalString.refine((v) => v === undefined || isSignInEmail(v), {
     message: "ADMIN_EMAIL deve essere un indirizzo email valido",
   }),
   ADMIN_PASSWORD: optionalString.refine((v) => v === undefined || v.length >= 8, {

@@ -5,6 +5,8 @@ import { roles, subscriptionTypes, users } from "~/db/schema";
 import { seed } from "~/services/seed.server";
 import { getSessionUser } from "~/services/session.server";
 import { loader as apiNotFound } from "~/routes/api.$";
+import { action as loginAction } from "~/routes/api.auth.login";
+import { call } from "../support/auth";
 import { createTestUser, useTestDatabase } from "../support/db";
 
 useTestDatabase();
@@ -23,6 +25,17 @@ describe("seed", () => {
     const admins = await db.select().from(users).where(eq(users.roleId, adminRole.id));
     expect(admins).toHaveLength(1);
     expect(admins[0].email).toBe("admin@verbale.test");
+  });
+
+  it("creates admin@localhost with a generated password that signs in", async () => {
+    const db = getDb();
+    await db.delete(users);
+    const { adminEmail, generatedPassword } = await seed(db, {});
+    expect(adminEmail).toBe("admin@localhost");
+    expect(generatedPassword).toMatch(/^\S{12,}$/);
+    const res = await call(loginAction, "/api/auth/login", { body: { email: adminEmail, password: generatedPassword } });
+    expect(res.status).toBe(200);
+    expect(res.body).toMatchObject({ success: true, user: { email: "admin@localhost", role: "ADMIN" } });
   });
 
   it("refuses a second account with the same e-mail in another case", async () => {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { MSG } from "~/lib/messages";
-import { checkForm, loginSchema, registerFormSchema, resetPasswordFormSchema, sanitizeCode, verifyEmailSchema } from "./auth";
+import { checkForm, forgotPasswordSchema, loginSchema, registerFormSchema, resetPasswordFormSchema, sanitizeCode, verifyEmailSchema } from "./auth";
 
 describe("registration form", () => {
   const valid = { name: "Mario Rossi", email: "Mario@Esempio.it ", password: "Password1", confirmPassword: "Password1", acceptTerms: "on" };
@@ -30,6 +30,14 @@ describe("other account forms", () => {
   it("login needs both fields", () => {
     expect(checkForm(loginSchema, { email: "", password: "x" }).error).toBe(MSG.emailRequired);
     expect(checkForm(loginSchema, { email: "a@b.it", password: "" }).error).toBe(MSG.passwordRequired);
+  });
+  it("login accepts the first admin's admin@localhost, not a word without @", () => {
+    expect(checkForm(loginSchema, { email: "Admin@Localhost", password: "x" }).data).toEqual({ email: "admin@localhost", password: "x" });
+    expect(checkForm(loginSchema, { email: "mario", password: "x" }).error).toBe(MSG.emailInvalid);
+    // ...and can ask for a reset link the same way.
+    expect(checkForm(forgotPasswordSchema, { email: "admin@localhost" }).ok).toBe(true);
+    // Registration still wants a full address.
+    expect(checkForm(registerFormSchema, { name: "A", email: "admin@localhost", password: "Password1", confirmPassword: "Password1", acceptTerms: "on" }).error).toBe(MSG.emailInvalid);
   });
   it("the code is exactly six digits; a paste is stripped and cut", () => {
     expect(checkForm(verifyEmailSchema, { email: "a@b.it", code: "12345" }).error).toBe(MSG.codeFormat);

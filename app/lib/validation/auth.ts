@@ -14,13 +14,18 @@ const emailFormat = z.string().email();
 export const normalizeEmail = (email: string) => email.trim().toLowerCase();
 /** RFC 5321 caps an address at 254 characters; longer ones are refused as invalid. */
 export const isEmail = (email: string) => email.trim().length <= 254 && emailFormat.safeParse(email.trim()).success;
+/**
+ * What signing in accepts: any local@host, a single-label host included, as the browser's e-mail
+ * field does. The first admin is admin@localhost by default; registration keeps isEmail.
+ */
+export const isSignInEmail = (email: string) => email.trim().length <= 254 && /^[^\s@]+@[^\s@]+$/.test(email.trim());
 
 type Ctx = z.RefinementCtx;
 const fail = (ctx: Ctx, path: string, message: string) => ctx.addIssue({ code: z.ZodIssueCode.custom, path: [path], message });
 
-function checkEmail(ctx: Ctx, email: string) {
+function checkEmail(ctx: Ctx, email: string, valid: (email: string) => boolean = isEmail) {
   if (!email.trim()) fail(ctx, "email", MSG.emailRequired);
-  else if (!isEmail(email)) fail(ctx, "email", MSG.emailInvalid);
+  else if (!valid(email)) fail(ctx, "email", MSG.emailInvalid);
 }
 
 /** Registration, spec 5 in order: name, email, e-mail format, password length, confirmation, terms. */
@@ -49,7 +54,7 @@ export const registerSchema = z
 export const loginSchema = z
   .object({ email: text, password: text })
   .superRefine((v, ctx) => {
-    checkEmail(ctx, v.email);
+    checkEmail(ctx, v.email, isSignInEmail);
     if (!v.password) fail(ctx, "password", MSG.passwordRequired);
   })
   .transform((v) => ({ email: normalizeEmail(v.email), password: v.password }));
@@ -57,7 +62,7 @@ export const loginSchema = z
 /** Forgot password, resend verification: e-mail required. */
 export const emailOnlySchema = z
   .object({ email: text })
-  .superRefine((v, ctx) => checkEmail(ctx, v.email))
+  .superRefine((v, ctx) => checkEmail(ctx, v.email, isSignInEmail))
   .transform((v) => ({ email: normalizeEmail(v.email) }));
 export const forgotPasswordSchema = emailOnlySchema;
 export const resendVerificationSchema = emailOnlySchema;
