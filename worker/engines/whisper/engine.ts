@@ -209,7 +209,7 @@ export class WhisperEngine implements SpeechEngine {
     );
   }
 
-  /** Voiced pieces of the recording, each at most one whisper window long. */
+  /** Voiced pieces of the recording, one whisper call each (see PieceOptions). */
   plan(pcm: Int16Array): Piece[] {
     // whisper-cli reports progress window by window, so one call per chunk costs no progress
     // and saves a model load and a part-empty last window per piece (-17 % on 10 min of small);
