@@ -228,7 +228,6 @@ export const MSG = {
   adminCannotDeleteSelf: "Non puoi eliminare il tuo account.",
   adminCannotDeactivateSelf: "Non puoi disattivare il tuo account.",
   adminLastAdmin: "Non puoi rimuovere l'ultimo amministratore.",
-  adminRetryOnlyFailed: "Solo una trascrizione fallita può essere riavviata.",
   adminTextUnavailable: "Testo della trascrizione non disponibile",
   adminCancelOnlyActive: "Solo una sottoscrizione attiva e non già in cancellazione può essere cancellata.",
   adminReactivateOnlyEnded: "Solo una sottoscrizione cancellata o scaduta può essere riattivata.",

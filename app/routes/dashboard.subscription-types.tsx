@@ -8,7 +8,7 @@ import { useAdminUrls } from "~/components/admin/url";
 import { formatCurrency, formatDate, formatMegabytes } from "~/lib/format";
 import { MSG } from "~/lib/messages";
 import { fieldErrors, parsePlansQuery, planFormValues, planSchema } from "~/lib/validation/admin";
-import { adminPageAction, type FormFailure } from "~/services/admin/page.server";
+import { adminPageAction, rowId, type FormFailure } from "~/services/admin/page.server";
 import { createPlan, deletePlan, getPlan, listPlans, togglePlanStatus, updatePlan } from "~/services/admin/plans.server";
 import { requireAdminPage } from "~/services/session.server";
 
@@ -38,15 +38,15 @@ export async function action({ request }: ActionFunctionArgs) {
     update: async ({ form }) => {
       const failure = checkPlan(form, "update");
       if (failure) return failure;
-      await updatePlan(String(form.get("id") ?? ""), planFormValues(form));
+      await updatePlan(rowId(form), planFormValues(form));
       return MSG.planSaved;
     },
     toggle: async ({ form }) => {
-      await togglePlanStatus(String(form.get("id") ?? ""));
+      await togglePlanStatus(rowId(form));
       return MSG.planStatusUpdated;
     },
     delete: async ({ form }) => {
-      await deletePlan(String(form.get("id") ?? ""));
+      await deletePlan(rowId(form));
       return MSG.planDeleted;
     },
   });

@@ -8,7 +8,7 @@ import { useAdminUrls } from "~/components/admin/url";
 import { formatCurrency, formatDate, formatDateTime, formatMegabytes } from "~/lib/format";
 import { MSG, SUBSCRIPTION_STATUS_LABEL } from "~/lib/messages";
 import { parseSubscriptionsQuery } from "~/lib/validation/admin";
-import { adminPageAction } from "~/services/admin/page.server";
+import { adminPageAction, rowId } from "~/services/admin/page.server";
 import {
   cancelAdminSubscription,
   getAdminSubscription,
@@ -33,11 +33,11 @@ export async function loader({ request }: LoaderFunctionArgs) {
 export async function action({ request }: ActionFunctionArgs) {
   return adminPageAction(request, "/dashboard/subscriptions", {
     cancel: async ({ form }) => {
-      await cancelAdminSubscription(String(form.get("id") ?? ""), String(form.get("reason") ?? ""));
+      await cancelAdminSubscription(rowId(form), String(form.get("reason") ?? ""));
       return MSG.subscriptionCancelled;
     },
     reactivate: async ({ form }) => {
-      await reactivateAdminSubscription(String(form.get("id") ?? ""));
+      await reactivateAdminSubscription(rowId(form));
       return MSG.subscriptionReactivated;
     },
   });

@@ -8,7 +8,7 @@ import { useAdminUrls } from "~/components/admin/url";
 import { formatBytes, formatDateTime, formatDuration } from "~/lib/format";
 import { JOB_STATUS_LABEL, MSG } from "~/lib/messages";
 import { parseTranscriptionsQuery } from "~/lib/validation/admin";
-import { adminPageAction } from "~/services/admin/page.server";
+import { adminPageAction, rowId } from "~/services/admin/page.server";
 import {
   deleteAdminTranscription,
   getAdminTranscription,
@@ -33,11 +33,11 @@ export async function loader({ request }: LoaderFunctionArgs) {
 export async function action({ request }: ActionFunctionArgs) {
   return adminPageAction(request, "/dashboard/transcriptions", {
     retry: async ({ form }) => {
-      await retryAdminTranscription(String(form.get("id") ?? ""));
+      await retryAdminTranscription(rowId(form, MSG.missingTranscriptionId));
       return MSG.transcriptionRetried;
     },
     delete: async ({ form }) => {
-      await deleteAdminTranscription(String(form.get("id") ?? ""));
+      await deleteAdminTranscription(rowId(form, MSG.missingTranscriptionId));
       return MSG.transcriptionDeleted;
     },
   });

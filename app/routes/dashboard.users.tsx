@@ -9,7 +9,7 @@ import { UserForm } from "~/components/admin/user-form";
 import { formatDate, formatDateTime } from "~/lib/format";
 import { MSG } from "~/lib/messages";
 import { adminUserFormValues, adminUserSchema, fieldErrors, parseUsersQuery } from "~/lib/validation/admin";
-import { adminPageAction, type FormFailure } from "~/services/admin/page.server";
+import { adminPageAction, rowId, type FormFailure } from "~/services/admin/page.server";
 import { createUser, deleteUser, getAdminUser, listRoles, listUsers, toggleUserStatus, updateUser, type AdminUserRow } from "~/services/admin/users.server";
 import { requireAdminPage } from "~/services/session.server";
 
@@ -43,17 +43,15 @@ export async function action({ request }: ActionFunctionArgs) {
       const roles = await listRoles();
       const check = adminUserSchema({ mode: "edit", roleIds: roles.map((r) => r.id) }).safeParse(values);
       if (!check.success) return { ok: false, intent: "update", fieldErrors: fieldErrors(check.error) } satisfies FormFailure;
-      const id = String(form.get("id") ?? "");
-      if (!id) return { ok: false, intent: "update", formError: MSG.missingUserId } satisfies FormFailure;
-      await updateUser(admin, id, values);
+      await updateUser(admin, rowId(form, MSG.missingUserId), values);
       return MSG.userUpdated;
     },
     toggle: async ({ form, admin }) => {
-      await toggleUserStatus(admin, String(form.get("id") ?? ""));
+      await toggleUserStatus(admin, rowId(form, MSG.missingUserId));
       return MSG.userStatusUpdated;
     },
     delete: async ({ form, admin }) => {
-      await deleteUser(admin, String(form.get("id") ?? ""));
+      await deleteUser(admin, rowId(form, MSG.missingUserId));
       return MSG.userDeleted;
     },
   });

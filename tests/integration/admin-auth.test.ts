@@ -173,6 +173,27 @@ describe("/dashboard pages authorization", () => {
     }
   });
 
+  it("refuses a row action without a row id with the spec's local message, changing nothing", async () => {
+    const cases = [
+      ["dashboard.users", "delete", "ID utente mancante"],
+      ["dashboard.users", "toggle", "ID utente mancante"],
+      ["dashboard.transcriptions", "retry", "ID trascrizione mancante"],
+      ["dashboard.transcriptions", "delete", "ID trascrizione mancante"],
+      ["dashboard.subscriptions", "reactivate", "Dati non validi."],
+      ["dashboard.subscription-types", "toggle", "Dati non validi."],
+    ] as const;
+    for (const [file, intent, message] of cases) {
+      const mod = (await import(/* @vite-ignore */ path.join(routesDir, `${file}.tsx`))) as Module;
+      const form = new FormData();
+      form.set("intent", intent);
+      const request = new Request(`http://localhost:3000/${file.replace(".", "/")}`, { method: "POST", body: form, headers: { Cookie: `verbale_session=${admin.token}` } });
+      const response = (await mod.action!({ request, params: {}, context: {} } as never)) as Response;
+      const toast = /verbale_toast=([^;]+)/.exec(response.headers.get("Set-Cookie") ?? "")?.[1];
+      expect(toast, `${file} ${intent}`).toBeDefined();
+      expect(JSON.parse(Buffer.from(toast!, "base64url").toString("utf8")), `${file} ${intent}`).toMatchObject({ type: "error", message });
+    }
+  });
+
   it("serves every page to an ADMIN, and sends unknown sub-paths to /dashboard", async () => {
     for (const p of pages) {
       const result = await pageLoader(p.file, p.path, admin.token, p.params);

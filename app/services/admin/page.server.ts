@@ -46,3 +46,10 @@ export async function adminPageAction(request: Request, fallback: string, handle
 }
 
 const HTTP_400 = HTTP_ERRORS[400];
+
+/** The row a page action is about; a form without one is refused with `missing` (400). */
+export function rowId(form: FormData, missing: string = HTTP_400): string {
+  const id = String(form.get("id") ?? "").trim();
+  if (!id) throw new ApiError(400, missing);
+  return id;
+}
