@@ -7,6 +7,7 @@ import type { ServerBuild } from "@remix-run/node";
 import express from "express";
 import { ConfigError, getConfig, type Config } from "../app/services/config.server";
 import { openDatabase } from "../app/services/database.server";
+import { HTTP_ERRORS } from "../app/lib/messages";
 import { appRoot } from "../app/services/paths.server";
 import { startWorker } from "../worker/runner";
 
@@ -74,6 +75,13 @@ export async function startApp(options: { dev?: boolean; port?: number; host?: s
       app.use("/assets", express.static(path.join(root, "build", "client", "assets"), { immutable: true, maxAge: "1y" }));
       app.use(express.static(path.join(root, "build", "client"), { maxAge: "1h" }));
     }
+    // A NUL in the path or query (%00) would reach Postgres, which refuses it in text: a 400 here
+    // instead of a 500 later (bodies are checked where they are read, see containsNul).
+    app.use((req, res, next) => {
+      if (!/%00/i.test(req.originalUrl)) return next();
+      if (req.path.startsWith("/api/")) res.status(400).json({ success: false, message: HTTP_ERRORS[400] });
+      else res.status(400).type("text/plain; charset=utf-8").send(HTTP_ERRORS[400]);
+    });
     app.all(
       "*",
       createRequestHandler({

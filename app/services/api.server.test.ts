@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from "vitest";
 import { z } from "zod";
-import { apiHandler, readJsonBody, tooManyRequests } from "./api.server";
+import { apiHandler, readFormBody, readJsonBody, tooManyRequests } from "./api.server";
 
 const schema = z.object({ email: z.string({ required_error: "L'email è obbligatoria" }).email("Inserisci un indirizzo email valido") });
 const handler = apiHandler(async ({ request }: { request: Request }) => {
@@ -22,6 +22,14 @@ describe("the /api error contract", () => {
     expect((await missing.json()).message).toBe("L'email è obbligatoria");
     const invalid = await handler({ request: post(JSON.stringify({ email: "nope" })) });
     expect((await invalid.json()).message).toBe("Inserisci un indirizzo email valido");
+  });
+
+  it("refuses a NUL character in a JSON or form body with 400, before it reaches Postgres", async () => {
+    const response = await handler({ request: post(JSON.stringify({ email: "a\u0000@b.it" })) });
+    expect(response.status).toBe(400);
+    expect(await response.json()).toEqual({ success: false, message: "Dati non validi." });
+    const form = new Request("http://localhost/api/x", { method: "POST", body: "email=a%00%40b.it", headers: { "Content-Type": "application/x-www-form-urlencoded" } });
+    await expect(readFormBody(form)).rejects.toMatchObject({ status: 400 });
   });
 
   it("passes valid bodies through", async () => {

@@ -97,6 +97,17 @@ async function readBodyBytes(request: Request): Promise<Buffer> {
   return Buffer.concat(chunks);
 }
 
+/**
+ * Postgres refuses the NUL character in text (error 22021), so a value carrying one would turn a
+ * client's mistake into a 500: bodies and URLs holding one are refused with 400 up front.
+ */
+export function containsNul(value: unknown): boolean {
+  if (typeof value === "string") return value.includes("\u0000");
+  if (Array.isArray(value)) return value.some(containsNul);
+  if (value && typeof value === "object") return Object.entries(value).some(([k, v]) => k.includes("\u0000") || containsNul(v));
+  return false;
+}
+
 async function readBodyText(request: Request): Promise<string> {
   return (await readBodyBytes(request)).toString("utf8");
 }
@@ -109,11 +120,14 @@ export async function readFormBody(request: Request): Promise<FormData> {
   const type = request.headers.get("Content-Type") ?? "";
   if (!type.includes("application/x-www-form-urlencoded") && !type.includes("multipart/form-data")) throw badRequest();
   const bytes = await readBodyBytes(request);
+  let form: FormData;
   try {
-    return await new Request(request.url, { method: "POST", headers: { "Content-Type": type }, body: new Uint8Array(bytes) }).formData();
+    form = await new Request(request.url, { method: "POST", headers: { "Content-Type": type }, body: new Uint8Array(bytes) }).formData();
   } catch {
     throw badRequest();
   }
+  for (const [key, value] of form.entries()) if (containsNul(key) || containsNul(value)) throw badRequest();
+  return form;
 }
 
 /** readFormBody for page actions: refusals are thrown as plain Responses, which Remix renders. */
@@ -130,11 +144,14 @@ export async function readPageForm(request: Request): Promise<FormData> {
 export async function readJsonValue(request: Request): Promise<unknown> {
   const text = await readBodyText(request);
   if (text.trim() === "") return {};
+  let value: unknown;
   try {
-    return JSON.parse(text);
+    value = JSON.parse(text);
   } catch {
     throw badRequest();
   }
+  if (containsNul(value)) throw badRequest();
+  return value;
 }
 
 /** Parses a JSON body against a schema; malformed JSON or a bad field is a 400 with the schema's message. */

@@ -26,7 +26,8 @@ const isoDay = /^\d{4}-\d{2}-\d{2}$/;
 function validDay(value: string | null): string | null {
   if (!value || !isoDay.test(value)) return null;
   const d = new Date(`${value}T00:00:00Z`);
-  return Number.isNaN(d.getTime()) || d.toISOString().slice(0, 10) !== value ? null : value;
+  // Year 0 parses in JavaScript but Postgres has no year zero: treat it as malformed.
+  return Number.isNaN(d.getTime()) || d.getUTCFullYear() < 1 || d.toISOString().slice(0, 10) !== value ? null : value;
 }
 
 function positiveInt(value: string | null, fallback: number, max = Number.MAX_SAFE_INTEGER): number {
@@ -109,21 +110,6 @@ export async function listOrders(userId: string, q: OrderQuery, db: Executor = g
   // Unpaid orders have no payment date: they go last in either direction.
   const nulls = q.sortBy === "paymentDate" ? sql`${sortColumn} ${sql.raw(q.sortOrder)} nulls last` : direction(sortColumn);
 
-  const rows = await db
-    .select({
-      order: orders,
-      planName: subscriptionTypes.name,
-      subStart: userSubscriptions.startDate,
-      subEnd: userSubscriptions.endDate,
-    })
-    .from(orders)
-    .leftJoin(userSubscriptions, eq(userSubscriptions.id, orders.subscriptionId))
-    .leftJoin(subscriptionTypes, eq(subscriptionTypes.id, userSubscriptions.subscriptionTypeId))
-    .where(where)
-    .orderBy(nulls, direction(orders.createdAt), direction(orders.id))
-    .limit(q.limit)
-    .offset((q.page - 1) * q.limit);
-
   // Per currency: count, paid total and latest order; amounts in different currencies are never summed.
   const groups = await db
     .select({
@@ -139,7 +125,28 @@ export async function listOrders(userId: string, q: OrderQuery, db: Executor = g
     .groupBy(orders.currency);
 
   const totalItems = groups.reduce((n, g) => n + g.count, 0);
-  const main = [...groups].sort((a, b) => b.count - a.count || (b.latest > a.latest ? 1 : -1))[0];
+  const totalPages = Math.max(1, Math.ceil(totalItems / q.limit));
+  // A page past the end (an old link after rows went away) shows the last page.
+  const page = Math.min(q.page, totalPages);
+  // The currency of the stats is the one with the most paid; amounts in different currencies are
+  // never summed. Without payments, the most frequent one.
+  const main = [...groups].sort((a, b) => Number(b.paid) - Number(a.paid) || b.count - a.count || (b.latest > a.latest ? 1 : -1))[0];
+
+  const rows = await db
+    .select({
+      order: orders,
+      planName: subscriptionTypes.name,
+      subStart: userSubscriptions.startDate,
+      subEnd: userSubscriptions.endDate,
+    })
+    .from(orders)
+    .leftJoin(userSubscriptions, eq(userSubscriptions.id, orders.subscriptionId))
+    .leftJoin(subscriptionTypes, eq(subscriptionTypes.id, userSubscriptions.subscriptionTypeId))
+    .where(where)
+    .orderBy(nulls, direction(orders.createdAt), direction(orders.id))
+    .limit(q.limit)
+    .offset((page - 1) * q.limit);
+
 
   return {
     orders: rows.map(({ order, planName, subStart, subEnd }) => ({
@@ -156,8 +163,8 @@ export async function listOrders(userId: string, q: OrderQuery, db: Executor = g
           : null,
     })),
     pagination: {
-      currentPage: q.page,
-      totalPages: Math.max(1, Math.ceil(totalItems / q.limit)),
+      currentPage: page,
+      totalPages,
       pageSize: q.limit,
       totalItems,
     },

@@ -70,6 +70,15 @@ test.describe("pagine pubbliche", () => {
     expect(await response.json()).toEqual({ status: "ok", database: "ok", worker: "ok" });
   });
 
+  test("un carattere NUL nell'indirizzo è un 400 'Dati non validi.', non un errore del server", async ({ request }) => {
+    const api = await request.get("/api/subscription/types?search=%00");
+    expect(api.status()).toBe(400);
+    expect(await api.json()).toEqual({ success: false, message: "Dati non validi." });
+    const page = await request.get("/subscriptions?search=a%00b");
+    expect(page.status()).toBe(400);
+    expect(await page.text()).toBe("Dati non validi.");
+  });
+
   test("la navigazione funziona su un telefono", async ({ browser }) => {
     const context = await browser.newContext({ viewport: { width: 375, height: 740 }, isMobile: true, hasTouch: true });
     const page = await context.newPage();
