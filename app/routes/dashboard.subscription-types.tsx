@@ -8,7 +8,7 @@ import { useAdminUrls } from "~/components/admin/url";
 import { formatCurrency, formatDate, formatMegabytes } from "~/lib/format";
 import { MSG } from "~/lib/messages";
 import { fieldErrors, parsePlansQuery, planFormValues, planSchema } from "~/lib/validation/admin";
-import { adminPageAction, rowId, type FormFailure } from "~/services/admin/page.server";
+import { adminPageAction, redirectPastLastPage, rowId, type FormFailure } from "~/services/admin/page.server";
 import { createPlan, deletePlan, getPlan, listPlans, togglePlanStatus, updatePlan } from "~/services/admin/plans.server";
 import { requireAdminPage } from "~/services/session.server";
 
@@ -19,6 +19,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const params = new URL(request.url).searchParams;
   const focusId = params.get("view") ?? (params.get("modal") === "edit" || params.get("confirm") ? params.get("id") : null);
   const [list, focus] = await Promise.all([listPlans(parsePlansQuery(params)), focusId ? getPlan(focusId).catch(() => null) : Promise.resolve(null)]);
+  redirectPastLastPage(request, list.pagination);
   return { ...list, focus };
 }
 

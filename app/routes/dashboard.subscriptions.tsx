@@ -8,7 +8,7 @@ import { useAdminUrls } from "~/components/admin/url";
 import { formatCurrency, formatDate, formatDateTime, formatMegabytes } from "~/lib/format";
 import { MSG, SUBSCRIPTION_STATUS_LABEL } from "~/lib/messages";
 import { parseSubscriptionsQuery } from "~/lib/validation/admin";
-import { adminPageAction, rowId } from "~/services/admin/page.server";
+import { adminPageAction, redirectPastLastPage, rowId } from "~/services/admin/page.server";
 import {
   cancelAdminSubscription,
   getAdminSubscription,
@@ -27,6 +27,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
     listAdminSubscriptions(parseSubscriptionsQuery(params)),
     focusId ? getAdminSubscription(focusId).catch(() => null) : Promise.resolve(null),
   ]);
+  redirectPastLastPage(request, list.pagination);
   return { ...list, focus };
 }
 

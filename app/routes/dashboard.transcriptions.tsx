@@ -8,7 +8,7 @@ import { useAdminUrls } from "~/components/admin/url";
 import { formatBytes, formatDateTime, formatDuration } from "~/lib/format";
 import { JOB_STATUS_LABEL, MSG } from "~/lib/messages";
 import { parseTranscriptionsQuery } from "~/lib/validation/admin";
-import { adminPageAction, rowId } from "~/services/admin/page.server";
+import { adminPageAction, redirectPastLastPage, rowId } from "~/services/admin/page.server";
 import {
   deleteAdminTranscription,
   getAdminTranscription,
@@ -27,6 +27,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
     listAdminTranscriptions(parseTranscriptionsQuery(params)),
     focusId ? getAdminTranscription(focusId).catch(() => null) : Promise.resolve(null),
   ]);
+  redirectPastLastPage(request, list.pagination);
   return { ...list, focus };
 }
 

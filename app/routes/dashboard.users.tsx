@@ -9,7 +9,7 @@ import { UserForm } from "~/components/admin/user-form";
 import { formatDate, formatDateTime } from "~/lib/format";
 import { MSG } from "~/lib/messages";
 import { adminUserFormValues, adminUserSchema, fieldErrors, parseUsersQuery } from "~/lib/validation/admin";
-import { adminPageAction, rowId, type FormFailure } from "~/services/admin/page.server";
+import { adminPageAction, redirectPastLastPage, rowId, type FormFailure } from "~/services/admin/page.server";
 import { createUser, deleteUser, getAdminUser, listRoles, listUsers, toggleUserStatus, updateUser, type AdminUserRow } from "~/services/admin/users.server";
 import { requireAdminPage } from "~/services/session.server";
 
@@ -25,6 +25,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
     listRoles(),
     focusId ? getAdminUser(focusId).catch(() => null) : Promise.resolve(null),
   ]);
+  redirectPastLastPage(request, list.pagination);
   return { ...list, roles, focus, adminId: admin.id };
 }
 

@@ -173,6 +173,16 @@ describe("/dashboard pages authorization", () => {
     }
   });
 
+  it("sends a list page past its end to the last page", async () => {
+    for (const file of ["dashboard.users", "dashboard.transcriptions", "dashboard.subscriptions", "dashboard.subscription-types"]) {
+      const pathname = `/${file.replace(".", "/")}`;
+      const result = await pageLoader(file, `${pathname}?search=&page=99`, admin.token);
+      expect(result.thrown, file).toBeInstanceOf(Response);
+      expect((result.thrown as Response).headers.get("Location"), file).toBe(`${pathname}?search=&page=1`);
+      expect((await pageLoader(file, `${pathname}?page=1`, admin.token)).thrown, file).toBeUndefined();
+    }
+  });
+
   it("refuses a row action without a row id with the spec's local message, changing nothing", async () => {
     const cases = [
       ["dashboard.users", "delete", "ID utente mancante"],

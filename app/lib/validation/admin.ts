@@ -204,11 +204,33 @@ function readEnum<T extends string>(value: string | null, allowed: readonly T[])
   return value !== null && (allowed as readonly string[]).includes(value) ? (value as T) : undefined;
 }
 
-/** A valid YYYY-MM-DD (or ISO) date parameter, else undefined. */
+const DAY_PARAM = /^\d{4}-\d{2}-\d{2}$/;
+
+/** When an Italian calendar day starts (the tables show dates in Europe/Rome). */
+export function italianDayStart(day: string): Date {
+  const utcMidnight = new Date(`${day}T00:00:00Z`);
+  const rome = new Intl.DateTimeFormat("en-GB", { timeZone: "Europe/Rome", hourCycle: "h23", hour: "2-digit", minute: "2-digit" }).format(utcMidnight);
+  const [h, m] = rome.split(":").map(Number);
+  // Rome is ahead of UTC (1 or 2 hours; clocks change at 01:00 UTC, after both midnights).
+  return new Date(utcMidnight.getTime() - (h * 60 + m) * 60_000);
+}
+
+/** The day after a YYYY-MM-DD day, as YYYY-MM-DD. */
+function nextDay(day: string): string {
+  return new Date(new Date(`${day}T00:00:00Z`).getTime() + 24 * 3600 * 1000).toISOString().slice(0, 10);
+}
+
+/**
+ * A date parameter: a YYYY-MM-DD day (its Italian start) or an ISO instant, within years
+ * 1000–9999 (Postgres refuses year 0, JavaScript accepts it); anything else is undefined.
+ */
 export function readDate(value: string | null): Date | undefined {
   if (!value) return undefined;
-  const d = new Date(value);
-  return Number.isNaN(d.getTime()) ? undefined : d;
+  const d = DAY_PARAM.test(value) ? new Date(`${value}T00:00:00Z`) : new Date(value);
+  if (Number.isNaN(d.getTime()) || d.getUTCFullYear() < 1000 || d.getUTCFullYear() > 9999) return undefined;
+  if (!DAY_PARAM.test(value)) return d;
+  // 2025-02-30 parses as 2 March: refuse it rather than filter on another day.
+  return d.toISOString().slice(0, 10) === value ? italianDayStart(value) : undefined;
 }
 
 function baseQuery<S extends string>(params: URLSearchParams, sorts: readonly S[], defaultSort: S, defaultOrder: SortOrder): ListQuery<S> {
@@ -218,7 +240,8 @@ function baseQuery<S extends string>(params: URLSearchParams, sorts: readonly S[
     page: readInt(params.get("page"), 1, 1, 1_000_000),
     limit: readInt(params.get("limit"), DEFAULT_PAGE_SIZE, 1, 100),
     sortBy: sortBy ?? defaultSort,
-    sortOrder: sortBy ? (order ?? "asc") : defaultOrder,
+    // Spec 7: sortOrder defaults to desc (the list's own default order without sortBy).
+    sortOrder: order ?? defaultOrder,
     sorted: sortBy !== undefined,
     search: (params.get("search") ?? "").trim().slice(0, 200),
   };
@@ -252,14 +275,16 @@ export function parseTranscriptionsQuery(params: URLSearchParams): Transcription
   };
 }
 
-/** dateFrom/dateTo, or a single "date" meaning that whole day. dateTo is inclusive of its day. */
+/**
+ * dateFrom/dateTo, or a single "date" meaning that whole day, in Italian days. dateTo is
+ * inclusive of its day (the bound returned is the next day's start, exclusive).
+ */
 function dateRange(params: URLSearchParams): { dateFrom?: Date; dateTo?: Date } {
   const single = readDate(params.get("date"));
   const from = readDate(params.get("dateFrom")) ?? single;
-  const toDay = readDate(params.get("dateTo")) ?? single;
-  const to = toDay && /^\d{4}-\d{2}-\d{2}$/.test(params.get("dateTo") ?? params.get("date") ?? "")
-    ? new Date(toDay.getTime() + 24 * 3600 * 1000)
-    : toDay;
+  const toParam = readDate(params.get("dateTo")) ? params.get("dateTo") : single ? params.get("date") : null;
+  const toDay = toParam ? readDate(toParam) : undefined;
+  const to = toDay && toParam && DAY_PARAM.test(toParam) ? italianDayStart(nextDay(toParam)) : toDay;
   return { dateFrom: from, dateTo: to };
 }
 

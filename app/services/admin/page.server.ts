@@ -16,6 +16,17 @@ export type FormFailure = { ok: false; intent: string; fieldErrors?: Record<stri
 
 type Handler = (ctx: { form: FormData; admin: SessionUser }) => Promise<string | FormFailure>;
 
+/**
+ * A list page past its end (a shared link, or the last row of the last page deleted) redirects
+ * to the last page instead of showing "Pagina 3 di 2" over an empty table.
+ */
+export function redirectPastLastPage(request: Request, pagination: { currentPage: number; totalPages: number }): void {
+  if (pagination.currentPage <= pagination.totalPages) return;
+  const url = new URL(request.url);
+  url.searchParams.set("page", String(pagination.totalPages));
+  throw redirect(`${url.pathname}?${url.searchParams.toString()}`);
+}
+
 /** Only a same-site /dashboard path may be the target of the redirect. */
 export function safeReturnTo(value: FormDataEntryValue | null, fallback: string): string {
   const s = typeof value === "string" ? value : "";
