@@ -56,10 +56,18 @@ export function effectiveStatus(sub: Pick<SubscriptionRow, "status" | "endDate">
   return sub.status;
 }
 
-function periodEnd(start: Date, interval: "month" | "year"): Date {
+/**
+ * One interval after start, on the same day of the month or the month's last day when it has
+ * fewer (31 January + 1 month = 28/29 February, not 3 March; 29 February + 1 year = 28 February).
+ */
+export function periodEnd(start: Date, interval: "month" | "year"): Date {
+  const months = interval === "year" ? 12 : 1;
+  const target = start.getUTCMonth() + months;
+  const lastDay = new Date(Date.UTC(start.getUTCFullYear(), target + 1, 0)).getUTCDate();
   const end = new Date(start);
-  if (interval === "year") end.setUTCFullYear(end.getUTCFullYear() + 1);
-  else end.setUTCMonth(end.getUTCMonth() + 1);
+  end.setUTCDate(1);
+  end.setUTCMonth(target);
+  end.setUTCDate(Math.min(start.getUTCDate(), lastDay));
   return end;
 }
 
@@ -232,6 +240,8 @@ export async function reactivateSubscription(userId: string, id: string, now: Da
   const db = getDb();
   const { sub, plan } = await findOwnSubscription(db, userId, id);
   if (sub.status !== "CANCELLED" || plan.type !== "FREE") throw badRequest(MSG.subscriptionNotReactivable);
+  // A plan the admin has switched off cannot be chosen again, reactivation included.
+  if (!plan.isActive) throw badRequest(MSG.planNotAvailable);
   await db.transaction(async (tx) => {
     await lockUser(tx, userId);
     const [current] = await tx.select().from(userSubscriptions).where(eq(userSubscriptions.id, sub.id)).for("update");

@@ -8,6 +8,7 @@ import { action as cancelAction } from "~/routes/api.subscription.$id.cancel";
 import { loader as currentLoader } from "~/routes/api.subscription.current";
 import { action as reactivateAction } from "~/routes/api.subscription.$id.reactivate";
 import { loader as typesLoader } from "~/routes/api.subscription.types";
+import { periodEnd } from "~/services/subscriptions.server";
 import { getActiveSubscription } from "~/services/usage.server";
 import { apiRequest, createTestUser, useTestDatabase } from "../support/db";
 
@@ -136,6 +137,32 @@ describe("cancel and reactivate", () => {
     expect((await getActiveSubscription(user.id))?.id).toBe(sub.id);
     // Reactivating an ACTIVE one is refused.
     expect((await reactivate(user.token, sub.id)).status).toBe(400);
+  });
+
+  it("does not reactivate a plan the admin has switched off", async () => {
+    const db = getDb();
+    const [retired] = await db
+      .insert(subscriptionTypes)
+      .values({ code: "FREE_RETIRED", name: "Gratuito vecchio", type: "FREE", price: "0", sortOrder: 99 })
+      .returning();
+    const user = await createTestUser({ plan: null });
+    expect((await assign(user.token, retired.id)).status).toBe(200);
+    const [sub] = (await current(user.token)).subscriptions;
+    expect((await cancel(user.token, sub.id)).status).toBe(200);
+    await db.update(subscriptionTypes).set({ isActive: false }).where(eq(subscriptionTypes.id, retired.id));
+    const { status, body } = await reactivate(user.token, sub.id);
+    expect(status).toBe(400);
+    expect(body.message).toBe(MSG.planNotAvailable);
+    expect(await getActiveSubscription(user.id)).toBeUndefined();
+  });
+
+  it("ends a month later on the same day, or on the month's last day when it has fewer", () => {
+    const day = (iso: string) => new Date(`${iso}T10:00:00Z`);
+    expect(periodEnd(day("2025-01-31"), "month").toISOString()).toBe("2025-02-28T10:00:00.000Z");
+    expect(periodEnd(day("2024-01-31"), "month").toISOString()).toBe("2024-02-29T10:00:00.000Z");
+    expect(periodEnd(day("2025-03-15"), "month").toISOString()).toBe("2025-04-15T10:00:00.000Z");
+    expect(periodEnd(day("2025-12-31"), "month").toISOString()).toBe("2026-01-31T10:00:00.000Z");
+    expect(periodEnd(day("2024-02-29"), "year").toISOString()).toBe("2025-02-28T10:00:00.000Z");
   });
 
   it("cancels without a body", async () => {
