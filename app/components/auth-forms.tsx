@@ -228,9 +228,10 @@ export function LoginForm({ onSubmit, busy, onSwitch, serverError, fieldErrors, 
   const submit = (event: FormEvent) => {
     if (!onSubmit) return;
     event.preventDefault();
+    // A malformed address still goes to the server, whose 400 names the problem (the button is
+    // enabled once both fields are filled, as the spec says; returning here would do nothing).
     const check = checkForm(loginSchema, { email, password });
-    if (!check.ok) return;
-    void onSubmit(check.data);
+    void onSubmit(check.ok ? check.data : { email: email.trim(), password });
   };
   return (
     <div className="space-y-5">

@@ -70,6 +70,10 @@ export const MSG = {
   emailTaken: "Esiste già un account registrato con questa email",
   verificationCodeSent: "Ti abbiamo inviato un codice di verifica a 6 cifre via email.",
   unverifiedLoginCodeSent: "Email non verificata: ti abbiamo inviato un nuovo codice di verifica.",
+  // The login of an unverified user while a code sent less than 60 s ago is still valid, or
+  // when the mail could not go out: the message must not promise a code that is not coming.
+  unverifiedLoginCodeRecent: "Email non verificata: usa il codice che ti abbiamo appena inviato.",
+  unverifiedLoginCodeNotSent: "Email non verificata: non è stato possibile inviare il codice. Riprova tra poco.",
   codeInvalid: "Codice di verifica non valido",
   codeExpired: "Il codice di verifica non è più valido. Richiedine uno nuovo.",
   codeSpent: "Troppi tentativi errati: il codice non è più valido. Richiedine uno nuovo.",

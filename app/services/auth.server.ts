@@ -185,8 +185,10 @@ export async function loginUser(input: { email: string; password: string }, meta
   await resetRateLimit(`loginPerEmail:${input.email}`);
   const session = await createSession(user.id, meta);
   if (!user.isEmailVerified) {
-    const { sent } = await issueVerificationCode(user, { throwOnCooldown: false });
-    return { ...session, user: await sessionUser(user.id), message: MSG.unverifiedLoginCodeSent, verificationSent: sent };
+    const { sent, retryAfter } = await issueVerificationCode(user, { throwOnCooldown: false });
+    // Not sent with time left: the cool-down of a code just sent; with none: the mail failed.
+    const message = sent ? MSG.unverifiedLoginCodeSent : retryAfter > 0 ? MSG.unverifiedLoginCodeRecent : MSG.unverifiedLoginCodeNotSent;
+    return { ...session, user: await sessionUser(user.id), message, verificationSent: sent };
   }
   return { ...session, user: await sessionUser(user.id), message: MSG.loginSuccess };
 }

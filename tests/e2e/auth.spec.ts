@@ -102,6 +102,12 @@ test("registrazione, verifica, menu, uscita, accesso e reset della password", as
   // ---- login again through the modal
   await dismissToasts(page);
   await page.getByTestId("login-button").click();
+  // A malformed address is not silently ignored: the server's text appears in the error toast.
+  await modal.getByLabel("Email").fill("senza-chiocciola");
+  await modal.getByLabel("Password", { exact: true }).fill("Password123");
+  await modal.getByTestId("login-submit").click();
+  await expect(toast(page, "Inserisci un indirizzo email valido")).toBeVisible();
+  await dismissToasts(page);
   await modal.getByLabel("Email").fill(email);
   await modal.getByLabel("Password", { exact: true }).fill("Password123");
   await modal.getByRole("button", { name: "Mostra password" }).click();

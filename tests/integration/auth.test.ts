@@ -192,6 +192,13 @@ describe("login and logout", () => {
     if (fresh !== code) expect((await call(verifyAction, "/api/auth/verify-email", { body: { email, code } })).body.message).toBe(MSG.alreadyVerified);
   });
 
+  it("an unverified login within a minute of the last code says to use that code, not that a new one was sent", async () => {
+    const { email, password } = await register();
+    const answer = await call(loginAction, "/api/auth/login", { body: { email, password } });
+    expect(answer.status).toBe(200);
+    expect(answer.body).toMatchObject({ success: true, message: MSG.unverifiedLoginCodeRecent, verificationSent: false });
+  });
+
   it("logout deletes the session: the token then answers 401 with the catalogue text", async () => {
     const user = await createTestUser();
     const answer = await call(logoutAction, "/api/auth/logout", { method: "POST", token: user.token });

@@ -143,7 +143,7 @@ describe("cancel and reactivate", () => {
     const db = getDb();
     const [retired] = await db
       .insert(subscriptionTypes)
-      .values({ code: "FREE_RETIRED", name: "Gratuito vecchio", type: "FREE", price: "0", sortOrder: 99 })
+      .values({ code: "FREE_RETIRED", name: "Gratuito vecchio", type: "FREE", price: 0, sortOrder: 99 })
       .returning();
     const user = await createTestUser({ plan: null });
     expect((await assign(user.token, retired.id)).status).toBe(200);
