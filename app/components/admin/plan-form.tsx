@@ -246,6 +246,7 @@ export function PlanForm({
             </li>
           ))}
         </ul>
+        {err("features")}
         <button
           type="button"
           className="btn-ghost mt-2 px-2 py-1 text-brand-700"

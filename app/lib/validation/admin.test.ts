@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { italianDayStart, parseTranscriptionsQuery, parseUsersQuery, readDate } from "./admin";
+import { MSG } from "~/lib/messages";
+import { adminUserSchema, fieldErrors, italianDayStart, parseTranscriptionsQuery, parseUsersQuery, planSchema, readDate } from "./admin";
 
 const q = (s: string) => new URLSearchParams(s);
 
@@ -26,5 +27,25 @@ describe("admin list queries", () => {
     expect(parseUsersQuery(q("sortBy=createdAt"))).toMatchObject({ sortBy: "createdAt", sortOrder: "desc" });
     expect(parseUsersQuery(q("sortBy=name&sortOrder=asc"))).toMatchObject({ sortBy: "name", sortOrder: "asc" });
     expect(parseUsersQuery(q(""))).toMatchObject({ sortBy: "createdAt", sortOrder: "desc" });
+  });
+});
+
+describe("admin forms past their limits", () => {
+  const plan = { code: "X", name: "N", type: "PAYMENT", price: 1, currency: "EUR", interval: "month", maxFileSizeMB: 1, maxRecordingsPerMonth: 0 };
+  const errors = (extra: Record<string, unknown>) => {
+    const r = planSchema.safeParse({ ...plan, ...extra });
+    return r.success ? {} : fieldErrors(r.error);
+  };
+
+  it("answer in Italian under the right field, never zod's English", () => {
+    expect(errors({ name: "n".repeat(121) })).toEqual({ name: MSG.tooLong(120) });
+    expect(errors({ code: "C".repeat(61) })).toEqual({ code: MSG.tooLong(60) });
+    expect(errors({ description: "d".repeat(1001) })).toEqual({ description: MSG.tooLong(1000) });
+    expect(errors({ features: ["x".repeat(201)] })).toEqual({ "features.0": MSG.tooLong(200) });
+    expect(errors({ features: Array.from({ length: 51 }, () => "a") })).toEqual({ features: MSG.planTooManyFeatures });
+    expect(errors({ maxFileSizeMB: 2e9 })).toEqual({ maxFileSizeMB: MSG.numberTooLarge });
+    expect(errors({ price: 1e9 })).toEqual({ price: MSG.planPriceMax });
+    const user = adminUserSchema({ mode: "create", roleIds: [1] }).safeParse({ email: "a@b.it", name: "x".repeat(121), password: "p".repeat(201), roleId: 1 });
+    expect(user.success ? {} : fieldErrors(user.error)).toEqual({ name: MSG.tooLong(120), password: MSG.adminPasswordMax });
   });
 });

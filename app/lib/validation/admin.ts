@@ -47,7 +47,7 @@ export function adminUserSchema(options: { mode: AdminUserMode; roleIds: number[
     ),
     name: z.preprocess(
       (v) => (typeof v === "string" ? v.trim() : (v ?? "")),
-      z.string({ invalid_type_error: MSG.adminNameRequired }).min(1, MSG.adminNameRequired).max(120),
+      z.string({ invalid_type_error: MSG.adminNameRequired }).min(1, MSG.adminNameRequired).max(120, MSG.tooLong(120)),
     ),
     // Blank on edit means "keep the old password"; never trimmed, spaces are characters.
     password: z
@@ -58,7 +58,7 @@ export function adminUserSchema(options: { mode: AdminUserMode; roleIds: number[
           return;
         }
         if (v.length < 6) ctx.addIssue({ code: z.ZodIssueCode.custom, message: MSG.adminPasswordMin6 });
-        else if (v.length > 200) ctx.addIssue({ code: z.ZodIssueCode.custom, message: MSG.adminPasswordMin6 });
+        else if (v.length > 200) ctx.addIssue({ code: z.ZodIssueCode.custom, message: MSG.adminPasswordMax });
       }),
     roleId: z.preprocess(
       (v) => {
@@ -107,15 +107,15 @@ const toInt = (v: unknown) => {
 };
 
 const requiredInt = (required: string, min: number, minMessage: string) =>
-  z.preprocess(toInt, z.number({ required_error: required }).int().min(min, minMessage).max(1_000_000_000));
+  z.preprocess(toInt, z.number({ required_error: required }).int().min(min, minMessage).max(1_000_000_000, MSG.numberTooLarge));
 const optionalInt = (min: number, minMessage: string) =>
-  z.preprocess((v) => toInt(v) ?? 0, z.number().int().min(min, minMessage).max(1_000_000_000));
+  z.preprocess((v) => toInt(v) ?? 0, z.number().int().min(min, minMessage).max(1_000_000_000, MSG.numberTooLarge));
 
 const featureSchema = z.union([
-  z.string().trim().min(1, MSG.planFeatureRequired).max(200),
+  z.string().trim().min(1, MSG.planFeatureRequired).max(200, MSG.tooLong(200)),
   z.object({
-    name: z.string().trim().min(1, MSG.planFeatureRequired).max(200),
-    value: z.preprocess((v) => (v === undefined || v === null ? "" : String(v)), z.string().trim().max(200)),
+    name: z.string().trim().min(1, MSG.planFeatureRequired).max(200, MSG.tooLong(200)),
+    value: z.preprocess((v) => (v === undefined || v === null ? "" : String(v)), z.string().trim().max(200, MSG.tooLong(200))),
   }),
 ]);
 
@@ -126,10 +126,10 @@ export const planSchema = z
   .object({
     code: z.preprocess(
       (v) => (typeof v === "string" ? v.trim().toUpperCase() : (v ?? "")),
-      z.string().min(1, MSG.planCodeRequired).max(60).regex(/^[A-Z0-9_-]+$/, MSG.planCodeInvalid),
+      z.string().min(1, MSG.planCodeRequired).max(60, MSG.tooLong(60)).regex(/^[A-Z0-9_-]+$/, MSG.planCodeInvalid),
     ),
-    name: z.preprocess((v) => (typeof v === "string" ? v.trim() : (v ?? "")), z.string().min(1, MSG.planNameRequired).max(120)),
-    description: z.preprocess((v) => (typeof v === "string" ? v.trim() : ""), z.string().max(1000)),
+    name: z.preprocess((v) => (typeof v === "string" ? v.trim() : (v ?? "")), z.string().min(1, MSG.planNameRequired).max(120, MSG.tooLong(120))),
+    description: z.preprocess((v) => (typeof v === "string" ? v.trim() : ""), z.string().max(1000, MSG.tooLong(1000))),
     type: requiredEnum(PLAN_TYPES, MSG.planTypeRequired),
     price: z.preprocess(toNumberOrZero, z.number().optional()),
     currency: requiredEnum(CURRENCIES, MSG.planCurrencyRequired),
@@ -141,7 +141,7 @@ export const planSchema = z
     isActive: booleanish(true),
     isPreferred: booleanish(false),
     autoRenew: booleanish(false),
-    features: z.preprocess((v) => v ?? [], z.array(featureSchema).max(50)),
+    features: z.preprocess((v) => v ?? [], z.array(featureSchema).max(50, MSG.planTooManyFeatures)),
   })
   .superRefine((plan, ctx) => {
     if (plan.type !== "PAYMENT") return;
@@ -149,7 +149,7 @@ export const planSchema = z
     else if (plan.price < 0) ctx.addIssue({ code: z.ZodIssueCode.custom, path: ["price"], message: MSG.planPriceMin });
     else if (Math.abs(Math.round(plan.price * 100) - plan.price * 100) > 1e-6)
       ctx.addIssue({ code: z.ZodIssueCode.custom, path: ["price"], message: MSG.planPriceStep });
-    else if (plan.price > 99_999_999) ctx.addIssue({ code: z.ZodIssueCode.custom, path: ["price"], message: MSG.planPriceMin });
+    else if (plan.price > 99_999_999) ctx.addIssue({ code: z.ZodIssueCode.custom, path: ["price"], message: MSG.planPriceMax });
   })
   // FREE forces price 0 whatever was sent (the form disables the field).
   .transform((plan) => ({ ...plan, price: plan.type === "FREE" ? 0 : (plan.price ?? 0) }));
