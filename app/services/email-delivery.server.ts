@@ -131,12 +131,13 @@ export async function requestDocumentEmail(
   input: unknown,
   options: { retryDelaySeconds?: number; waitMs?: number } = {},
 ): Promise<DeliveryView> {
-  await consumeRateLimit(`email-document:${userId}`, EMAIL_RATE_LIMIT.limit, EMAIL_RATE_LIMIT.windowSeconds);
   const transcription = await findTranscription(transcriptionId, { userId });
   const parsed = emailRequestSchema.safeParse(input ?? {});
   if (!parsed.success) throw badRequest(zodIssueMessage(parsed.error));
   const [document] = await getDb().select({ id: documents.id }).from(documents).where(eq(documents.transcriptionId, transcription.id));
   if (!document) throw badRequest(MSG.generateDocumentFirst);
+  // Counted only for a request that would send: a mistyped address must not use up the hour.
+  await consumeRateLimit(`email-document:${userId}`, EMAIL_RATE_LIMIT.limit, EMAIL_RATE_LIMIT.windowSeconds);
 
   const retryDelay = Math.max(0, options.retryDelaySeconds ?? 30);
   const row = await getDb().transaction(async (tx) => {
