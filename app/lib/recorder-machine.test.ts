@@ -112,6 +112,11 @@ describe("upload", () => {
     expect(s).toMatchObject({ status: "uploadFailed", dialog: "limit", limitMessage: MSG.limitReached });
   });
 
+  it("shows the subscription pop-up when the plan ended before the upload arrived, keeping the recording", () => {
+    const s = run([{ type: "CONFIRM_SEND" }, { type: "UPLOAD_FAILED", message: "Piano scaduto", requiresSubscription: true }], stopped);
+    expect(s).toMatchObject({ status: "uploadFailed", dialog: "subscription" });
+  });
+
   it("runs the same checks before uploading a picked file", () => {
     expect(run([{ type: "UPLOAD_FILE", requiresSubscription: true, canCreateRecording: true }])).toMatchObject({ dialog: "subscription", status: "idle" });
     expect(run([{ type: "UPLOAD_FILE", requiresSubscription: false, canCreateRecording: false }])).toMatchObject({ dialog: "limit", status: "idle" });

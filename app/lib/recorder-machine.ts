@@ -51,7 +51,7 @@ export type RecorderEvent =
   | { type: "DISCARD" }
   | ({ type: "UPLOAD_FILE" } & Omit<StartContext, "askKeepAwake">)
   | { type: "UPLOAD_PROGRESS"; percent: number }
-  | { type: "UPLOAD_FAILED"; message: string; limitReached?: boolean }
+  | { type: "UPLOAD_FAILED"; message: string; limitReached?: boolean; requiresSubscription?: boolean }
   | { type: "RETRY_UPLOAD" }
   | { type: "UPLOAD_DONE" };
 
@@ -129,7 +129,9 @@ export function recorderReducer(state: RecorderState, event: RecorderEvent): Rec
         ...state,
         status: "uploadFailed",
         uploadError: event.message,
-        dialog: event.limitReached ? "limit" : null,
+        // The server's refusals open the pop-ups of the start sequence (spec 4): a plan that ended
+        // meanwhile shows the subscription one, a full month the limit one.
+        dialog: event.requiresSubscription ? "subscription" : event.limitReached ? "limit" : null,
         limitMessage: event.limitReached ? event.message : state.limitMessage,
       };
     case "RETRY_UPLOAD":

@@ -176,8 +176,8 @@ export function Recorder({ limits, requiresSubscription, onUploaded }: RecorderP
       (error: unknown) => {
         if (cancelled) return;
         const e = error instanceof UploadError ? error : new UploadError(MSG.uploadError, 0);
-        if (!e.limitReached) toast.show({ type: "error", title: MSG.uploadErrorTitle, message: e.message });
-        dispatch({ type: "UPLOAD_FAILED", message: e.message, limitReached: e.limitReached });
+        if (!e.limitReached && !e.requiresSubscription) toast.show({ type: "error", title: MSG.uploadErrorTitle, message: e.message });
+        dispatch({ type: "UPLOAD_FAILED", message: e.message, limitReached: e.limitReached, requiresSubscription: e.requiresSubscription });
       },
     );
     return () => {
