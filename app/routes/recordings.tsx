@@ -10,7 +10,8 @@ import { usageMonthOf, type UsageLimits } from "~/lib/usage";
 import { ApiError, readPageForm } from "~/services/api.server";
 import { assertSameOriginForm, getSessionUser } from "~/services/session.server";
 import { flashToastHeader } from "~/services/toast.server";
-import { deleteTranscription, listTranscriptions, type TranscriptionListItem } from "~/services/transcriptions.server";
+import { deleteTranscription, listTranscriptionsPage, type TranscriptionListItem } from "~/services/transcriptions.server";
+import type { Pagination } from "~/lib/validation/admin";
 import { getUsageLimits, type LimitsResponse } from "~/services/usage.server";
 
 export const meta: MetaFunction = () => [{ title: "Le mie trascrizioni — Verbale" }];
@@ -21,7 +22,9 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const url = new URL(request.url);
   const q = (url.searchParams.get("q") ?? "").trim().slice(0, 200);
   const confirmDelete = url.searchParams.get("delete");
-  const [list, usage] = await Promise.allSettled([listTranscriptions(user.id, { search: q }), getUsageLimits(user.id)]);
+  const requestedPage = Number(url.searchParams.get("page"));
+  const page = Number.isInteger(requestedPage) && requestedPage >= 1 ? requestedPage : 1;
+  const [list, usage] = await Promise.allSettled([listTranscriptionsPage(user.id, { search: q, page }), getUsageLimits(user.id)]);
   if (list.status === "rejected") {
     console.error("[recordings] elenco non caricato:", list.reason);
     return data({ state: "error" as const, q }, { status: 500 });
@@ -29,9 +32,10 @@ export async function loader({ request }: LoaderFunctionArgs) {
   return {
     state: "ready" as const,
     q,
-    transcriptions: list.value,
+    transcriptions: list.value.transcriptions,
+    pagination: list.value.pagination,
     usage: usage.status === "fulfilled" ? usage.value : null,
-    confirmDelete: list.value.find((t) => t.id === confirmDelete) ?? null,
+    confirmDelete: list.value.transcriptions.find((t) => t.id === confirmDelete) ?? null,
     currentMonth: usageMonthOf(),
   };
 }
@@ -45,8 +49,9 @@ export async function action({ request }: ActionFunctionArgs) {
   const form = await readPageForm(request);
   const id = String(form.get("id") ?? "");
   const q = String(form.get("q") ?? "");
+  const page = Number(form.get("page") ?? 1);
   const viaScript = form.get("js") === "1";
-  const back = q ? `/recordings?q=${encodeURIComponent(q)}` : "/recordings";
+  const back = `/recordings${listSearch(q, Number.isInteger(page) ? page : 1)}`;
   let result: DeleteResult;
   let status = 200;
   try {
@@ -63,6 +68,13 @@ export async function action({ request }: ActionFunctionArgs) {
 }
 
 const DELETE_FETCHER = "delete-recording";
+
+/** The list's URL query (search and page), "" for the first page of everything. */
+function listSearch(q: string, page: number, extra: Record<string, string> = {}): string {
+  const params = new URLSearchParams({ ...(q ? { q } : {}), ...(page > 1 ? { page: String(page) } : {}), ...extra });
+  const text = params.toString();
+  return text ? `?${text}` : "";
+}
 
 export default function RecordingsPage() {
   const loaded = useLoaderData<typeof loader>();
@@ -132,12 +144,13 @@ function LoadError() {
 type ReadyData = {
   q: string;
   transcriptions: TranscriptionListItem[];
+  pagination: Pagination;
   usage: LimitsResponse | null;
   confirmDelete: TranscriptionListItem | null;
   currentMonth: string;
 };
 
-function Recordings({ q, transcriptions, usage, confirmDelete, currentMonth }: ReadyData) {
+function Recordings({ q, transcriptions, pagination, usage, confirmDelete, currentMonth }: ReadyData) {
   const navigation = useNavigation();
   const toast = useToast();
   const fetcher = useFetcher<DeleteResult>({ key: DELETE_FETCHER });
@@ -174,9 +187,10 @@ function Recordings({ q, transcriptions, usage, confirmDelete, currentMonth }: R
     toast.show({ type: fetcher.data.ok ? "success" : "error", message: fetcher.data.message });
   }, [fetcher.state, fetcher.data, toast]);
 
-  const searching = navigation.state === "loading" && navigation.location.pathname === "/recordings" && navigation.location.search !== (q ? `?q=${encodeURIComponent(q)}` : "");
-  const back = q ? `?q=${encodeURIComponent(q)}` : "?";
-  const deleteHref = (id: string) => `?${new URLSearchParams({ ...(q ? { q } : {}), delete: id })}`;
+  const page = pagination.currentPage;
+  const searching = navigation.state === "loading" && navigation.location.pathname === "/recordings" && navigation.location.search !== listSearch(q, page);
+  const back = listSearch(q, page) || "?";
+  const deleteHref = (id: string) => listSearch(q, page, { delete: id });
 
   return (
     <div className="mt-6 grid gap-6 lg:grid-cols-4">
@@ -205,19 +219,46 @@ function Recordings({ q, transcriptions, usage, confirmDelete, currentMonth }: R
             )}
           </div>
         ) : (
-          <div className="grid gap-4 sm:grid-cols-2" data-testid="recordings-grid">
-            {visible.map((item) => (
-              <RecordingCard key={item.id} item={item} deleteHref={deleteHref(item.id)} />
-            ))}
-          </div>
+          <>
+            <div className="grid gap-4 sm:grid-cols-2" data-testid="recordings-grid">
+              {visible.map((item) => (
+                <RecordingCard key={item.id} item={item} deleteHref={deleteHref(item.id)} />
+              ))}
+            </div>
+            {pagination.totalPages > 1 ? <PageLinks q={q} pagination={pagination} /> : null}
+          </>
         )}
       </section>
-      {confirmDelete && !deleting.has(confirmDelete.id) ? <ConfirmDelete item={confirmDelete} q={q} back={back} /> : null}
+      {confirmDelete && !deleting.has(confirmDelete.id) ? <ConfirmDelete item={confirmDelete} q={q} page={page} back={back} /> : null}
     </div>
   );
 }
 
-function ConfirmDelete({ item, q, back }: { item: TranscriptionListItem; q: string; back: string }) {
+/** 'Pagina X di Y' with 'Precedente' and 'Successiva' (links: they work without JavaScript). */
+function PageLinks({ q, pagination }: { q: string; pagination: Pagination }) {
+  const { currentPage, totalPages } = pagination;
+  const link = (page: number, label: string, enabled: boolean) =>
+    enabled ? (
+      <Link to={`/recordings${listSearch(q, page)}`} className="btn-secondary" rel={page < currentPage ? "prev" : "next"}>
+        {label}
+      </Link>
+    ) : (
+      <span className="btn-secondary cursor-not-allowed opacity-50" aria-disabled="true">
+        {label}
+      </span>
+    );
+  return (
+    <nav className="mt-6 flex flex-wrap items-center justify-between gap-3" aria-label="Pagine delle trascrizioni" data-testid="recordings-pagination">
+      <p className="text-sm text-slate-600">{MSG.pageOf(currentPage, totalPages)}</p>
+      <div className="flex gap-2">
+        {link(currentPage - 1, MSG.previous, currentPage > 1)}
+        {link(currentPage + 1, MSG.next, currentPage < totalPages)}
+      </div>
+    </nav>
+  );
+}
+
+function ConfirmDelete({ item, q, page, back }: { item: TranscriptionListItem; q: string; page: number; back: string }) {
   const fetcher = useFetcher<DeleteResult>({ key: DELETE_FETCHER });
   const navigate = useNavigate();
   const cancelRef = useRef<HTMLAnchorElement>(null);
@@ -243,13 +284,14 @@ function ConfirmDelete({ item, q, back }: { item: TranscriptionListItem; q: stri
           className="mt-6 flex justify-end gap-2"
           onSubmit={(event) => {
             event.preventDefault();
-            fetcher.submit({ intent: "delete", id: item.id, q, js: "1" }, { method: "post" });
+            fetcher.submit({ intent: "delete", id: item.id, q, page: String(page), js: "1" }, { method: "post" });
             navigate(`/recordings${back === "?" ? "" : back}`, { replace: true, preventScrollReset: true });
           }}
         >
           <input type="hidden" name="intent" value="delete" />
           <input type="hidden" name="id" value={item.id} />
           <input type="hidden" name="q" value={q} />
+          <input type="hidden" name="page" value={page} />
           <Link ref={cancelRef} to={back} className="btn-secondary" preventScrollReset replace>
             Annulla
           </Link>

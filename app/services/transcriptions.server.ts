@@ -1,8 +1,9 @@
 import { createReadableStreamFromReadable } from "@remix-run/node";
-import { and, asc, desc, eq, sql, type SQL } from "drizzle-orm";
+import { and, asc, count, desc, eq, sql, type SQL } from "drizzle-orm";
 import { getDb, type Executor } from "~/db/client.server";
 import { analyses, documents, transcriptions, transcriptionSegments, users } from "~/db/schema";
 import type { Topic } from "~/db/schema";
+import { pagination, type Pagination } from "~/lib/validation/admin";
 import { notFound } from "./api.server";
 import * as storage from "./storage.server";
 import { releaseRecording } from "./usage.server";
@@ -97,13 +98,16 @@ export function searchQueryText(search: string): string | undefined {
 }
 
 export const HISTORY_LIMIT = 200;
+/** Cards per page of /recordings. */
+export const RECORDINGS_PAGE_SIZE = 24;
 
 export async function listTranscriptions(
   userId: string,
-  options: { search?: string | null; limit?: number } = {},
+  options: { search?: string | null; limit?: number; offset?: number } = {},
   db: Executor = getDb(),
 ): Promise<TranscriptionListItem[]> {
   const limit = Math.min(Math.max(1, options.limit ?? HISTORY_LIMIT), HISTORY_LIMIT);
+  const offset = Math.max(0, options.offset ?? 0);
   const queryText = options.search ? searchQueryText(options.search) : undefined;
   const excerpt = sql<string>`left(coalesce(${transcriptions.text}, ''), 220)`;
   // Spelled out: drizzle leaves columns unqualified here, and "id" would bind to documents.id.
@@ -136,10 +140,17 @@ export async function listTranscriptions(
       })
       .from(transcriptions)
       .where(and(eq(transcriptions.userId, userId), sql`${transcriptions.searchVector} @@ ${query}`))
-      .orderBy(sql`ts_rank(${transcriptions.searchVector}, ${query}) desc`, desc(transcriptions.createdAt))
-      .limit(limit);
+      .orderBy(sql`ts_rank(${transcriptions.searchVector}, ${query}) desc`, desc(transcriptions.createdAt), desc(transcriptions.id))
+      .limit(limit)
+      .offset(offset);
   } else {
-    rows = await db.select(base).from(transcriptions).where(eq(transcriptions.userId, userId)).orderBy(desc(transcriptions.createdAt)).limit(limit);
+    rows = await db
+      .select(base)
+      .from(transcriptions)
+      .where(eq(transcriptions.userId, userId))
+      .orderBy(desc(transcriptions.createdAt), desc(transcriptions.id))
+      .limit(limit)
+      .offset(offset);
   }
   return rows.map((r) => {
     const item: TranscriptionListItem = {
@@ -164,6 +175,25 @@ export async function listTranscriptions(
     }
     return item;
   });
+}
+
+/**
+ * One page of the user's transcriptions (newest first, or best match first when searching) and
+ * the pagination object of spec 3. A page past the end is served as the last page.
+ */
+export async function listTranscriptionsPage(
+  userId: string,
+  options: { search?: string | null; page?: number; limit?: number } = {},
+  db: Executor = getDb(),
+): Promise<{ transcriptions: TranscriptionListItem[]; pagination: Pagination }> {
+  const limit = Math.min(Math.max(1, options.limit ?? RECORDINGS_PAGE_SIZE), HISTORY_LIMIT);
+  const queryText = options.search ? searchQueryText(options.search) : undefined;
+  const match = queryText ? sql`${transcriptions.searchVector} @@ to_tsquery('italian'::regconfig, ${queryText})` : undefined;
+  const [{ total }] = await db.select({ total: count() }).from(transcriptions).where(and(eq(transcriptions.userId, userId), match));
+  const totalPages = Math.max(1, Math.ceil(total / limit));
+  const page = Math.min(Math.max(1, options.page ?? 1), totalPages);
+  const items = await listTranscriptions(userId, { search: options.search, limit, offset: (page - 1) * limit }, db);
+  return { transcriptions: items, pagination: pagination(page, limit, total) };
 }
 
 // ---------------------------------------------------------------- detail

@@ -160,5 +160,17 @@ test("recordings without JavaScript: search and delete still work", async ({ bro
   await page.goto("/recordings");
   await expect(cards).toHaveCount(1);
   await expect(cards.first()).toHaveAttribute("data-id", kept.id);
+
+  // Past 24 recordings the list pages, with links that work without JavaScript.
+  for (let i = 0; i < 24; i++) await seedCompletedTranscription(db(), storageDir, user.id, { createdAt: new Date(Date.now() + (i + 1) * 1000) });
+  await page.goto("/recordings");
+  await expect(cards).toHaveCount(24);
+  const pages = page.getByTestId("recordings-pagination");
+  await expect(pages).toContainText("Pagina 1 di 2");
+  await pages.getByRole("link", { name: "Successiva" }).click();
+  await expect(page).toHaveURL(/\/recordings\?page=2$/);
+  await expect(cards).toHaveCount(1);
+  await expect(cards.first()).toHaveAttribute("data-id", kept.id);
+  await expect(pages).toContainText("Pagina 2 di 2");
   await context.close();
 });

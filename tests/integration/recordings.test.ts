@@ -6,7 +6,7 @@ import { loader as historyLoader } from "~/routes/api.history";
 import { action as transcriptionAction } from "~/routes/api.transcription.$id";
 import { getConfig } from "~/services/config.server";
 import { ensureDocument } from "~/services/document.server";
-import { deleteTranscription, listTranscriptions, searchQueryText } from "~/services/transcriptions.server";
+import { deleteTranscription, listTranscriptions, listTranscriptionsPage, searchQueryText } from "~/services/transcriptions.server";
 import { getUsage } from "~/services/usage.server";
 import { apiRequest, createTestUser, useTestDatabase } from "../support/db";
 import { seedCompletedTranscription } from "../support/transcriptions";
@@ -50,6 +50,27 @@ describe("history", () => {
     expect(transcriptions[0].duration).toBeCloseTo(newer.duration, 1);
     expect(transcriptions[1].hasDocument).toBe(false);
     expect(transcriptions[0].highlight).toBeUndefined();
+  });
+
+  it("pages: 24 cards a page on /recordings, page and limit on /api/history, past the end the last page", async () => {
+    const user = await createTestUser();
+    const ids: string[] = [];
+    for (let i = 0; i < 30; i++) ids.unshift((await seed(user.id, { createdAt: new Date(Date.now() - (30 - i) * 60_000) })).id);
+    const first = await listTranscriptionsPage(user.id, { page: 1 });
+    expect(first.transcriptions.map((t) => t.id)).toEqual(ids.slice(0, 24));
+    expect(first.pagination).toEqual({ currentPage: 1, totalPages: 2, pageSize: 24, totalItems: 30 });
+    const second = await listTranscriptionsPage(user.id, { page: 2 });
+    expect(second.transcriptions.map((t) => t.id)).toEqual(ids.slice(24));
+    expect((await listTranscriptionsPage(user.id, { page: 9 })).pagination.currentPage).toBe(2);
+
+    const api = async (query: string) => (await call(historyLoader, apiRequest(`/api/history${query}`, { token: user.token }))).json();
+    const all = await api("");
+    expect(all.transcriptions).toHaveLength(30);
+    expect(all.pagination).toEqual({ currentPage: 1, totalPages: 1, pageSize: 200, totalItems: 30 });
+    const third = await api("?limit=10&page=3");
+    expect(third.transcriptions.map((t: { id: string }) => t.id)).toEqual(ids.slice(20, 30));
+    expect(third.pagination).toEqual({ currentPage: 3, totalPages: 3, pageSize: 10, totalItems: 30 });
+    expect((await api("?limit=abc&page=-1")).pagination).toMatchObject({ currentPage: 1, pageSize: 200 });
   });
 
   it("searches titles and texts with Italian full-text search (stems, prefixes) and marks the matches", async () => {
