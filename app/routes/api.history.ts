@@ -1,13 +1,8 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
+import { readInt } from "~/lib/validation/admin";
 import { apiHandler, json, methodNotAllowed } from "~/services/api.server";
 import { requireApiUser } from "~/services/session.server";
 import { HISTORY_LIMIT, listTranscriptionsPage } from "~/services/transcriptions.server";
-
-/** A positive integer query parameter, else undefined (a bad value falls back to the default). */
-function positive(value: string | null): number | undefined {
-  const n = Number(value);
-  return value && Number.isInteger(n) && n >= 1 ? n : undefined;
-}
 
 /**
  * GET /api/history?search=&page=&limit=: the user's transcriptions, newest first (or best match
@@ -17,7 +12,11 @@ export const loader = apiHandler(async ({ request }: LoaderFunctionArgs) => {
   const user = await requireApiUser(request);
   const params = new URL(request.url).searchParams;
   const search = params.get("search") ?? params.get("q");
-  const page = await listTranscriptionsPage(user.id, { search, page: positive(params.get("page")), limit: positive(params.get("limit")) ?? HISTORY_LIMIT });
+  const page = await listTranscriptionsPage(user.id, {
+    search,
+    page: readInt(params.get("page"), 1, 1, 1_000_000),
+    limit: readInt(params.get("limit"), HISTORY_LIMIT, 1, HISTORY_LIMIT),
+  });
   return json({ success: true, ...page });
 });
 

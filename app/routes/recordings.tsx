@@ -11,7 +11,7 @@ import { ApiError, readPageForm } from "~/services/api.server";
 import { assertSameOriginForm, getSessionUser } from "~/services/session.server";
 import { flashToastHeader } from "~/services/toast.server";
 import { deleteTranscription, listTranscriptionsPage, type TranscriptionListItem } from "~/services/transcriptions.server";
-import type { Pagination } from "~/lib/validation/admin";
+import { readInt, type Pagination } from "~/lib/validation/admin";
 import { getUsageLimits, type LimitsResponse } from "~/services/usage.server";
 
 export const meta: MetaFunction = () => [{ title: "Le mie trascrizioni — Verbale" }];
@@ -22,8 +22,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const url = new URL(request.url);
   const q = (url.searchParams.get("q") ?? "").trim().slice(0, 200);
   const confirmDelete = url.searchParams.get("delete");
-  const requestedPage = Number(url.searchParams.get("page"));
-  const page = Number.isInteger(requestedPage) && requestedPage >= 1 ? requestedPage : 1;
+  const page = readInt(url.searchParams.get("page"), 1, 1, 1_000_000);
   const [list, usage] = await Promise.allSettled([listTranscriptionsPage(user.id, { search: q, page }), getUsageLimits(user.id)]);
   if (list.status === "rejected") {
     console.error("[recordings] elenco non caricato:", list.reason);
@@ -49,9 +48,9 @@ export async function action({ request }: ActionFunctionArgs) {
   const form = await readPageForm(request);
   const id = String(form.get("id") ?? "");
   const q = String(form.get("q") ?? "");
-  const page = Number(form.get("page") ?? 1);
+  const page = readInt(String(form.get("page") ?? ""), 1, 1, 1_000_000);
   const viaScript = form.get("js") === "1";
-  const back = `/recordings${listSearch(q, Number.isInteger(page) ? page : 1)}`;
+  const back = `/recordings${listSearch(q, page)}`;
   let result: DeleteResult;
   let status = 200;
   try {

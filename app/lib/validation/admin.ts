@@ -194,7 +194,8 @@ export type ListQuery<S extends string> = {
 export const PAGE_SIZES = [10, 25, 50, 100] as const;
 export const DEFAULT_PAGE_SIZE = 10;
 
-function readInt(value: string | null, fallback: number, min: number, max: number): number {
+/** An integer query parameter clamped to [min, max]; missing or not a number: fallback. */
+export function readInt(value: string | null, fallback: number, min: number, max: number): number {
   const n = value === null ? NaN : Number.parseInt(value, 10);
   if (!Number.isFinite(n)) return fallback;
   return Math.min(Math.max(n, min), max);
