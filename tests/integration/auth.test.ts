@@ -199,6 +199,22 @@ describe("login and logout", () => {
     expect(answer.body).toMatchObject({ success: true, message: MSG.unverifiedLoginCodeRecent, verificationSent: false });
   });
 
+  it("an unverified login whose code could not be mailed says so instead of promising it", async () => {
+    const { email, password } = await register();
+    await endCooldown(email);
+    // An SMTP server that refuses connections.
+    setConfigForTests({ SMTP_URL: "smtp://127.0.0.1:9" });
+    closeMailTransport();
+    try {
+      const answer = await call(loginAction, "/api/auth/login", { body: { email, password } });
+      expect(answer.status).toBe(200);
+      expect(answer.body).toMatchObject({ success: true, message: MSG.unverifiedLoginCodeNotSent, verificationSent: false });
+    } finally {
+      setConfigForTests({ SMTP_URL: smtp.url });
+      closeMailTransport();
+    }
+  });
+
   it("logout deletes the session: the token then answers 401 with the catalogue text", async () => {
     const user = await createTestUser();
     const answer = await call(logoutAction, "/api/auth/logout", { method: "POST", token: user.token });
