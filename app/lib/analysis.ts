@@ -23,14 +23,33 @@ export const topicSchema = z.object({
   estimatedTimestamps: z.array(z.string()).optional(),
 });
 
+/** What the meeting decided ("si approva…", "si decide…"), with where it was said. */
+export const decisionSchema = z.object({
+  text: z.string().min(1),
+  timestamp: z.string().nullable(),
+});
+
+/** Who must do what by when, as said in the meeting; owner and due are null when not said. */
+export const actionItemSchema = z.object({
+  task: z.string().min(1),
+  owner: z.string().nullable(),
+  due: z.string().nullable(),
+  timestamp: z.string().nullable(),
+});
+
 export const analysisResultSchema = z.object({
   title: z.string(),
   summary: z.string(),
   topics: z.array(topicSchema),
+  // Results stored before decisions and actions existed have neither: read them as empty.
+  decisions: z.array(decisionSchema).default([]),
+  actionItems: z.array(actionItemSchema).default([]),
 });
 
 export type KeyPointValue = z.infer<typeof keyPointSchema>;
 export type TopicValue = z.infer<typeof topicSchema>;
+export type DecisionValue = z.infer<typeof decisionSchema>;
+export type ActionItemValue = z.infer<typeof actionItemSchema>;
 export type AnalysisResult = z.infer<typeof analysisResultSchema>;
 
 /** The text of a key point, whichever of the two shapes it has. */

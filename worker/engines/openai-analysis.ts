@@ -105,7 +105,7 @@ export class OpenAIAnalysisEngine implements AnalysisEngine {
 
   async analyze(input: AnalysisInput): Promise<AnalysisResult> {
     const lines = transcriptLines(input.segments);
-    if (lines.length === 0) return { title: "", summary: "", topics: [] };
+    if (lines.length === 0) return { title: "", summary: "", topics: [], decisions: [], actionItems: [] };
     const parts = splitIntoParts(lines, this.partChars);
     if (parts.length === 1) {
       return this.complete(SYSTEM_PROMPT, `Trascrizione della riunione:\n\n${parts[0]}`, input.signal);

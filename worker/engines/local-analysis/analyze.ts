@@ -15,7 +15,7 @@ type Topic = { from: number; to: number; sentences: Ranked[]; name: string; term
 
 export function analyzeLocally(input: TimedSegment[]): AnalysisResult {
   const { sentences } = splitSegments(Array.isArray(input) ? input : []);
-  if (sentences.length === 0) return { title: "", summary: "", topics: [] };
+  if (sentences.length === 0) return { title: "", summary: "", topics: [], decisions: [], actionItems: [] };
 
   const vocabulary = new Vocabulary();
   const terms = sentences.map((s) => vocabulary.terms(s.text));
@@ -60,6 +60,8 @@ export function analyzeLocally(input: TimedSegment[]): AnalysisResult {
         estimatedTimestamps: keyPoints.map((k) => k.estimatedTimestamp),
       };
     }),
+    decisions: [],
+    actionItems: [],
   };
 }
 
