@@ -12,7 +12,7 @@ const valid = (segments: TimedSegment[]) => {
 describe("local analyzer robustness", () => {
   it("returns an empty analysis for no text", () => {
     for (const input of [[], [{ start: 0, end: 1, text: "" }], [{ start: 0, end: 1, text: "   " }], [{ start: 0, end: 1, text: "… ?" }]]) {
-      expect(valid(input)).toEqual({ title: "", summary: "", topics: [] });
+      expect(valid(input)).toEqual({ title: "", summary: "", topics: [], decisions: [], actionItems: [] });
     }
   });
 
