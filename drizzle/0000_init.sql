@@ -55,6 +55,13 @@ CREATE TABLE "email_verification_codes" (
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL
 );
 --> statement-breakpoint
+CREATE TABLE "job_heartbeats" (
+	"job_id" bigint PRIMARY KEY NOT NULL,
+	"worker_id" text NOT NULL,
+	"transcription_id" uuid,
+	"beat_at" timestamp with time zone DEFAULT now() NOT NULL
+);
+--> statement-breakpoint
 CREATE TABLE "orders" (
 	"id" uuid PRIMARY KEY DEFAULT gen_random_uuid() NOT NULL,
 	"user_id" uuid NOT NULL,

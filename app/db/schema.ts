@@ -380,3 +380,18 @@ export const emailDeliveries = pgTable(
   },
   (t) => [index("email_deliveries_user_idx").on(t.userId, t.createdAt)],
 );
+
+/**
+ * Liveness of running pipeline jobs (worker/tasks/unlock-stale-jobs.ts): graphile-worker keeps a
+ * dead process's lock for 4 hours and its tables are private, so our tasks beat here instead and
+ * the sweep frees the workers that stopped beating through graphile_worker.force_unlock_workers.
+ */
+export const jobHeartbeats = pgTable("job_heartbeats", {
+  /** graphile_worker.jobs.id */
+  jobId: bigint("job_id", { mode: "bigint" }).primaryKey(),
+  /** graphile_worker.jobs.locked_by of the attempt that beats. */
+  workerId: text("worker_id").notNull(),
+  /** Kept here because graphile_worker.jobs (the public view) has no payload. */
+  transcriptionId: uuid("transcription_id"),
+  beatAt: timestamp("beat_at", { withTimezone: true, mode: "date" }).notNull().defaultNow(),
+});

@@ -1,3 +1,4 @@
+import { spawn } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
 import { asc, eq, sql } from "drizzle-orm";
@@ -238,6 +239,44 @@ describe("crash recovery", () => {
     expect(tempLeft()).toEqual([]);
   }, 60_000);
 
+  it("frees the job of a worker process killed mid-job (SIGKILL) once its beats stop, and the job runs again", async () => {
+    await worker.stop();
+    const child = spawn(process.execPath, ["--import", "tsx", "tests/support/hung-worker.ts", db.url, db.dataDir], {
+      cwd: path.resolve(import.meta.dirname, "../.."),
+      stdio: "ignore",
+    });
+    const pool = new pg.Pool({ connectionString: db.url, max: 1 });
+    try {
+      const id = await uploadAudio();
+      await waitFor(id, ["PROCESSING"], 30_000);
+      const beats = async () => (await pool.query(`select worker_id from job_heartbeats where transcription_id = $1`, [id])).rows;
+      for (let i = 0; (await beats()).length === 0; i++) {
+        if (i > 100) throw new Error("no heartbeat from the child worker");
+        await new Promise((r) => setTimeout(r, 100));
+      }
+      child.kill("SIGKILL");
+      await new Promise((r) => child.once("exit", r));
+      // Its last beat is fresh: not stale yet under the real limit.
+      expect(await unlockStaleJobs(pool)).toEqual({ unlocked: 0, failed: 0 });
+      await new Promise((r) => setTimeout(r, 1500));
+      expect(await unlockStaleJobs(pool, 1)).toEqual({ unlocked: 1, failed: 0 });
+      expect(await beats()).toEqual([]);
+      const [job] = (await pool.query(`select locked_by, attempts from graphile_worker.jobs where key = $1`, [`transcribe:${id}`])).rows;
+      expect(job).toEqual({ locked_by: null, attempts: 1 });
+
+      const engine = new CountingEngine();
+      setEnginesForTests({ speech: engine });
+      worker = await startWorker({ connectionString: db.url, pollInterval: 200 });
+      const finished = await waitFor(id, ["COMPLETED", "FAILED"], 30_000);
+      expect(finished).toMatchObject({ status: "COMPLETED", speechEngine: "contatore" });
+      expect(engine.calls.length).toBeGreaterThan(0);
+    } finally {
+      if (child.exitCode === null && child.signalCode === null) child.kill("SIGKILL");
+      await pool.end();
+      if (!worker.isRunning()) worker = await startWorker({ connectionString: db.url, pollInterval: 200 });
+    }
+  }, 60_000);
+
   it("marks FAILED a dead worker's job that was on its last attempt", async () => {
     await worker.stop();
     const id = await uploadAudio();
@@ -250,14 +289,14 @@ describe("crash recovery", () => {
     worker = await startWorker({ connectionString: db.url, pollInterval: 200 });
   });
 
-  it("refreshes the running job's locked_at with the heartbeat, and aborts when another worker took the job", async () => {
+  it("beats for the running job (an old lock with fresh beats is alive), and aborts when another worker took the job", async () => {
     await worker.stop();
     const id = await uploadAudio();
     const pool = new pg.Pool({ connectionString: db.url, max: 2 });
     try {
       const [job] = (
         await pool.query(
-          `update graphile_worker._private_jobs set locked_by = 'questo', locked_at = now() - interval '40 seconds' where key = $1 returning id, locked_by`,
+          `update graphile_worker._private_jobs set locked_by = 'questo', locked_at = now() - interval '2 minutes' where key = $1 returning id, locked_by`,
           [`transcribe:${id}`],
         )
       ).rows as { id: string; locked_by: string }[];
@@ -266,15 +305,15 @@ describe("crash recovery", () => {
         withPgClient: (fn: (client: pg.PoolClient) => Promise<unknown>) => pool.connect().then((c) => fn(c).finally(() => c.release())),
         logger: { warn: () => {} },
       } as unknown as Parameters<typeof withHeartbeat>[0];
-      const lockAge = async () =>
-        Number((await pool.query(`select extract(epoch from now() - locked_at) as age from graphile_worker._private_jobs where id = $1`, [job.id])).rows[0].age);
+      const beatAge = async () =>
+        Number((await pool.query(`select extract(epoch from now() - beat_at) as age from job_heartbeats where job_id = $1 and worker_id = 'questo'`, [job.id])).rows[0].age);
       let aborted: unknown;
       await withHeartbeat(
         helpers,
         async (signal) => {
           await new Promise((r) => setTimeout(r, 250));
-          expect(await lockAge()).toBeLessThan(1);
-          // The sweep now sees a fresh lock and leaves the job alone.
+          expect(await beatAge()).toBeLessThan(1);
+          // The lock is 2 minutes old, but the sweep sees fresh beats and leaves the job alone.
           expect(await unlockStaleJobs(pool)).toEqual({ unlocked: 0, failed: 0 });
           await pool.query(`update graphile_worker._private_jobs set locked_by = 'altro' where id = $1`, [job.id]);
           await new Promise((r) => setTimeout(r, 250));
@@ -283,6 +322,8 @@ describe("crash recovery", () => {
         50,
       );
       expect(aborted).toBe(true);
+      // The finished attempt leaves no beat behind.
+      expect((await pool.query(`select 1 from job_heartbeats where job_id = $1`, [job.id])).rowCount).toBe(0);
       await pool.query(`update graphile_worker._private_jobs set locked_by = null, locked_at = null where id = $1`, [job.id]);
     } finally {
       await pool.end();
