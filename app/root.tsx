@@ -16,6 +16,7 @@ import { AuthModalProvider } from "~/components/auth-modal";
 import { SiteFooter } from "~/components/site-footer";
 import { SiteHeader } from "~/components/site-header";
 import { ToastProvider } from "~/components/toast";
+import { useNonce } from "~/lib/nonce";
 import { getSessionUser } from "~/services/session.server";
 import { getCurrentPlanName } from "~/services/subscriptions.server";
 import { readFlashToast } from "~/services/toast.server";
@@ -45,6 +46,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 export type RootData = { user: Awaited<ReturnType<typeof getSessionUser>> | null; toast: ReturnType<typeof readFlashToast>["toast"]; planName: string | null };
 
 export function Layout({ children }: { children: ReactNode }) {
+  const nonce = useNonce();
   return (
     <html lang="it">
       <head>
@@ -55,8 +57,8 @@ export function Layout({ children }: { children: ReactNode }) {
       </head>
       <body className="flex min-h-screen flex-col">
         {children}
-        <ScrollRestoration />
-        <Scripts />
+        <ScrollRestoration nonce={nonce} />
+        <Scripts nonce={nonce} />
       </body>
     </html>
   );

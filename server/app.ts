@@ -10,6 +10,7 @@ import { openDatabase } from "../app/services/database.server";
 import { HTTP_ERRORS } from "../app/lib/messages";
 import { appRoot } from "../app/services/paths.server";
 import { startWorker } from "../worker/runner";
+import { securityHeaders } from "./security-headers";
 
 export type RunningApp = { url: string; port: number; config: Config; stop: () => Promise<void> };
 
@@ -61,6 +62,7 @@ export async function startApp(options: { dev?: boolean; port?: number; host?: s
   try {
     const app = express();
     app.disable("x-powered-by");
+    app.use(securityHeaders({ appUrl: config.APP_URL, googleAuthUrl: config.GOOGLE_AUTH_URL, dev: options.dev }));
     let build: ServerBuild | (() => Promise<ServerBuild>);
     if (options.dev) {
       const vite = await import("vite");
@@ -88,7 +90,7 @@ export async function startApp(options: { dev?: boolean; port?: number; host?: s
         build,
         mode: options.dev ? "development" : "production",
         // The socket's address, for per-IP rate limits (see requestMeta in auth.server.ts).
-        getLoadContext: (req) => ({ clientIp: req.socket.remoteAddress ?? "" }),
+        getLoadContext: (req, res) => ({ clientIp: req.socket.remoteAddress ?? "", cspNonce: res.locals.cspNonce }),
       }),
     );
 

@@ -1,0 +1,54 @@
+import { PassThrough } from "node:stream";
+import type { AppLoadContext, EntryContext } from "@remix-run/node";
+import { createReadableStreamFromReadable } from "@remix-run/node";
+import { RemixServer } from "@remix-run/react";
+import { isbot } from "isbot";
+import { renderToPipeableStream } from "react-dom/server";
+import { NonceProvider } from "~/lib/nonce";
+
+/**
+ * Remix's default Node entry, plus the CSP nonce: every inline script Remix renders (the
+ * context, the route modules, scroll restoration, streamed data) carries the nonce that the
+ * Content-Security-Policy of this response allows (server/security-headers.ts).
+ */
+
+const ABORT_DELAY = 5_000;
+
+export default function handleRequest(
+  request: Request,
+  responseStatusCode: number,
+  responseHeaders: Headers,
+  remixContext: EntryContext,
+  loadContext: AppLoadContext,
+) {
+  const nonce = typeof loadContext.cspNonce === "string" ? loadContext.cspNonce : "";
+  // Bots and crawlers get the whole document at once; browsers get it streamed.
+  const waitForAll = isbot(request.headers.get("user-agent") ?? "") || remixContext.isSpaMode;
+  return new Promise<Response>((resolve, reject) => {
+    let shellRendered = false;
+    const ready = () => {
+      shellRendered = true;
+      const body = new PassThrough();
+      responseHeaders.set("Content-Type", "text/html");
+      resolve(new Response(createReadableStreamFromReadable(body), { headers: responseHeaders, status: responseStatusCode }));
+      pipe(body);
+    };
+    const { pipe, abort } = renderToPipeableStream(
+      <NonceProvider value={nonce}>
+        <RemixServer context={remixContext} url={request.url} abortDelay={ABORT_DELAY} nonce={nonce} />
+      </NonceProvider>,
+      {
+        nonce,
+        onAllReady: waitForAll ? ready : undefined,
+        onShellReady: waitForAll ? undefined : ready,
+        onShellError: reject,
+        onError(error: unknown) {
+          responseStatusCode = 500;
+          // Errors of the initial shell reject and are logged by Remix; later ones only here.
+          if (shellRendered) console.error(error);
+        },
+      },
+    );
+    setTimeout(abort, ABORT_DELAY);
+  });
+}
