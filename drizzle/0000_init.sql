@@ -12,6 +12,8 @@ CREATE TABLE "analyses" (
 	"title" text,
 	"summary" text,
 	"topics" jsonb DEFAULT '[]'::jsonb NOT NULL,
+	"decisions" jsonb DEFAULT '[]'::jsonb NOT NULL,
+	"action_items" jsonb DEFAULT '[]'::jsonb NOT NULL,
 	"engine" text,
 	"model" text,
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL,

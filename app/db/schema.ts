@@ -323,6 +323,8 @@ export type KeyPoint =
   | string
   | { point: string; excerpt?: string; segmentSummary?: string; estimatedTimestamp?: string };
 export type Topic = { name: string; keyPoints: KeyPoint[]; estimatedTimestamps?: string[] };
+export type Decision = { text: string; timestamp: string | null };
+export type ActionItem = { task: string; owner: string | null; due: string | null; timestamp: string | null };
 
 export const analyses = pgTable("analyses", {
   id: uuid("id").primaryKey().defaultRandom(),
@@ -334,6 +336,8 @@ export const analyses = pgTable("analyses", {
   title: text("title"),
   summary: text("summary"),
   topics: jsonb("topics").$type<Topic[]>().notNull().default([]),
+  decisions: jsonb("decisions").$type<Decision[]>().notNull().default([]),
+  actionItems: jsonb("action_items").$type<ActionItem[]>().notNull().default([]),
   engine: text("engine"),
   model: text("model"),
   createdAt: createdAt(),

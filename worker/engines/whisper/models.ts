@@ -1,7 +1,9 @@
-import { createHash } from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
+import { downloadFile, terminalProgress, type DownloadProgress } from "../model-files";
 import { UserFacingError } from "../types";
+
+export { terminalProgress, type DownloadProgress };
 
 /**
  * Where whisper models live and how a missing one is fetched. WHISPER_MODEL is either a model
@@ -72,8 +74,6 @@ export function modelUrl(name: string, baseUrl: string): string {
   return `${baseUrl.replace(/\/+$/, "")}/ggml-${name}.bin`;
 }
 
-export type DownloadProgress = (fraction: number, received: number, total: number | undefined) => void;
-
 export type DownloadOptions = {
   dataDir: string;
   baseUrl: string;
@@ -88,103 +88,26 @@ function installHint(name: string, dir: string): string {
   return `Per installarlo esegui \`npm run model:download -- ${name}\` su un computer connesso a Internet, oppure copia il file ggml-${name}.bin nella cartella ${dir}.`;
 }
 
-function missingModelError(name: string, dir: string, why: string): UserFacingError {
-  return new UserFacingError(`Il modello di trascrizione "${name}" non è installato e non è stato possibile scaricarlo (${why}). ${installHint(name, dir)}`, false);
-}
-
-// One download per file at a time within this process: two jobs asking for the same model
-// wait for the same transfer instead of racing on it.
-const inFlight = new Map<string, Promise<string>>();
-
 /** Downloads a named model into DATA_DIR/models, verified and written atomically. */
 export function downloadModel(name: string, options: DownloadOptions): Promise<string> {
   const target = resolveModel(name, options.dataDir);
   if (!target.downloadable) throw new Error(`not a model name: ${name}`);
-  const pending = inFlight.get(target.path);
-  if (pending) return pending;
-  const job = doDownload(target, options).finally(() => inFlight.delete(target.path));
-  inFlight.set(target.path, job);
-  return job;
-}
-
-async function doDownload(target: ResolvedModel, o: DownloadOptions): Promise<string> {
   const dir = path.dirname(target.path);
-  const url = modelUrl(target.name, o.baseUrl);
-  const expected = o.sha1 === undefined ? MODEL_SHA1[target.name] : o.sha1;
-  const log = o.log ?? ((line: string) => console.warn(line));
-  if (!expected) log(`Modello "${target.name}": nessun SHA-1 noto, il file scaricato non verrà verificato.`);
-  fs.mkdirSync(dir, { recursive: true });
-
-  let res: Response;
-  try {
-    res = await fetch(url, { signal: o.signal, redirect: "follow" });
-  } catch (e) {
-    if (o.signal?.aborted) throw e;
-    const cause = (e as { cause?: { code?: string; message?: string } }).cause;
-    throw missingModelError(target.name, dir, `rete non raggiungibile: ${cause?.code ?? cause?.message ?? (e as Error).message}`);
-  }
-  if (!res.ok || !res.body) {
-    if (res.status === 404) {
-      throw new UserFacingError(`Il modello di trascrizione "${target.name}" non esiste in ${o.baseUrl} (HTTP 404). Controlla il valore di WHISPER_MODEL.`, false);
-    }
-    throw new UserFacingError(`Il download del modello "${target.name}" da ${url} non è riuscito (HTTP ${res.status}). Riprova più tardi. ${installHint(target.name, dir)}`, res.status >= 500);
-  }
-  const totalHeader = Number(res.headers.get("content-length"));
-  const total = Number.isFinite(totalHeader) && totalHeader > 0 ? totalHeader : undefined;
-
-  // A unique temporary name beside the target: rename() within one directory is atomic, so the
-  // target is either absent or complete, whatever happens during the transfer.
-  const part = `${target.path}.${process.pid}-${Date.now().toString(36)}.part`;
-  const fh = await fs.promises.open(part, "w");
-  const hash = createHash("sha1");
-  let received = 0;
-  let lastReport = -1;
-  try {
-    const reader = res.body.getReader();
-    for (;;) {
-      const { done, value } = await reader.read();
-      if (done) break;
-      hash.update(value);
-      await fh.write(value);
-      received += value.length;
-      const fraction = total ? Math.min(1, received / total) : 0;
-      // Report at most every 0.5 % so a fast link does not flood the progress bar.
-      if (o.onProgress && (fraction - lastReport >= 0.005 || !total)) {
-        lastReport = fraction;
-        o.onProgress(fraction, received, total);
-      }
-    }
-    if (total !== undefined && received !== total) {
-      throw new UserFacingError(`Il download del modello "${target.name}" si è interrotto (${received} di ${total} byte). Riprova.`);
-    }
-    const actual = hash.digest("hex");
-    if (expected && actual !== expected.toLowerCase()) {
-      throw new UserFacingError(
-        `Il file scaricato del modello "${target.name}" non è integro (SHA-1 ${actual}, atteso ${expected}). È stato scartato: riprova il download.`,
-      );
-    }
-    await fh.sync();
-    await fh.close();
-    await fs.promises.rename(part, target.path);
-    await syncDir(dir);
-  } catch (e) {
-    await fh.close().catch(() => {});
-    await fs.promises.rm(part, { force: true });
-    if (e instanceof UserFacingError || o.signal?.aborted) throw e;
-    throw missingModelError(target.name, dir, `trasferimento interrotto: ${(e as Error).message}`);
-  }
-  o.onProgress?.(1, received, total);
-  return target.path;
-}
-
-async function syncDir(dir: string) {
-  // Makes the rename itself durable; not supported everywhere (e.g. Windows), hence best effort.
-  try {
-    const d = await fs.promises.open(dir, "r");
-    await d.sync().finally(() => d.close());
-  } catch {
-    /* best effort */
-  }
+  const sha1 = options.sha1 === undefined ? MODEL_SHA1[target.name] : options.sha1;
+  return downloadFile({
+    url: modelUrl(target.name, options.baseUrl),
+    target: target.path,
+    name: target.name,
+    checksum: sha1 ? { algorithm: "sha1", hex: sha1 } : null,
+    messages: {
+      missing: (why) => `Il modello di trascrizione "${target.name}" non è installato e non è stato possibile scaricarlo (${why}). ${installHint(target.name, dir)}`,
+      notFound: `Il modello di trascrizione "${target.name}" non esiste in ${options.baseUrl} (HTTP 404). Controlla il valore di WHISPER_MODEL.`,
+      installHint: installHint(target.name, dir),
+    },
+    onProgress: options.onProgress,
+    signal: options.signal,
+    log: options.log,
+  });
 }
 
 /** The model file for WHISPER_MODEL, downloading a missing named model first. */
@@ -195,28 +118,6 @@ export async function ensureModel(spec: string, o: DownloadOptions): Promise<str
     throw new UserFacingError(`Il file del modello di trascrizione indicato in WHISPER_MODEL non esiste: ${m.path}.`, false);
   }
   return downloadModel(m.name, o);
-}
-
-/** A one-line progress bar on stderr (redrawn in place on a terminal, every 10 % otherwise). */
-export function terminalProgress(label: string, stream: NodeJS.WriteStream = process.stderr): DownloadProgress {
-  let lastTenth = -1;
-  const mb = (n: number) => (n / 1024 / 1024).toFixed(1);
-  return (fraction, received, total) => {
-    const size = total ? `${mb(received)}/${mb(total)} MB` : `${mb(received)} MB`;
-    if (stream.isTTY) {
-      const width = 30;
-      const filled = Math.round(fraction * width);
-      const bar = "█".repeat(filled) + "░".repeat(width - filled);
-      stream.write(`\r${label} [${bar}] ${(fraction * 100).toFixed(1).padStart(5)}% ${size}`);
-      if (fraction >= 1) stream.write("\n");
-    } else {
-      const tenth = Math.floor(fraction * 10);
-      if (tenth > lastTenth) {
-        lastTenth = tenth;
-        stream.write(`${label}: ${tenth * 10}% (${size})\n`);
-      }
-    }
-  };
 }
 
 // ---- file check ------------------------------------------------------------------------------
