@@ -38,6 +38,34 @@ describe("exports", () => {
     expect(toTxt({ title: null, text: " Solo testo. ", segments: [] })).toBe("Solo testo.\n");
   });
 
+  it("puts the decisions and the actions before the transcript in TXT, never in subtitles", () => {
+    const minutes = {
+      decisions: [{ text: "Approvato il bilancio consuntivo.", timestamp: "00:03" }],
+      actionItems: [
+        { task: "Inviare il verbale ai condomini", owner: "l'amministratore", due: "entro il trenta maggio", timestamp: "1:01:01" },
+        { task: "Chiedere tre preventivi", owner: null, due: null, timestamp: null },
+      ],
+    };
+    expect(toTxt({ title: "Assemblea", segments: segments.slice(0, 2), ...minutes })).toBe(
+      [
+        "Assemblea",
+        "",
+        "Decisioni:",
+        "- [00:03] Approvato il bilancio consuntivo.",
+        "",
+        "Azioni da fare:",
+        "- [1:01:01] Inviare il verbale ai condomini — responsabile: l'amministratore; scadenza: entro il trenta maggio",
+        "- Chiedere tre preventivi — responsabile: —; scadenza: —",
+        "",
+        "Trascrizione:",
+        "[00:00] Buongiorno a tutti.",
+        "[00:03] Seconda frase della riunione.",
+        "",
+      ].join("\n"),
+    );
+    expect(toSrt({ segments: segments.slice(1, 2), ...minutes })).not.toContain("Decisioni");
+  });
+
   it("accepts only the three formats", () => {
     expect(["txt", "srt", "vtt", "pdf", "toString", undefined].map((f) => isExportFormat(f))).toEqual([true, true, true, false, false, false]);
     expect(renderExport("vtt", { segments: [] })).toBe("WEBVTT\n\n");

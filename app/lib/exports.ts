@@ -1,5 +1,6 @@
-import type { TimedSegment } from "./analysis";
+import type { ActionItemValue, DecisionValue, TimedSegment } from "./analysis";
 import { formatDuration } from "./format";
+import { MINUTES_TEXT } from "./messages";
 
 /**
  * Text exports of a transcription beyond the spec: plain text, SRT and WebVTT subtitles from
@@ -18,7 +19,31 @@ export function isExportFormat(value: string | undefined): value is ExportFormat
   return value !== undefined && Object.prototype.hasOwnProperty.call(EXPORT_FORMATS, value);
 }
 
-type ExportSource = { title?: string | null; text?: string | null; segments: TimedSegment[] };
+type ExportSource = {
+  title?: string | null;
+  text?: string | null;
+  segments: TimedSegment[];
+  /** The minutes' decisions and actions: in the TXT export before the transcript (not in subtitles). */
+  decisions?: DecisionValue[];
+  actionItems?: ActionItemValue[];
+};
+
+/** "Decisioni" and "Azioni da fare" as plain text lines; nothing when the analysis has neither. */
+export function minutesLines(source: Pick<ExportSource, "decisions" | "actionItems">): string[] {
+  const decisions = source.decisions ?? [];
+  const actions = source.actionItems ?? [];
+  if (decisions.length === 0 && actions.length === 0) return [];
+  const at = (timestamp: string | null) => (timestamp ? `[${timestamp}] ` : "");
+  const lines = [`${MINUTES_TEXT.decisions}:`];
+  if (decisions.length === 0) lines.push(`- ${MINUTES_TEXT.noDecisions}`);
+  for (const d of decisions) lines.push(`- ${at(d.timestamp)}${d.text}`);
+  lines.push("", `${MINUTES_TEXT.actionItems}:`);
+  if (actions.length === 0) lines.push(`- ${MINUTES_TEXT.noActionItems}`);
+  for (const a of actions) {
+    lines.push(`- ${at(a.timestamp)}${a.task} — ${MINUTES_TEXT.owner.toLowerCase()}: ${a.owner ?? MINUTES_TEXT.notSaid}; ${MINUTES_TEXT.due.toLowerCase()}: ${a.due ?? MINUTES_TEXT.notSaid}`);
+  }
+  return lines;
+}
 
 /** Subtitle clock "hh:mm:ss,mmm" (SRT) or "hh:mm:ss.mmm" (VTT); negative or NaN becomes 0. */
 export function subtitleTimestamp(seconds: number, separator: "," | "."): string {
@@ -41,6 +66,8 @@ function cues(segments: TimedSegment[]): TimedSegment[] {
 export function toTxt(source: ExportSource): string {
   const lines: string[] = [];
   if (source.title) lines.push(source.title, "");
+  const minutes = minutesLines(source);
+  if (minutes.length > 0) lines.push(...minutes, "", "Trascrizione:");
   const segments = cues(source.segments);
   if (segments.length > 0) {
     for (const s of segments) lines.push(`[${formatDuration(s.start)}] ${s.text}`);

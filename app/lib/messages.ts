@@ -265,6 +265,27 @@ export const MSG = {
   moreFeatures: (count: number) => `+${count} altre`,
 } as const;
 
+/** Which engine made the minutes, shown under them (not in the spec). */
+export const ANALYSIS_ENGINE_LABEL: Record<string, string> = {
+  llm: "modello linguistico locale",
+  local: "analizzatore estrattivo locale",
+  openai: "servizio di analisi compatibile OpenAI",
+};
+
+/** The minutes' sections (page, Word document, TXT export, e-mail). */
+export const MINUTES_TEXT = {
+  decisions: "Decisioni",
+  actionItems: "Azioni da fare",
+  noDecisions: "Nessuna decisione individuata.",
+  noActionItems: "Nessuna azione individuata.",
+  task: "Attività",
+  owner: "Responsabile",
+  due: "Scadenza",
+  minute: "Minuto",
+  notSaid: "—",
+  madeBy: (label: string, model: string | null) => `Verbale redatto da: ${label}${model ? ` (${model})` : ""}.`,
+} as const;
+
 /** Pipeline stages shown while a transcription runs (not in the spec). */
 export const PIPELINE_STAGE_LABEL: Record<string, string> = {
   queued: "In coda",

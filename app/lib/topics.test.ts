@@ -15,6 +15,16 @@ describe("topics helpers", () => {
     expect(topicStart({ ...topic, keyPoints: ["a", "b"] })).toBe("00:10");
   });
 
+  it("shows a key point's excerpt only when it adds something (issue 22: every point was printed twice)", () => {
+    const topic = { estimatedTimestamps: [] };
+    const view = (point: string, excerpt: string) => keyPointView(topic, { point, excerpt }, 0).excerpt;
+    expect(view("Il bilancio è approvato.", "Il bilancio è approvato.")).toBeUndefined();
+    expect(view("Il bilancio è approvato.", "il bilancio è approvato")).toBeUndefined();
+    expect(view("Il bilancio è approvato all'unanimità.", "approvato")).toBeUndefined();
+    expect(view("Bilancio approvato", "Metto ai voti il bilancio: approvato all'unanimità.")).toBe("Metto ai voti il bilancio: approvato all'unanimità.");
+    expect(view("Bilancio approvato", "   ")).toBeUndefined();
+  });
+
   it("computes the summary figures of spec 2.6", () => {
     expect(summaryFigures("x".repeat(201))).toEqual({ words: 40, detailed: true, paragraphs: 2 });
     expect(summaryFigures("x".repeat(200))).toEqual({ words: 40, detailed: false, paragraphs: 2 });

@@ -12,7 +12,13 @@ export const loader = apiHandler(async ({ request, params }: LoaderFunctionArgs)
   const format = EXPORT_FORMATS[params.format];
   const t = detail.transcription;
   const title = detail.analysis?.title || t.title;
-  const body = renderExport(params.format, { title, text: t.text, segments: t.segments });
+  const body = renderExport(params.format, {
+    title,
+    text: t.text,
+    segments: t.segments,
+    decisions: detail.analysis?.decisions,
+    actionItems: detail.analysis?.actionItems,
+  });
   const ascii = safeFileName(title, format.extension, `trascrizione.${format.extension}`);
   const name = title ? `${title.replace(/[\\/:*?"<>|\u0000-\u001f]+/g, " ").trim().slice(0, 80)}.${format.extension}` : ascii;
   return new Response(body, {

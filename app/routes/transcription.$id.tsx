@@ -2,6 +2,7 @@ import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type 
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { useEffect, useState } from "react";
 import { AudioPlayer, AudioProvider } from "~/components/audio-player";
+import { ActionItemList, DecisionList } from "~/components/minutes-sections";
 import { EmailForm, type EmailActionResult } from "~/components/email-form";
 import { AccessRequired } from "~/components/guards";
 import { PipelineProgress } from "~/components/pipeline-progress";
@@ -12,8 +13,8 @@ import { TranscriptView } from "~/components/transcript-view";
 import { downloadFile } from "~/lib/download";
 import { errorTextForStatus } from "~/lib/errors";
 import { formatDateTime, formatDuration } from "~/lib/format";
-import { MSG } from "~/lib/messages";
-import { summaryFigures } from "~/lib/topics";
+import { MINUTES_TEXT, MSG } from "~/lib/messages";
+import { madeByText, summaryFigures } from "~/lib/topics";
 import { ApiError, readPageForm } from "~/services/api.server";
 import { generateDocument } from "~/services/document.server";
 import { requestDocumentEmail } from "~/services/email-delivery.server";
@@ -146,6 +147,7 @@ function Result({ detail }: { detail: TranscriptionDetail }) {
   const analysis = detail.analysis;
   const title = analysis?.title || t.title || t.originalName;
   const figures = summaryFigures(analysis?.summary);
+  const madeBy = madeByText(analysis?.engine, analysis?.model);
   const actionData = useActionData<ActionResult>();
   const navigation = useNavigation();
   const toast = useToast();
@@ -202,6 +204,26 @@ function Result({ detail }: { detail: TranscriptionDetail }) {
               </h2>
               <TopicList topics={analysis?.topics ?? []} />
             </section>
+
+            <section className="card" aria-labelledby="decisions-heading">
+              <h2 id="decisions-heading" className="mb-4 text-lg font-semibold">
+                {MINUTES_TEXT.decisions}
+              </h2>
+              <DecisionList decisions={analysis?.decisions ?? []} />
+            </section>
+
+            <section className="card" aria-labelledby="action-items-heading">
+              <h2 id="action-items-heading" className="mb-4 text-lg font-semibold">
+                {MINUTES_TEXT.actionItems}
+              </h2>
+              <ActionItemList items={analysis?.actionItems ?? []} />
+            </section>
+
+            {madeBy ? (
+              <p className="text-sm text-slate-600" data-testid="analysis-engine">
+                {madeBy}
+              </p>
+            ) : null}
 
             <TranscriptView segments={t.segments} text={t.text} />
           </div>

@@ -56,7 +56,21 @@ const envSchema = z.object({
     message: "WHISPER_CLI deve essere il percorso di un programma whisper-cli esistente oppure off",
   }),
   TRANSCRIPTION_ENGINE: z.enum(["whisper", "openai"]).optional(),
-  ANALYSIS_ENGINE: z.enum(["local", "openai"]).optional(),
+  // local: the local LLM (node-llama-cpp) when its model is there or can be downloaded, else the
+  // extractive analyzer; llm: the same; extractive: only the extractive analyzer (never downloads);
+  // openai: an OpenAI-compatible chat server (ANALYSIS_BASE_URL, or OPENAI_BASE_URL).
+  ANALYSIS_ENGINE: z.enum(["local", "llm", "extractive", "openai"]).optional(),
+  // An OpenAI-compatible server for the analysis only (Ollama, vLLM, llama.cpp's server), while
+  // speech stays wherever TRANSCRIPTION_ENGINE says. Setting the URL makes it the default engine.
+  ANALYSIS_BASE_URL: optionalUrl("ANALYSIS_BASE_URL"),
+  ANALYSIS_API_KEY: optionalString,
+  ANALYSIS_MODEL: optionalString,
+  // The local LLM: a model name of the catalogue (worker/engines/llm/models.ts, default in
+  // decision 012) downloaded on first use into DATA_DIR/models, or the path of a .gguf file.
+  LLM_MODEL: optionalString,
+  LLM_MODEL_URL: optionalUrl("LLM_MODEL_URL"),
+  // CPU threads for the local LLM; unset: every core.
+  LLM_THREADS: z.coerce.number().int().min(1).max(256).optional(),
   WORKER_CONCURRENCY: z.coerce.number().int().min(1).max(16).default(1),
   LOG_LEVEL: z.enum(["debug", "info", "warn", "error"]).default("info"),
 });
@@ -68,7 +82,7 @@ export type Config = Env & {
   SESSION_SECRET: string;
   APP_URL: string;
   TRANSCRIPTION_ENGINE: "whisper" | "openai";
-  ANALYSIS_ENGINE: "local" | "openai";
+  ANALYSIS_ENGINE: "local" | "extractive" | "openai";
 };
 
 export class ConfigError extends Error {}
@@ -90,8 +104,14 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
     APP_URL: (e.APP_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, ""),
     SESSION_SECRET: e.SESSION_SECRET ?? "",
     TRANSCRIPTION_ENGINE: e.TRANSCRIPTION_ENGINE ?? (defaultEngine ?? "whisper"),
-    ANALYSIS_ENGINE: e.ANALYSIS_ENGINE ?? (defaultEngine ?? "local"),
+    ANALYSIS_ENGINE: analysisEngine(e),
   };
+}
+
+function analysisEngine(e: Env): Config["ANALYSIS_ENGINE"] {
+  if (e.ANALYSIS_ENGINE === "llm") return "local";
+  if (e.ANALYSIS_ENGINE) return e.ANALYSIS_ENGINE;
+  return e.ANALYSIS_BASE_URL || e.OPENAI_API_KEY ? "openai" : "local";
 }
 
 /** Reads the secret from DATA_DIR, creating it once, when SESSION_SECRET is not given. */

@@ -9,16 +9,21 @@ import {
   Packer,
   PageNumber,
   Paragraph,
+  ShadingType,
+  Table,
+  TableCell,
   TableOfContents,
+  TableRow,
   TextRun,
+  WidthType,
 } from "docx";
 import { createReadableStreamFromReadable } from "@remix-run/node";
 import { getDb } from "~/db/client.server";
 import { documents } from "~/db/schema";
 import type { TimedSegment } from "~/lib/analysis";
 import { formatDateTime, formatDuration } from "~/lib/format";
-import { MSG } from "~/lib/messages";
-import { keyPointView, topicStart } from "~/lib/topics";
+import { MINUTES_TEXT, MSG } from "~/lib/messages";
+import { keyPointView, madeByText, topicStart } from "~/lib/topics";
 import { ApiError, notFound } from "./api.server";
 import * as storage from "./storage.server";
 import { contentDisposition, documentDownloadNames, documentPathFor, getTranscriptionDetail, type Access, type TranscriptionDetail } from "./transcriptions.server";
@@ -88,7 +93,7 @@ export async function buildDocx(detail: TranscriptionDetail, now: Date = new Dat
   const topics = detail.analysis?.topics ?? [];
   const segments: TimedSegment[] = t.segments;
 
-  const body: (Paragraph | TableOfContents)[] = [
+  const body: (Paragraph | TableOfContents | Table)[] = [
     new Paragraph({ heading: HeadingLevel.TITLE, children: [new TextRun(title)] }),
     new Paragraph({
       spacing: { after: 240 },
@@ -142,6 +147,8 @@ export async function buildDocx(detail: TranscriptionDetail, now: Date = new Dat
     });
   }
 
+  body.push(...minutesSections(detail));
+
   body.push(new Paragraph({ heading: HeadingLevel.HEADING_1, pageBreakBefore: true, children: [new TextRun("Trascrizione completa")] }));
   if (segments.length > 0) {
     for (const segment of segments) {
@@ -194,6 +201,70 @@ export async function buildDocx(detail: TranscriptionDetail, now: Date = new Dat
   return Packer.toBuffer(doc, false, [
     { path: "docProps/core.xml", data: coreProperties({ title, creator: t.user.name || "Verbale", description: summary.slice(0, 250), created: now }) },
   ]);
+}
+
+function muted(text: string): Paragraph {
+  return new Paragraph({ children: [new TextRun({ text, italics: true, color: MUTED })] });
+}
+
+function headerCell(text: string, width: number): TableCell {
+  return new TableCell({
+    width: { size: width, type: WidthType.PERCENTAGE },
+    shading: { type: ShadingType.CLEAR, fill: "DEEAF6", color: "auto" },
+    children: [new Paragraph({ children: [new TextRun({ text, bold: true })] })],
+  });
+}
+
+function cell(text: string, width: number): TableCell {
+  return new TableCell({ width: { size: width, type: WidthType.PERCENTAGE }, children: [new Paragraph({ children: [new TextRun(text)] })] });
+}
+
+/** "Decisioni" (a list with their minutes) and "Azioni da fare" (a table: attività, responsabile, scadenza, minuto). */
+function minutesSections(detail: TranscriptionDetail): (Paragraph | Table)[] {
+  const decisions = detail.analysis?.decisions ?? [];
+  const actions = detail.analysis?.actionItems ?? [];
+  const out: (Paragraph | Table)[] = [new Paragraph({ heading: HeadingLevel.HEADING_1, children: [new TextRun(MINUTES_TEXT.decisions)] })];
+  if (decisions.length === 0) out.push(muted(MINUTES_TEXT.noDecisions));
+  for (const d of decisions) {
+    out.push(
+      new Paragraph({
+        numbering: { reference: "key-points", level: 0 },
+        spacing: { after: 80 },
+        children: [...(d.timestamp ? [stamp(d.timestamp)] : []), new TextRun(d.text)],
+      }),
+    );
+  }
+  out.push(new Paragraph({ heading: HeadingLevel.HEADING_1, children: [new TextRun(MINUTES_TEXT.actionItems)] }));
+  if (actions.length === 0) {
+    out.push(muted(MINUTES_TEXT.noActionItems));
+  } else {
+    out.push(
+      new Table({
+        width: { size: 100, type: WidthType.PERCENTAGE },
+        rows: [
+          new TableRow({
+            tableHeader: true,
+            children: [headerCell(MINUTES_TEXT.task, 46), headerCell(MINUTES_TEXT.owner, 20), headerCell(MINUTES_TEXT.due, 22), headerCell(MINUTES_TEXT.minute, 12)],
+          }),
+          ...actions.map(
+            (a) =>
+              new TableRow({
+                cantSplit: true,
+                children: [
+                  cell(a.task, 46),
+                  cell(a.owner ?? MINUTES_TEXT.notSaid, 20),
+                  cell(a.due ?? MINUTES_TEXT.notSaid, 22),
+                  cell(a.timestamp ?? MINUTES_TEXT.notSaid, 12),
+                ],
+              }),
+          ),
+        ],
+      }),
+    );
+  }
+  const madeBy = madeByText(detail.analysis?.engine, detail.analysis?.model);
+  if (madeBy) out.push(new Paragraph({ spacing: { before: 240 }, children: [new TextRun({ text: madeBy, italics: true, color: MUTED, size: 18 })] }));
+  return out;
 }
 
 export type DocumentFile = { key: string; size: number; name: string; asciiName: string; documentPath: string };

@@ -4,11 +4,12 @@ import { getDb } from "~/db/client.server";
 import { documents, emailDeliveries } from "~/db/schema";
 import { MSG } from "~/lib/messages";
 import { ApiError, badRequest, notFound, zodIssueMessage } from "./api.server";
-import { getDocumentFile, DOCX_MIME } from "./document.server";
+import { documentTitle, getDocumentFile, DOCX_MIME } from "./document.server";
+import { documentEmail } from "./mail-templates.server";
 import { sendMail } from "./mail.server";
 import { consumeRateLimit } from "./rate-limit.server";
 import * as storage from "./storage.server";
-import { findTranscription, isUuid } from "./transcriptions.server";
+import { findTranscription, getTranscriptionDetail, isUuid } from "./transcriptions.server";
 
 /**
  * "Invia via Email": one email_deliveries row per request, sent at most once.
@@ -71,9 +72,16 @@ export async function deliverEmail(deliveryId: string, options: { finalAttempt: 
     const [row] = await tx.select().from(emailDeliveries).where(eq(emailDeliveries.id, deliveryId)).for("update");
     if (!row || row.status !== "PENDING") return { status: "SKIPPED" };
     let attachment: { name: string; content: Buffer };
+    let body: { text: string; html: string };
     try {
       const file = await getDocumentFile(row.transcriptionId, { userId: row.userId });
       attachment = { name: file.name, content: await storage.readBuffer(file.key) };
+      const detail = await getTranscriptionDetail(row.transcriptionId, { userId: row.userId });
+      body = documentEmail(row.message, {
+        title: documentTitle(detail),
+        decisions: detail.analysis?.decisions ?? [],
+        actionItems: detail.analysis?.actionItems ?? [],
+      });
     } catch (error) {
       // The document or the transcription is gone: nothing to send, ever.
       await tx
@@ -86,7 +94,8 @@ export async function deliverEmail(deliveryId: string, options: { finalAttempt: 
       const sent = await sendMail({
         to: row.toEmail,
         subject: row.subject,
-        text: row.message,
+        text: body.text,
+        html: body.html,
         attachments: [{ filename: attachment.name, content: attachment.content, contentType: DOCX_MIME }],
       });
       await tx

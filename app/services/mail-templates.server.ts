@@ -1,3 +1,5 @@
+import { MINUTES_TEXT } from "~/lib/messages";
+
 /**
  * Italian e-mail templates (HTML + plain text) for the account messages. Every template returns
  * { subject, text, html } ready for sendMail.
@@ -87,4 +89,51 @@ export function passwordResetEmail(options: { name: string; link: string; expire
 <p style="margin:0">Il team di Verbale</p>`,
   );
   return { subject, text, html };
+}
+
+export type MinutesDigest = {
+  title: string;
+  decisions: { text: string; timestamp: string | null }[];
+  actionItems: { task: string; owner: string | null; due: string | null; timestamp: string | null }[];
+};
+
+/**
+ * The e-mail that carries a Word document: the sender's message, then what the minutes say in
+ * short (title, decisions, actions with owner and deadline), so the recipient sees the outcome
+ * before opening the attachment.
+ */
+export function documentEmail(message: string, minutes: MinutesDigest): { text: string; html: string } {
+  const at = (timestamp: string | null) => (timestamp ? ` [${timestamp}]` : "");
+  const owner = (a: MinutesDigest["actionItems"][number]) =>
+    `${MINUTES_TEXT.owner.toLowerCase()}: ${a.owner ?? MINUTES_TEXT.notSaid}; ${MINUTES_TEXT.due.toLowerCase()}: ${a.due ?? MINUTES_TEXT.notSaid}`;
+  const text = [
+    message,
+    "",
+    "—",
+    `Verbale: ${minutes.title}`,
+    "",
+    `${MINUTES_TEXT.decisions}:`,
+    ...(minutes.decisions.length ? minutes.decisions.map((d) => `- ${d.text}${at(d.timestamp)}`) : [`- ${MINUTES_TEXT.noDecisions}`]),
+    "",
+    `${MINUTES_TEXT.actionItems}:`,
+    ...(minutes.actionItems.length ? minutes.actionItems.map((a) => `- ${a.task} (${owner(a)})${at(a.timestamp)}`) : [`- ${MINUTES_TEXT.noActionItems}`]),
+    "",
+    "Il verbale completo, con il riassunto, gli argomenti e la trascrizione, è nel documento Word allegato.",
+  ].join("\n");
+  const list = (items: string[]) => `<ul style="margin:0 0 16px;padding-left:20px">${items.map((i) => `<li style="margin:0 0 6px">${i}</li>`).join("")}</ul>`;
+  const html = layout(
+    minutes.title,
+    `${message
+      .split(/\n{2,}/)
+      .map((p) => `<p style="margin:0 0 16px">${escapeHtml(p).replace(/\n/g, "<br>")}</p>`)
+      .join("")}
+<hr style="border:none;border-top:1px solid #e2e8f0;margin:24px 0">
+<p style="margin:0 0 16px;font-size:16px;font-weight:bold">${escapeHtml(minutes.title)}</p>
+<p style="margin:0 0 8px;font-weight:bold">${MINUTES_TEXT.decisions}</p>
+${list(minutes.decisions.length ? minutes.decisions.map((d) => `${escapeHtml(d.text)}${escapeHtml(at(d.timestamp))}`) : [MINUTES_TEXT.noDecisions])}
+<p style="margin:0 0 8px;font-weight:bold">${MINUTES_TEXT.actionItems}</p>
+${list(minutes.actionItems.length ? minutes.actionItems.map((a) => `${escapeHtml(a.task)} <span style="color:#475569">(${escapeHtml(owner(a))})${escapeHtml(at(a.timestamp))}</span>`) : [MINUTES_TEXT.noActionItems])}
+<p style="margin:0;font-size:13px;color:#475569">Il verbale completo, con il riassunto, gli argomenti e la trascrizione, è nel documento Word allegato.</p>`,
+  );
+  return { text, html };
 }

@@ -2,7 +2,7 @@ import { createReadableStreamFromReadable } from "@remix-run/node";
 import { and, asc, count, desc, eq, sql, type SQL } from "drizzle-orm";
 import { getDb, type Executor } from "~/db/client.server";
 import { analyses, documents, transcriptions, transcriptionSegments, users } from "~/db/schema";
-import type { Topic } from "~/db/schema";
+import type { ActionItem, Decision, Topic } from "~/db/schema";
 import { pagination, type Pagination } from "~/lib/validation/admin";
 import { notFound } from "./api.server";
 import * as storage from "./storage.server";
@@ -223,7 +223,19 @@ export type TranscriptionDetail = {
     user: { id: string; name: string; firstName: string; lastName: string; email: string };
     segments: SegmentView[];
   };
-  analysis: { id: string; status: string; title: string | null; summary: string | null; topics: Topic[]; updatedAt: string } | null;
+  analysis: {
+    id: string;
+    status: string;
+    title: string | null;
+    summary: string | null;
+    topics: Topic[];
+    decisions: Decision[];
+    actionItems: ActionItem[];
+    /** Which engine made the minutes ("llm", "local" for the extractive analyzer, "openai") and its model. */
+    engine: string | null;
+    model: string | null;
+    updatedAt: string;
+  } | null;
   document: { id: string; fileName: string; sizeBytes: number; createdAt: string; upToDate: boolean } | null;
   /** The download URL of the document once generated (spec: "documentPath"). */
   documentPath: string | null;
@@ -276,6 +288,10 @@ export async function getTranscriptionDetail(id: string | undefined, access: Acc
           title: analysis.title,
           summary: analysis.summary,
           topics: analysis.topics ?? [],
+          decisions: analysis.decisions ?? [],
+          actionItems: analysis.actionItems ?? [],
+          engine: analysis.engine,
+          model: analysis.model,
           updatedAt: analysis.updatedAt.toISOString(),
         }
       : null,

@@ -53,7 +53,12 @@ describe("sending the document by e-mail", () => {
 
     const mail = await smtp.waitForMessage("destinatario@esempio.it");
     expect(mail.subject).toBe("Verbale del 12 marzo");
-    expect(mail.text.trim()).toBe("Ciao Marco,\necco il verbale.");
+    // The sender's message first, then what the minutes decided and who must do what by when.
+    expect(mail.text.startsWith("Ciao Marco,\necco il verbale.\n")).toBe(true);
+    expect(mail.text).toContain(`Decisioni:\n- ${t.decisions[0].text} [${t.decisions[0].timestamp}]`);
+    expect(mail.text).toContain(`Azioni da fare:\n- ${t.actionItems[0].task} (responsabile: Marco Bianchi; scadenza: entro la fine di marzo)`);
+    expect(mail.text).toContain(`- ${t.actionItems[1].task} (responsabile: —; scadenza: —)`);
+    expect(mail.parsed.html).toContain("<p style=\"margin:0 0 8px;font-weight:bold\">Azioni da fare</p>");
     expect(mail.from).toBe("noreply@verbale.test");
     expect(mail.parsed.attachments).toHaveLength(1);
     const [attachment] = mail.parsed.attachments;

@@ -23,6 +23,8 @@ export const MEETING_SENTENCES = [
 export type FixtureSegment = { start: number; end: number; text: string };
 export type FixtureKeyPoint = string | { point: string; excerpt?: string; estimatedTimestamp?: string };
 export type FixtureTopic = { name: string; keyPoints: FixtureKeyPoint[]; estimatedTimestamps?: string[] };
+export type FixtureDecision = { text: string; timestamp: string | null };
+export type FixtureActionItem = { task: string; owner: string | null; due: string | null; timestamp: string | null };
 
 export type SeedOptions = {
   title?: string;
@@ -30,6 +32,10 @@ export type SeedOptions = {
   sentences?: string[];
   /** Topics built from the segments when not given. */
   topics?: (segments: FixtureSegment[]) => FixtureTopic[];
+  decisions?: (segments: FixtureSegment[]) => FixtureDecision[];
+  actionItems?: (segments: FixtureSegment[]) => FixtureActionItem[];
+  /** The engine stored with the analysis (default "fixture": no "Verbale redatto da" line). */
+  engine?: string;
   status?: "PENDING" | "PROCESSING" | "COMPLETED" | "FAILED";
   originalName?: string;
   createdAt?: Date;
@@ -45,6 +51,8 @@ export type SeededTranscription = {
   text: string;
   segments: FixtureSegment[];
   topics: FixtureTopic[];
+  decisions: FixtureDecision[];
+  actionItems: FixtureActionItem[];
   audioKey: string;
   audioBytes: Buffer;
   fileSize: number;
@@ -114,6 +122,18 @@ export function defaultTopics(segments: FixtureSegment[]): FixtureTopic[] {
   ];
 }
 
+export function defaultDecisions(segments: FixtureSegment[]): FixtureDecision[] {
+  return [{ text: "Approvato il bilancio del trimestre", timestamp: mmss(segments[Math.min(1, segments.length - 1)].start) }];
+}
+
+export function defaultActionItems(segments: FixtureSegment[]): FixtureActionItem[] {
+  const at = (i: number) => mmss(segments[Math.min(i, segments.length - 1)].start);
+  return [
+    { task: "Preparare il piano di lancio del nuovo sito", owner: "Marco Bianchi", due: "entro la fine di marzo", timestamp: at(3) },
+    { task: "Convocare la prossima riunione", owner: null, due: null, timestamp: at(4) },
+  ];
+}
+
 export async function seedCompletedTranscription(
   sql: postgres.Sql,
   storageDir: string,
@@ -127,6 +147,8 @@ export async function seedCompletedTranscription(
   const duration = Math.round(wavDuration(audioBytes) * 100) / 100;
   const segments = segmentsFor(sentences, duration);
   const topics = (options.topics ?? defaultTopics)(segments);
+  const decisions = (options.decisions ?? defaultDecisions)(segments);
+  const actionItems = (options.actionItems ?? defaultActionItems)(segments);
   const title = options.title ?? "Riunione sul bilancio trimestrale";
   const summary =
     options.summary ??
@@ -153,8 +175,9 @@ export async function seedCompletedTranscription(
       }
       if (options.withAnalysis !== false) {
         await tx`
-          insert into analyses (transcription_id, status, title, summary, topics, engine)
-          values (${id}, 'COMPLETED', ${title}, ${summary}, ${JSON.stringify(topics)}::jsonb, 'fixture')`;
+          insert into analyses (transcription_id, status, title, summary, topics, decisions, action_items, engine)
+          values (${id}, 'COMPLETED', ${title}, ${summary}, ${JSON.stringify(topics)}::jsonb, ${JSON.stringify(decisions)}::jsonb,
+            ${JSON.stringify(actionItems)}::jsonb, ${options.engine ?? "fixture"})`;
       }
     }
     if (options.countUsage !== false) {
@@ -164,5 +187,5 @@ export async function seedCompletedTranscription(
           megabytes_used = usage_months.megabytes_used + ${usageMegabytes}`;
     }
   });
-  return { id, title, summary, text, segments, topics, audioKey, audioBytes, fileSize: audioBytes.length, duration, usageMonth, usageMegabytes };
+  return { id, title, summary, text, segments, topics, decisions, actionItems, audioKey, audioBytes, fileSize: audioBytes.length, duration, usageMonth, usageMegabytes };
 }

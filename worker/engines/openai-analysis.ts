@@ -1,6 +1,7 @@
 import type OpenAI from "openai";
-import { analysisResultSchema, formatTimestamp, type AnalysisResult, type TimedSegment } from "~/lib/analysis";
+import { analysisResultSchema, type AnalysisResult } from "~/lib/analysis";
 import { PIPELINE_ERRORS } from "~/lib/messages";
+import { MINUTES_INSTRUCTIONS, transcriptLines } from "./minutes";
 import { createOpenAIClient, mapOpenAIError, type OpenAIEngineOptions } from "./openai-speech";
 import { UserFacingError, type AnalysisEngine, type AnalysisInput } from "./types";
 
@@ -17,7 +18,7 @@ export const DEFAULT_PART_CHARS = 24_000;
 const RESPONSE_SCHEMA = {
   type: "object",
   additionalProperties: false,
-  required: ["title", "summary", "topics"],
+  required: ["title", "summary", "topics", "decisions", "actionItems"],
   properties: {
     title: { type: "string", description: "Titolo breve della riunione (massimo 60 caratteri)" },
     summary: { type: "string", description: "Riassunto della riunione in italiano" },
@@ -47,31 +48,54 @@ const RESPONSE_SCHEMA = {
         },
       },
     },
+    decisions: {
+      type: "array",
+      description: "Decisioni prese, approvate o votate nella riunione",
+      items: {
+        type: "object",
+        additionalProperties: false,
+        required: ["text", "timestamp"],
+        properties: {
+          text: { type: "string" },
+          timestamp: { type: ["string", "null"], description: "mm:ss o h:mm:ss" },
+        },
+      },
+    },
+    actionItems: {
+      type: "array",
+      description: "Azioni da fare: attività, responsabile e scadenza come detti nella riunione",
+      items: {
+        type: "object",
+        additionalProperties: false,
+        required: ["task", "owner", "due", "timestamp"],
+        properties: {
+          task: { type: "string" },
+          owner: { type: ["string", "null"], description: "Chi la deve fare, null se non detto" },
+          due: { type: ["string", "null"], description: "Entro quando, null se non detto" },
+          timestamp: { type: ["string", "null"], description: "mm:ss o h:mm:ss" },
+        },
+      },
+    },
   },
 } as const;
 
 const SYSTEM_PROMPT = [
-  "Sei un assistente che analizza trascrizioni di riunioni in italiano.",
-  "Rispondi sempre in italiano, solo con il JSON richiesto.",
-  "Produci: un titolo breve e descrittivo (al massimo 60 caratteri); un riassunto fedele di alcune frasi;",
-  "gli argomenti trattati, in ordine di apparizione, ciascuno con i punti chiave.",
-  "Per ogni punto chiave indica una citazione breve e letterale (excerpt), un riassunto del tratto (segmentSummary)",
-  "e il momento in cui se ne parla (estimatedTimestamp), preso dai tempi [mm:ss] della trascrizione.",
-  "Non inventare contenuti che non sono nella trascrizione.",
+  MINUTES_INSTRUCTIONS,
+  "Produci: un titolo breve che nomini l'oggetto della riunione (al massimo 60 caratteri, mai un saluto o la formula di apertura);",
+  "un riassunto fedele che tocchi ogni argomento; gli argomenti in ordine, ciascuno con i punti chiave;",
+  "per ogni punto chiave una citazione breve e letterale (excerpt) solo se aggiunge qualcosa al punto, un riassunto del tratto (segmentSummary)",
+  "e il momento (estimatedTimestamp); le decisioni (decisions) e le azioni da fare (actionItems) con responsabile (owner) e scadenza (due).",
 ].join(" ");
 
 const COMBINE_PROMPT = [
-  "Sei un assistente che analizza riunioni in italiano.",
-  "Ricevi le analisi parziali di parti consecutive della stessa riunione, in ordine.",
-  "Uniscile in un'unica analisi: un titolo per l'intera riunione (al massimo 60 caratteri), un riassunto complessivo,",
-  "e gli argomenti uniti dove coincidono, conservando punti chiave, citazioni e tempi.",
+  "Sei un segretario che redige il verbale di una riunione in italiano.",
+  "Ricevi i verbali parziali di parti consecutive della stessa riunione, in ordine.",
+  "Uniscili in un unico verbale: un titolo per l'intera riunione (al massimo 60 caratteri), un riassunto complessivo,",
+  "gli argomenti uniti dove coincidono, tutte le decisioni e tutte le azioni da fare, conservando punti chiave, citazioni, responsabili, scadenze e tempi.",
   "Rispondi solo con il JSON richiesto, in italiano.",
 ].join(" ");
 
-/** The transcript as the model reads it: one line per segment with its start time. */
-export function transcriptLines(segments: TimedSegment[]): string[] {
-  return segments.filter((s) => s.text.trim()).map((s) => `[${formatTimestamp(s.start)}] ${s.text.trim()}`);
-}
+export { transcriptLines };
 
 /** Groups lines into parts of at most maxChars (a single longer line is its own part). */
 export function splitIntoParts(lines: string[], maxChars: number): string[] {

@@ -32,12 +32,21 @@ export interface SpeechEngine {
   transcribe(input: SpeechInput): Promise<SpeechResult>;
 }
 
-export type AnalysisInput = { segments: TimedSegment[]; language: string; signal?: AbortSignal };
+export type AnalysisInput = {
+  segments: TimedSegment[];
+  language: string;
+  signal?: AbortSignal;
+  /** Fraction 0..1 of the analysis done (including a model download), for the progress bar. */
+  onProgress?: (fraction: number) => void;
+};
+
+/** An engine that hands the work to another (e.g. the local LLM to the extractive analyzer) says which one made the result. */
+export type AnalysisOutput = AnalysisResult & { producedBy?: { name: string; model: string } };
 
 export interface AnalysisEngine {
   readonly name: string;
   readonly model: string;
-  analyze(input: AnalysisInput): Promise<AnalysisResult>;
+  analyze(input: AnalysisInput): Promise<AnalysisOutput>;
 }
 
 /** An error whose message is fit to show the user as is (Italian); other errors get a generic text. */

@@ -11,8 +11,8 @@ import { handleFailure, readPayload } from "./transcribe";
 import { withHeartbeat } from "./unlock-stale-jobs";
 
 /**
- * Task `analyze`: the analysis engine reads the timed segments and returns title, summary and
- * topics, validated against the one shared schema; saved in `analyses`, then COMPLETED.
+ * Task `analyze`: the analysis engine reads the timed segments and returns title, summary,
+ * topics, decisions and action items, validated against the one shared schema; saved in `analyses`, then COMPLETED.
  */
 
 const ANALYZING_PERCENT = 90;
@@ -39,7 +39,20 @@ async function runAnalysis(transcriptionId: string, _helpers: JobHelpers, signal
 
   const engine = await getAnalysisEngine();
   // Nothing was said: no engine call, an empty analysis, the file name as title.
-  const raw = segments.length === 0 ? { title: "", summary: "", topics: [] } : await engine.analyze({ segments, language: row.language ?? "it", signal });
+  let lastWrite = 0;
+  // A first analysis with the local LLM may download its model: the bar moves from 90 to 99 %.
+  const onProgress = (fraction: number) => {
+    if (Date.now() - lastWrite < 1000) return;
+    lastWrite = Date.now();
+    const progress = ANALYZING_PERCENT + Math.floor(Math.min(1, Math.max(0, fraction)) * 9);
+    void db.update(transcriptions).set({ progress }).where(eq(transcriptions.id, transcriptionId)).catch(() => {});
+  };
+  const raw =
+    segments.length === 0
+      ? { title: "", summary: "", topics: [] }
+      : await engine.analyze({ segments, language: row.language ?? "it", signal, onProgress });
+  // The engine that actually made the minutes (the local LLM hands over to the extractive analyzer without its model).
+  const madeBy = ("producedBy" in raw && raw.producedBy) || { name: engine.name, model: engine.model };
   const parsed = analysisResultSchema.safeParse(raw);
   if (!parsed.success) {
     throw Object.assign(new UserFacingError(PIPELINE_ERRORS.analysisInvalid), {
@@ -49,15 +62,21 @@ async function runAnalysis(transcriptionId: string, _helpers: JobHelpers, signal
   const result = parsed.data;
   const title = result.title.trim() || titleFromSentence(splitText(row.text ?? "")[0]?.text ?? "") || nameWithoutExtension(row.originalName);
 
+  const saved = {
+    title,
+    summary: result.summary,
+    topics: result.topics,
+    decisions: result.decisions,
+    actionItems: result.actionItems,
+    engine: madeBy.name,
+    model: madeBy.model,
+  };
   signal.throwIfAborted();
   await db.transaction(async (tx) => {
     await tx
       .insert(analyses)
-      .values({ transcriptionId, status: "COMPLETED", title, summary: result.summary, topics: result.topics, engine: engine.name, model: engine.model })
-      .onConflictDoUpdate({
-        target: analyses.transcriptionId,
-        set: { status: "COMPLETED", title, summary: result.summary, topics: result.topics, engine: engine.name, model: engine.model, updatedAt: new Date() },
-      });
+      .values({ transcriptionId, status: "COMPLETED", ...saved })
+      .onConflictDoUpdate({ target: analyses.transcriptionId, set: { status: "COMPLETED", ...saved, updatedAt: new Date() } });
     await tx
       .update(transcriptions)
       .set({ status: "COMPLETED", title, stage: "completed", progress: 100, completedAt: new Date(), errorMessage: null, failureReason: null })

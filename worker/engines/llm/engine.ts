@@ -1,0 +1,239 @@
+import os from "node:os";
+import type { Llama, LlamaModel } from "node-llama-cpp";
+import type { AnalysisResult } from "~/lib/analysis";
+import { assembleMinutes, MINUTES_INSTRUCTIONS, stampsOf, transcriptLines, type PartialMinutes } from "../minutes";
+import type { DownloadProgress } from "../model-files";
+import { UserFacingError, type AnalysisEngine, type AnalysisInput, type AnalysisOutput } from "../types";
+import { ensureLlmModel, resolveLlmModel, type LlmDownloadOptions } from "./models";
+
+/**
+ * The local LLM analysis engine: a small instruct model in this process (node-llama-cpp, CPU
+ * build), its output held to a JSON schema by a grammar, so it always parses.
+ *
+ * Long meetings are map-reduced: the transcript is cut into parts of about `partTokens` tokens;
+ * each part gives its minutes (topics, decisions, actions), every "minuto" restricted by the
+ * grammar to the [mm:ss] stamps of that part, so timestamps are always real; a last, short
+ * request writes the title and the summary of the whole meeting from the parts' summaries.
+ *
+ * When the model file is missing and cannot be downloaded, or the model fails, the extractive
+ * analyzer makes the minutes and the result says so (producedBy).
+ */
+
+export type LlmEngineOptions = {
+  /** LLM_MODEL: a catalogue name or a .gguf path (default: decision 012). */
+  model?: string;
+  dataDir: string;
+  /** LLM_MODEL_URL: where to download catalogue models from instead of their published URL. */
+  modelUrl?: string;
+  threads?: number;
+  /** Transcript tokens per part (map step). */
+  partTokens?: number;
+  fallback: AnalysisEngine;
+  /** Tests: the checksum to expect instead of the catalogue's. */
+  checksum?: LlmDownloadOptions["checksum"];
+  log?: (line: string) => void;
+  /** After a failed download, how long to use the fallback before trying again. */
+  retryDownloadAfterMs?: number;
+};
+
+export const DEFAULT_PART_TOKENS = 1500;
+/** Tokens the answer of one part may take; the schema's limits keep a complete answer below it. */
+const PART_ANSWER_TOKENS = 1600;
+const OVERALL_ANSWER_TOKENS = 700;
+/** Unload the model after this long without work, giving its memory back. */
+const IDLE_UNLOAD_MS = 10 * 60_000;
+
+const text = (min: number, max: number) => ({ type: "string", minLength: min, maxLength: max }) as const;
+const nullableText = (max: number) => ({ oneOf: [{ type: "string", maxLength: max }, { type: "null" }] }) as const;
+
+function partSchema(stamps: string[], withTitle: boolean) {
+  const minuto = { enum: stamps };
+  return {
+    type: "object",
+    properties: {
+      ...(withTitle ? { titolo: text(3, 60) } : {}),
+      riassunto: text(1, withTitle ? 1200 : 500),
+      argomenti: {
+        type: "array",
+        minItems: 1,
+        maxItems: 3,
+        items: {
+          type: "object",
+          properties: {
+            nome: text(3, 60),
+            punti: { type: "array", minItems: 1, maxItems: 3, items: { type: "object", properties: { punto: text(3, 160), minuto } } },
+          },
+        },
+      },
+      decisioni: { type: "array", maxItems: 4, items: { type: "object", properties: { testo: text(3, 160), minuto } } },
+      azioni: {
+        type: "array",
+        maxItems: 4,
+        items: { type: "object", properties: { attivita: text(3, 160), responsabile: nullableText(40), scadenza: nullableText(40), minuto } },
+      },
+    },
+  } as const;
+}
+
+const OVERALL_SCHEMA = { type: "object", properties: { titolo: text(3, 60), riassunto: text(1, 1200) } } as const;
+
+/** Groups lines into parts of at most maxTokens (a single longer line is its own part). */
+export function splitByTokens(lines: string[], countTokens: (line: string) => number, maxTokens: number): string[][] {
+  const parts: string[][] = [];
+  let current: string[] = [];
+  let size = 0;
+  for (const line of lines) {
+    const n = countTokens(line) + 1;
+    if (current.length > 0 && size + n > maxTokens) {
+      parts.push(current);
+      current = [];
+      size = 0;
+    }
+    current.push(line);
+    size += n;
+  }
+  if (current.length > 0) parts.push(current);
+  return parts;
+}
+
+type Loaded = { llama: Llama; model: LlamaModel; path: string };
+
+export class LocalLlmAnalysisEngine implements AnalysisEngine {
+  readonly name = "llm";
+  readonly model: string;
+  private loaded: Promise<Loaded> | undefined;
+  private idleTimer: NodeJS.Timeout | undefined;
+  private unavailableUntil = 0;
+  private readonly log: (line: string) => void;
+
+  constructor(private readonly options: LlmEngineOptions) {
+    this.model = resolveLlmModel(options.model, options.dataDir).name;
+    this.log = options.log ?? ((line) => console.warn(line));
+  }
+
+  /** The model file, downloaded when missing (progress 0..1). */
+  async prepare(onProgress?: (fraction: number) => void, signal?: AbortSignal): Promise<string> {
+    const progress: DownloadProgress | undefined = onProgress ? (f) => onProgress(f) : undefined;
+    return ensureLlmModel(this.options.model, {
+      dataDir: this.options.dataDir,
+      baseUrl: this.options.modelUrl,
+      checksum: this.options.checksum,
+      onProgress: progress,
+      signal,
+      log: this.log,
+    });
+  }
+
+  async analyze(input: AnalysisInput): Promise<AnalysisOutput> {
+    const lines = transcriptLines(input.segments);
+    if (lines.length === 0) return { title: "", summary: "", topics: [], decisions: [], actionItems: [] };
+    let loaded: Loaded;
+    try {
+      if (Date.now() < this.unavailableUntil) throw new UserFacingError(`Modello linguistico "${this.model}" non disponibile (download fallito di recente).`, false);
+      loaded = await this.load(input);
+    } catch (error) {
+      if (input.signal?.aborted) throw error;
+      this.unavailableUntil = Date.now() + (this.options.retryDownloadAfterMs ?? 10 * 60_000);
+      this.log(`[analisi] ${(error as Error).message} Uso l'analizzatore estrattivo.`);
+      return this.fallback(input);
+    }
+    try {
+      return await this.run(loaded, lines, input);
+    } catch (error) {
+      if (input.signal?.aborted) throw error;
+      this.log(`[analisi] il modello linguistico "${this.model}" non ha prodotto il verbale (${(error as Error).message}); uso l'analizzatore estrattivo.`);
+      return this.fallback(input);
+    } finally {
+      this.scheduleUnload();
+    }
+  }
+
+  /** Frees the model and the native runtime (tests, shutdown). */
+  async dispose(): Promise<void> {
+    clearTimeout(this.idleTimer);
+    const loaded = this.loaded;
+    this.loaded = undefined;
+    if (!loaded) return;
+    const l = await loaded.catch(() => undefined);
+    await l?.model.dispose();
+    await l?.llama.dispose();
+  }
+
+  private async fallback(input: AnalysisInput): Promise<AnalysisOutput> {
+    const result = await this.options.fallback.analyze(input);
+    return { ...result, producedBy: { name: this.options.fallback.name, model: this.options.fallback.model } };
+  }
+
+  private load(input: AnalysisInput): Promise<Loaded> {
+    clearTimeout(this.idleTimer);
+    this.loaded ??= (async () => {
+      const file = await this.prepare(input.onProgress, input.signal);
+      const { getLlama, LlamaLogLevel } = await import("node-llama-cpp");
+      // The CPU build shipped on npm; never compile or download anything at run time.
+      const llama = await getLlama({ gpu: false, build: "never", logLevel: LlamaLogLevel.error, progressLogs: false });
+      const model = await llama.loadModel({ modelPath: file });
+      return { llama, model, path: file };
+    })();
+    this.loaded.catch(() => {
+      this.loaded = undefined;
+    });
+    return this.loaded;
+  }
+
+  private scheduleUnload() {
+    clearTimeout(this.idleTimer);
+    this.idleTimer = setTimeout(() => void this.dispose(), IDLE_UNLOAD_MS);
+    this.idleTimer.unref();
+  }
+
+  private async run({ llama, model }: Loaded, lines: string[], input: AnalysisInput): Promise<AnalysisResult> {
+    const partTokens = this.options.partTokens ?? DEFAULT_PART_TOKENS;
+    const parts = splitByTokens(lines, (l) => model.tokenize(l).length, partTokens);
+    const threads = this.options.threads ?? os.availableParallelism();
+    const context = await model.createContext({
+      contextSize: Math.min(model.trainContextSize, partTokens + PART_ANSWER_TOKENS + 1024),
+      threads,
+      batchSize: 512,
+    });
+    const { LlamaChatSession } = await import("node-llama-cpp");
+    const ask = async <T>(schema: object, prompt: string, maxTokens: number): Promise<T> => {
+      input.signal?.throwIfAborted();
+      const sequence = context.getSequence();
+      const session = new LlamaChatSession({ contextSequence: sequence, systemPrompt: MINUTES_INSTRUCTIONS, autoDisposeSequence: true });
+      try {
+        const grammar = await llama.createGrammarForJsonSchema(schema as Parameters<Llama["createGrammarForJsonSchema"]>[0]);
+        const answer = await session.prompt(prompt, { grammar, maxTokens, temperature: 0.2, seed: 1, signal: input.signal });
+        return JSON.parse(answer) as T;
+      } finally {
+        session.dispose();
+      }
+    };
+    try {
+      const partials: PartialMinutes[] = [];
+      let overall = { title: "", summary: "" };
+      for (const [index, part] of parts.entries()) {
+        const single = parts.length === 1;
+        const heading = single ? "Trascrizione della riunione" : `Parte ${index + 1} di ${parts.length} della trascrizione della riunione`;
+        const answer = await ask<PartialMinutes & { titolo?: string }>(partSchema(stampsOf(part), single), `${heading}:\n\n${part.join("\n")}`, PART_ANSWER_TOKENS);
+        partials.push(answer);
+        if (single) overall = { title: answer.titolo ?? "", summary: answer.riassunto };
+        input.onProgress?.((index + 1) / (parts.length + (single ? 0 : 1)));
+      }
+      if (parts.length > 1) {
+        const digest = partials
+          .map((p, i) => `Parte ${i + 1}: ${p.riassunto}\nArgomenti: ${p.argomenti.map((a) => a.nome).join("; ")}`)
+          .join("\n\n");
+        const answer = await ask<{ titolo: string; riassunto: string }>(
+          OVERALL_SCHEMA,
+          `Questi sono i riassunti delle parti consecutive di una riunione. Scrivi il titolo dell'intera riunione (che ne nomini l'oggetto, mai un saluto) e un riassunto complessivo che tocchi ogni argomento.\n\n${digest}`,
+          OVERALL_ANSWER_TOKENS,
+        );
+        overall = { title: answer.titolo, summary: answer.riassunto };
+        input.onProgress?.(1);
+      }
+      return assembleMinutes(partials, input.segments, overall);
+    } finally {
+      await context.dispose();
+    }
+  }
+}
