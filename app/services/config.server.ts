@@ -20,6 +20,12 @@ const optionalUrl = (name: string) =>
     message: `${name} deve essere un URL valido`,
   });
 
+/** An http(s) address: "localhost:11434" (no scheme) parses as a URL but reaches nothing. */
+const optionalHttpUrl = (name: string) =>
+  optionalString.refine((v) => v === undefined || (URL.canParse(v) && /^https?:$/.test(new URL(v).protocol)), {
+    message: `${name} deve essere un indirizzo http:// o https:// valido`,
+  });
+
 const envSchema = z.object({
   NODE_ENV: z.enum(["development", "production", "test"]).default("production"),
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
@@ -62,13 +68,13 @@ const envSchema = z.object({
   ANALYSIS_ENGINE: z.enum(["local", "llm", "extractive", "openai"]).optional(),
   // An OpenAI-compatible server for the analysis only (Ollama, vLLM, llama.cpp's server), while
   // speech stays wherever TRANSCRIPTION_ENGINE says. Setting the URL makes it the default engine.
-  ANALYSIS_BASE_URL: optionalUrl("ANALYSIS_BASE_URL"),
+  ANALYSIS_BASE_URL: optionalHttpUrl("ANALYSIS_BASE_URL"),
   ANALYSIS_API_KEY: optionalString,
   ANALYSIS_MODEL: optionalString,
   // The local LLM: a model name of the catalogue (worker/engines/llm/models.ts, default in
   // decision 012) downloaded on first use into DATA_DIR/models, or the path of a .gguf file.
   LLM_MODEL: optionalString,
-  LLM_MODEL_URL: optionalUrl("LLM_MODEL_URL"),
+  LLM_MODEL_URL: optionalHttpUrl("LLM_MODEL_URL"),
   // CPU threads for the local LLM; unset: every core.
   LLM_THREADS: z.coerce.number().int().min(1).max(256).optional(),
   WORKER_CONCURRENCY: z.coerce.number().int().min(1).max(16).default(1),

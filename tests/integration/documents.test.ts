@@ -8,7 +8,7 @@ import { getConfig } from "~/services/config.server";
 import { buildDocx, ensureDocument } from "~/services/document.server";
 import { contentDisposition, getTranscriptionDetail } from "~/services/transcriptions.server";
 import { apiRequest, createTestUser, useTestDatabase } from "../support/db";
-import { docxText, readZip } from "../support/docx";
+import { docxTables, docxText, readZip } from "../support/docx";
 import { seedCompletedTranscription } from "../support/transcriptions";
 
 useTestDatabase();
@@ -54,9 +54,18 @@ describe("Word document", () => {
       const stamp = `${String(Math.floor(s.start / 60)).padStart(2, "0")}:${String(Math.floor(s.start % 60)).padStart(2, "0")}`;
       expect(text).toContain(`[${stamp}] ${s.text}`);
     }
+    // The minutes: decisions with their minute, actions as a table (attività, responsabile, scadenza, minuto).
+    expect(text).toContain(`Decisioni\n[${t.decisions[0].timestamp}] ${t.decisions[0].text}\nAzioni da fare`);
+    expect(docxTables(xml)).toEqual([
+      [
+        ["Attività", "Responsabile", "Scadenza", "Minuto"],
+        [t.actionItems[0].task, "Marco Bianchi", "entro la fine di marzo", t.actionItems[0].timestamp],
+        [t.actionItems[1].task, "—", "—", t.actionItems[1].timestamp],
+      ],
+    ]);
     // Real heading styles (navigation pane) and a TOC field over levels 1-2.
     expect(xml).toContain('<w:pStyle w:val="Title"/>');
-    expect(xml.match(/<w:pStyle w:val="Heading1"\/>/g)?.length).toBe(3);
+    expect(xml.match(/<w:pStyle w:val="Heading1"\/>/g)?.length).toBe(5);
     expect(xml.match(/<w:pStyle w:val="Heading2"\/>/g)?.length).toBe(t.topics.length);
     expect(xml).toContain("TOC \\h \\o &quot;1-2&quot;");
     const styles = zip.get("word/styles.xml")!.toString("utf8");
@@ -66,6 +75,27 @@ describe("Word document", () => {
     expect(core).toContain(`<dc:title>${t.title}</dc:title>`);
     expect(core).toContain("<dc:creator>Giulia Bianchi</dc:creator>");
     expect(core).toContain("<dc:language>it-IT</dc:language>");
+  });
+
+  it("prints a key point's excerpt only when it adds something, and says when nothing was decided", async () => {
+    const user = await createTestUser();
+    const t = await seed(user.id, {
+      topics: () => [
+        {
+          name: "Bilancio",
+          keyPoints: [
+            { point: "Il fatturato è cresciuto del dieci per cento.", excerpt: "Il fatturato è cresciuto del dieci per cento." },
+            { point: "Sito in ritardo", excerpt: "Il lancio del sito slitta di due settimane per i test." },
+          ],
+        },
+      ],
+      decisions: () => [],
+      actionItems: () => [],
+    });
+    const text = docxText(readZip(await buildDocx(await getTranscriptionDetail(t.id, { userId: user.id }))).get("word/document.xml")!.toString("utf8"));
+    expect(text.split("Il fatturato è cresciuto del dieci per cento.").length - 1).toBe(1);
+    expect(text).toContain("Sito in ritardo\n«Il lancio del sito slitta di due settimane per i test.»");
+    expect(text).toContain("Decisioni\nNessuna decisione individuata.\nAzioni da fare\nNessuna azione individuata.");
   });
 
   it("reuses the stored file while the analysis is unchanged and rebuilds it when the analysis changes", async () => {

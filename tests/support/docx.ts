@@ -42,3 +42,10 @@ export function docxText(xml: string): string {
     .filter((p) => p.trim() !== "")
     .join("\n");
 }
+
+/** The tables of a WordprocessingML part, each as rows of cell texts. */
+export function docxTables(xml: string): string[][][] {
+  return [...xml.matchAll(/<w:tbl>([\s\S]*?)<\/w:tbl>/g)].map((table) =>
+    [...table[1].matchAll(/<w:tr[ >]([\s\S]*?)<\/w:tr>/g)].map((row) => [...row[1].matchAll(/<w:tc>([\s\S]*?)<\/w:tc>/g)].map((c) => docxText(c[1]).replace(/\n/g, " "))),
+  );
+}

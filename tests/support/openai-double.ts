@@ -94,11 +94,15 @@ function scriptedAnalysis(prompt: string) {
   const lines = [...prompt.matchAll(/^\[(\d+:\d{2}(?::\d{2})?)\] (.+)$/gm)].map((m) => ({ time: m[1], text: m[2] }));
   if (lines.length === 0) {
     // The combine request carries partial analyses as JSON: merge their topics.
-    const partials = [...prompt.matchAll(/^Parte \d+:\n(.+)$/gm)].map((m) => JSON.parse(m[1]) as { title: string; summary: string; topics: unknown[] });
+    const partials = [...prompt.matchAll(/^Parte \d+:\n(.+)$/gm)].map(
+      (m) => JSON.parse(m[1]) as { title: string; summary: string; topics: unknown[]; decisions?: unknown[]; actionItems?: unknown[] },
+    );
     return {
       title: partials[0]?.title ?? "Riunione",
       summary: partials.map((p) => p.summary).join(" "),
       topics: partials.flatMap((p) => p.topics),
+      decisions: partials.flatMap((p) => p.decisions ?? []),
+      actionItems: partials.flatMap((p) => p.actionItems ?? []),
     };
   }
   const topics = [];
@@ -110,10 +114,18 @@ function scriptedAnalysis(prompt: string) {
       keyPoints: group.map((l) => ({ point: l.text, excerpt: l.text, segmentSummary: l.text, estimatedTimestamp: l.time })),
     });
   }
+  // Scripted, not understood: a line that approves or decides is a decision; one with "entro" is an
+  // action, its first word the owner and "entro …" the deadline.
+  const decisions = lines.filter((l) => /\b(approv|decid|delibera)/i.test(l.text)).map((l) => ({ text: l.text, timestamp: l.time }));
+  const actionItems = lines
+    .filter((l) => /\bentro\b/i.test(l.text))
+    .map((l) => ({ task: l.text, owner: l.text.split(" ")[0], due: /\bentro\b[^.]*/i.exec(l.text)![0], timestamp: l.time }));
   return {
     title: `Riunione: ${lines[0].text.slice(0, 40)}`,
     summary: lines.slice(0, 3).map((l) => l.text).join(" "),
     topics,
+    decisions,
+    actionItems,
   };
 }
 

@@ -7,6 +7,8 @@ import { PIPELINE_ERRORS } from "~/lib/messages";
 import { decodeToWav } from "~/services/ffmpeg.server";
 import { startOpenAIDouble, type OpenAIDouble } from "../../tests/support/openai-double";
 import { toneFile } from "../../tests/support/audio";
+import { parseConfig } from "~/services/config.server";
+import { getAnalysisEngine, getSpeechEngine } from "./index";
 import { OpenAIAnalysisEngine, splitIntoParts, transcriptLines } from "./openai-analysis";
 import { OpenAISpeechEngine } from "./openai-speech";
 import { UserFacingError } from "./types";
@@ -116,6 +118,27 @@ describe("OpenAIAnalysisEngine", () => {
     expect(body.messages[1].content).toContain("[1:01:40] Passiamo alle ferie.");
   });
 
+  it("asks for decisions and action items (owner and deadline, null when not said) and returns them", async () => {
+    const meeting = [
+      { start: 0, end: 5, text: "Primo punto: il bilancio consuntivo." },
+      { start: 62, end: 70, text: "Si approva il bilancio all'unanimità." },
+      { start: 130, end: 140, text: "L'amministratore invierà il verbale entro il trenta maggio." },
+    ];
+    const result = await analysis().analyze({ segments: meeting, language: "it" });
+    expect(result.decisions).toEqual([{ text: "Si approva il bilancio all'unanimità.", timestamp: "01:02" }]);
+    expect(result.actionItems).toEqual([
+      { task: "L'amministratore invierà il verbale entro il trenta maggio.", owner: "L'amministratore", due: "entro il trenta maggio", timestamp: "02:10" },
+    ]);
+    const body = double.requests[0].json as { messages: { content: string }[]; response_format: { json_schema: { schema: { required: string[]; properties: Record<string, { items: { required: string[]; properties: Record<string, { type: unknown }> } }> } } } };
+    const schema = body.response_format.json_schema.schema;
+    expect(schema.required).toEqual(expect.arrayContaining(["decisions", "actionItems"]));
+    expect(schema.properties.actionItems.items.required).toEqual(["task", "owner", "due", "timestamp"]);
+    expect(schema.properties.actionItems.items.properties.owner.type).toEqual(["string", "null"]);
+    expect(body.messages[0].content).toMatch(/verbale/);
+    expect(body.messages[0].content).toMatch(/decisioni/i);
+    expect(body.messages[0].content).toMatch(/responsabile/);
+  });
+
   it("analyses a long transcript in parts and then combines them", async () => {
     const result = await analysis(60).analyze({ segments, language: "it" });
     const chats = double.requests.filter((r) => r.path === "/v1/chat/completions");
@@ -123,10 +146,12 @@ describe("OpenAIAnalysisEngine", () => {
     expect(chats.length).toBe(splitIntoParts(transcriptLines(segments), 60).length + 1);
     expect((chats.at(-1)!.json as { messages: { content: string }[] }).messages[1].content).toMatch(/^Parte 1:/);
     expect(result.topics.length).toBeGreaterThanOrEqual(2);
+    // The combine request carries the partial decisions and actions, so none are lost.
+    expect((chats.at(-1)!.json as { messages: { content: string }[] }).messages[0].content).toMatch(/tutte le decisioni e tutte le azioni/);
   });
 
   it("does not call the service for an empty transcript", async () => {
-    expect(await analysis().analyze({ segments: [], language: "it" })).toEqual({ title: "", summary: "", topics: [] });
+    expect(await analysis().analyze({ segments: [], language: "it" })).toEqual({ title: "", summary: "", topics: [], decisions: [], actionItems: [] });
     expect(double.requests).toHaveLength(0);
   });
 
@@ -143,6 +168,25 @@ describe("OpenAIAnalysisEngine", () => {
     double.failNext("chat", { status: 429, headers: { "retry-after-ms": "10" } });
     await expect(analysis().analyze({ segments, language: "it" })).resolves.toMatchObject({ title: expect.any(String) });
     expect(double.requests).toHaveLength(2);
+  });
+});
+
+describe("analysis on any OpenAI-compatible server (ANALYSIS_BASE_URL, ANALYSIS_API_KEY, ANALYSIS_MODEL)", () => {
+  it("sends the analysis there with its own key and model, while speech stays on whisper.cpp", async () => {
+    const config = parseConfig({
+      DATA_DIR: dir,
+      ANALYSIS_BASE_URL: double.baseURL,
+      ANALYSIS_API_KEY: double.apiKey,
+      ANALYSIS_MODEL: "qwen2.5:7b-instruct",
+    });
+    const engine = await getAnalysisEngine(config);
+    expect(engine.name).toBe("openai");
+    expect((await getSpeechEngine(config)).name).toBe("whisper");
+    const result = await engine.analyze({ segments, language: "it" });
+    expect(result.topics.length).toBeGreaterThan(0);
+    expect(double.requests.map((r) => [r.path, (r.json as { model: string }).model, r.authorization])).toEqual([
+      ["/v1/chat/completions", "qwen2.5:7b-instruct", `Bearer ${double.apiKey}`],
+    ]);
   });
 });
 
