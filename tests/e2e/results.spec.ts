@@ -1,7 +1,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import { expect, test } from "@playwright/test";
-import { docxText, readZip } from "../support/docx";
+import { docxTables, docxText, readZip } from "../support/docx";
 import { seedCompletedTranscription } from "../support/transcriptions";
 import { createUser, db, signIn } from "./support/db";
 import { E2E } from "./support/env";
@@ -35,6 +35,18 @@ test("result page: transcript, seek, document, e-mail; recordings: search and de
   await expect(page.getByTestId("summary-figures")).toContainText("Dettagliato");
   await expect(page.getByTestId("topic")).toHaveCount(budget.topics.length);
   await expect(page.getByTestId("topic").nth(1)).toContainText("Lancio previsto per la fine di marzo");
+
+  // The minutes: what was decided, who must do what by when.
+  await expect(page.getByRole("heading", { name: "Decisioni" })).toBeVisible();
+  await expect(page.getByTestId("decision")).toHaveText([`${budget.decisions[0].timestamp}${budget.decisions[0].text}`]);
+  await expect(page.getByRole("heading", { name: "Azioni da fare" })).toBeVisible();
+  const actions = page.getByTestId("action-item");
+  await expect(actions).toHaveCount(2);
+  await expect(actions.first()).toContainText(budget.actionItems[0].task);
+  await expect(actions.first()).toContainText("Marco Bianchi");
+  await expect(actions.first()).toContainText("entro la fine di marzo");
+  // Each key point once: the seeded excerpt that repeats nothing shows, no point is printed twice.
+  await expect(page.getByTestId("key-point").filter({ hasText: "Lancio previsto per la fine di marzo" })).toHaveCount(1);
 
   // The transcript is collapsed until opened.
   const segments = page.getByTestId("segment");
@@ -75,6 +87,12 @@ test("result page: transcript, seek, document, e-mail; recordings: search and de
   expect(text).toContain(budget.title);
   expect(text).toContain(budget.summary);
   expect(text).toContain(budget.segments[4].text);
+  expect(text).toContain(`Decisioni\n[${budget.decisions[0].timestamp}] ${budget.decisions[0].text}`);
+  expect(docxTables(readZip(docx).get("word/document.xml")!.toString("utf8"))[0]).toEqual([
+    ["Attività", "Responsabile", "Scadenza", "Minuto"],
+    [budget.actionItems[0].task, "Marco Bianchi", "entro la fine di marzo", budget.actionItems[0].timestamp],
+    [budget.actionItems[1].task, "—", "—", budget.actionItems[1].timestamp],
+  ]);
 
   // Send it by e-mail: validation first, then the real delivery.
   await page.getByTestId("email-section").locator("summary").click();
@@ -92,6 +110,8 @@ test("result page: transcript, seek, document, e-mail; recordings: search and de
   await expect(form.getByLabel("Indirizzo email")).toHaveValue("");
   const mail = await waitForMail(to, { after: before });
   expect(mail.subject).toBe("Verbale della riunione sul bilancio");
+  expect(mail.text).toContain(`Decisioni:\n- ${budget.decisions[0].text}`);
+  expect(mail.text).toContain(`- ${budget.actionItems[0].task} (responsabile: Marco Bianchi; scadenza: entro la fine di marzo)`);
   expect(mail.attachments).toHaveLength(1);
   expect(mail.attachments[0].filename).toBe(`${budget.title}.docx`);
   expect(Buffer.compare(mail.attachments[0].content, docx)).toBe(0);

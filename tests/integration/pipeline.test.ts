@@ -11,7 +11,9 @@ import { PIPELINE_ERRORS } from "~/lib/messages";
 import { action as analyzeAction } from "~/routes/api.analyze.$id";
 import { action as uploadAction } from "~/routes/api.transcription";
 import { loader as progressLoader } from "~/routes/api.transcription.$id.progress";
-import { setConfigForTests } from "~/services/config.server";
+import { madeByText } from "~/lib/topics";
+import { getConfig, setConfigForTests } from "~/services/config.server";
+import { getTranscriptionDetail } from "~/services/transcriptions.server";
 import { retryTranscription } from "~/services/pipeline.server";
 import { planChunks } from "../../worker/engines/chunking";
 import { setEnginesForTests } from "../../worker/engines/index";
@@ -113,6 +115,25 @@ describe("pipeline", () => {
     const other = await createTestUser({ plan: "FREE_BASIC" });
     expect((await progressOf(id, other.token)).status).toBe(404);
     expect((await progressOf("non-un-id", user.token)).status).toBe(404);
+  });
+
+  it("with ANALYSIS_ENGINE=local and no LLM model that can be fetched, the extractive analyzer makes the minutes and the result says so", async () => {
+    const before = getConfig();
+    setConfigForTests({ ANALYSIS_ENGINE: "local", LLM_MODEL: undefined, LLM_MODEL_URL: "http://127.0.0.1:9/models" });
+    try {
+      const id = await uploadAudio();
+      const done = await waitFor(id, ["COMPLETED", "FAILED"]);
+      expect(done.status).toBe("COMPLETED");
+      const [analysis] = await getDb().select().from(analyses).where(eq(analyses.transcriptionId, id));
+      expect(analysis).toMatchObject({ status: "COMPLETED", engine: "local", model: "textrank-it-1" });
+      expect(Array.isArray(analysis.decisions) && Array.isArray(analysis.actionItems)).toBe(true);
+      expect(fs.existsSync(path.join(before.DATA_DIR, "models", "qwen2.5-1.5b-instruct-q4_k_m.gguf"))).toBe(false);
+      const detail = await getTranscriptionDetail(id, { userId: user.id });
+      expect(detail.analysis).toMatchObject({ engine: "local", model: "textrank-it-1", decisions: analysis.decisions, actionItems: analysis.actionItems });
+      expect(madeByText(detail.analysis!.engine, detail.analysis!.model)).toBe("Verbale redatto da: analizzatore estrattivo locale (textrank-it-1).");
+    } finally {
+      setConfigForTests({ ANALYSIS_ENGINE: before.ANALYSIS_ENGINE, LLM_MODEL_URL: before.LLM_MODEL_URL });
+    }
   });
 
   it("streams progress as server-sent events until COMPLETED", async () => {

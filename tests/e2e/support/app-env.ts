@@ -15,5 +15,7 @@ export async function appEnv(): Promise<Record<string, string>> {
     WHISPER_MODEL: model,
     // Nothing to download in tests: a wrong model must fail fast, not try the network.
     WHISPER_MODEL_URL: "http://127.0.0.1:9/models",
+    // The local LLM's model cannot be fetched either: the extractive analyzer makes the minutes.
+    LLM_MODEL_URL: "http://127.0.0.1:9/models",
   };
 }
