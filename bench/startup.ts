@@ -1,18 +1,18 @@
-import { spawn } from "node:child_process";
+import { spawn, spawnSync } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 
 /**
- * Cold and warm start of the whole app (`node --import tsx server/index.ts`, built), time to the
+ * Cold and warm start of the whole app (`node server/start.mjs`, the compiled app), time to the
  * first 200 on "/", and the idle memory of the Node process (server + worker; the embedded
  * Postgres runs in its own processes and is excluded) after 10 s without traffic.
- * Run: npm run build && npm run bench:startup
+ * Run: npm run bench:startup (builds first if the sources changed)
  */
 
 const root = path.resolve(import.meta.dirname, "..");
 const dataDir = fs.mkdtempSync(path.join(root, "bench", ".data-startup-"));
-const port = 3290;
+const port = Number(process.env.BENCH_PORT ?? 3290);
 
 function rssMb(pid: number): number {
   const status = fs.readFileSync(`/proc/${pid}/status`, "utf8");
@@ -22,7 +22,7 @@ function rssMb(pid: number): number {
 
 async function startOnce(label: string) {
   const started = Date.now();
-  const child = spawn(process.execPath, ["--import", "tsx", "server/index.ts"], {
+  const child = spawn(process.execPath, ["server/start.mjs"], {
     cwd: root,
     env: { ...process.env, DATA_DIR: dataDir, PORT: String(port), HOST: "127.0.0.1", ADMIN_PASSWORD: "Admin12345", LOG_LEVEL: "warn" },
     stdio: "ignore",
@@ -51,6 +51,11 @@ async function startOnce(label: string) {
   return { label, firstAnswerMs, idle, afterPages };
 }
 
+// `npm start` checks first whether the build is current (scripts/build-if-stale.mjs): its cost on a built tree.
+const checkStarted = Date.now();
+spawnSync(process.execPath, ["scripts/build-if-stale.mjs"], { cwd: root, stdio: "inherit" });
+const checkMs = Date.now() - checkStarted;
+
 const cold = await startOnce("primo avvio (initdb + migrazioni + seed)");
 const warm = await startOnce("avvio successivo");
 console.log(`\nMacchina: ${os.cpus().length} core, Node ${process.version}\n`);
@@ -59,4 +64,5 @@ console.log("|---|---|---|---|");
 for (const r of [cold, warm]) {
   console.log(`| ${r.label} | ${(r.firstAnswerMs / 1000).toFixed(2)} s | ${r.idle.toFixed(0)} MB | ${r.afterPages.toFixed(0)} MB |`);
 }
+console.log(`\nControllo della build prima di \`npm start\` (albero già compilato): ${checkMs} ms`);
 fs.rmSync(dataDir, { recursive: true, force: true });

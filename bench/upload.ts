@@ -7,8 +7,8 @@ import path from "node:path";
 import postgres from "postgres";
 
 /**
- * Upload of a 500 MB recording through the real server (built app, `node --import tsx
- * server/index.ts`, embedded Postgres): peak RSS of the Node process against its idle RSS, and
+ * Upload of a 500 MB recording through the real server (compiled app, `node
+ * server/start.mjs`, embedded Postgres): peak RSS of the Node process against its idle RSS, and
  * throughput over loopback. The body is generated on the fly (a valid WAV), so the benchmark
  * itself holds no 500 MB either.
  * Run: npm run build && node --import tsx bench/upload.ts [megabytes]
@@ -26,7 +26,7 @@ export type BenchApp = { url: string; pid: number; dataDir: string; sql: postgre
 /** Starts the built app on a fresh data folder and returns a DB handle to prepare users. */
 export async function startBenchApp(port: number, env: Record<string, string> = {}): Promise<BenchApp> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "verbale-bench-"));
-  const child: ChildProcess = spawn(process.execPath, ["--import", "tsx", "server/index.ts"], {
+  const child: ChildProcess = spawn(process.execPath, ["server/start.mjs"], {
     cwd: root,
     env: { ...process.env, DATA_DIR: dataDir, PORT: String(port), HOST: "127.0.0.1", ADMIN_PASSWORD: "Admin12345", LOG_LEVEL: "warn", OPENAI_API_KEY: "", ...env },
     stdio: ["ignore", "ignore", "inherit"],

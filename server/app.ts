@@ -1,7 +1,6 @@
 import fs from "node:fs";
 import http from "node:http";
 import path from "node:path";
-import { pathToFileURL } from "node:url";
 import { createRequestHandler } from "@remix-run/express";
 import type { ServerBuild } from "@remix-run/node";
 import express from "express";
@@ -14,11 +13,26 @@ import { securityHeaders } from "./security-headers";
 
 export type RunningApp = { url: string; port: number; config: Config; stop: () => Promise<void> };
 
+export type StartOptions = {
+  /**
+   * The Remix server build this module was loaded from (server/start.mjs passes the compiled
+   * build/server/index.js, server/dev.mjs a loader through Vite): app/entry.server.tsx re-exports
+   * startApp, so the routes, services and worker share one copy of every module (decision 015).
+   */
+  build: ServerBuild | (() => Promise<ServerBuild>);
+  /** Development: Vite's dev server (middleware mode) serves the client modules and assets. */
+  vite?: { middlewares: express.RequestHandler };
+  dev?: boolean;
+  port?: number;
+  host?: string;
+  quiet?: boolean;
+};
+
 /**
  * Starts Postgres (embedded or DATABASE_URL), the graphile-worker runner and the HTTP server in
- * this process. Used by `npm start`, the tests and the desktop shell.
+ * this process. Used by `npm start`, `npm run dev`, the tests and the desktop shell.
  */
-export async function startApp(options: { dev?: boolean; port?: number; host?: string; quiet?: boolean } = {}): Promise<RunningApp> {
+export async function startApp(options: StartOptions): Promise<RunningApp> {
   const log = options.quiet ? () => {} : (line: string) => console.log(line);
   let config: Config;
   try {
@@ -63,17 +77,10 @@ export async function startApp(options: { dev?: boolean; port?: number; host?: s
     const app = express();
     app.disable("x-powered-by");
     app.use(securityHeaders({ appUrl: config.APP_URL, googleAuthUrl: config.GOOGLE_AUTH_URL, dev: options.dev }));
-    let build: ServerBuild | (() => Promise<ServerBuild>);
-    if (options.dev) {
-      const vite = await import("vite");
-      const viteServer = await vite.createServer({ server: { middlewareMode: true } });
-      app.use(viteServer.middlewares);
-      build = () => viteServer.ssrLoadModule("virtual:remix/server-build") as Promise<ServerBuild>;
+    if (options.vite) {
+      app.use(options.vite.middlewares);
     } else {
       const root = appRoot();
-      const serverBuild = path.join(root, "build", "server", "index.js");
-      if (!fs.existsSync(serverBuild)) throw new Error("Build mancante: esegui `npm run build` prima di avviare.");
-      build = (await import(pathToFileURL(serverBuild).href)) as ServerBuild;
       app.use("/assets", express.static(path.join(root, "build", "client", "assets"), { immutable: true, maxAge: "1y" }));
       app.use(express.static(path.join(root, "build", "client"), { maxAge: "1h" }));
     }
@@ -87,7 +94,7 @@ export async function startApp(options: { dev?: boolean; port?: number; host?: s
     app.all(
       "*",
       createRequestHandler({
-        build,
+        build: options.build,
         mode: options.dev ? "development" : "production",
         // The socket's address, for per-IP rate limits (see requestMeta in auth.server.ts).
         getLoadContext: (req, res) => ({ clientIp: req.socket.remoteAddress ?? "", cspNonce: res.locals.cspNonce }),
@@ -106,7 +113,7 @@ export async function startApp(options: { dev?: boolean; port?: number; host?: s
     const address = server.address();
     actualPort = typeof address === "object" && address ? address.port : port;
     url = `http://${host === "0.0.0.0" ? "localhost" : host}:${actualPort}`;
-    log(`Verbale in ascolto su ${url} (avvio in ${Date.now() - started} ms)`);
+    log(`Verbale in ascolto su ${url} (Node ${process.version}, avvio in ${Date.now() - started} ms)`);
   } catch (error) {
     await worker.stop().catch(() => {});
     await database.stop().catch(() => {});

@@ -5,7 +5,9 @@ import { startStaleJobSweeper } from "./tasks/unlock-stale-jobs";
 
 export type WorkerHandle = { runner: Runner; stop: () => Promise<void>; isRunning: () => boolean };
 
-const globalForWorker = globalThis as unknown as { __verbaleWorker?: WorkerHandle };
+// A module variable, not a globalThis one: the start-up code and the routes (healthz) are one
+// module graph in the compiled app and under Vite (decision 015), so they see the same handle.
+let current: WorkerHandle | undefined;
 
 const quietLogger = (level: "debug" | "info" | "warn" | "error") =>
   new Logger(() => (lvl, message) => {
@@ -25,7 +27,7 @@ export async function startWorker(options: {
   logLevel?: "debug" | "info" | "warn" | "error";
   pollInterval?: number;
 }): Promise<WorkerHandle> {
-  if (globalForWorker.__verbaleWorker) return globalForWorker.__verbaleWorker;
+  if (current) return current;
   let running = true;
   // Our own pool, so shutdown can end it after the runner has released its jobs and listeners.
   const pgPool = new pg.Pool({ connectionString: options.connectionString, max: (options.concurrency ?? 1) + 3 });
@@ -49,17 +51,17 @@ export async function startWorker(options: {
     runner,
     isRunning: () => running,
     stop: async () => {
-      globalForWorker.__verbaleWorker = undefined;
+      current = undefined;
       stopSweeper();
       if (running) await runner.stop();
       running = false;
       await pgPool.end();
     },
   };
-  globalForWorker.__verbaleWorker = handle;
+  current = handle;
   return handle;
 }
 
 export function getWorker(): WorkerHandle | undefined {
-  return globalForWorker.__verbaleWorker;
+  return current;
 }

@@ -9,7 +9,9 @@ export type Executor = Database | Transaction;
 
 type Connection = { url: string; sql: postgres.Sql; db: Database };
 
-// Kept on globalThis so the Remix server bundle, the worker and the start-up code share one pool.
+// Kept on globalThis so one pool survives Vite's module reloads in development, and is shared
+// with the compiled copy of the app that tests/integration/security-headers.test.ts loads beside
+// the test's own modules. The running app itself loads this module once (decision 015).
 const globalForDb = globalThis as unknown as { __verbaleDb?: Connection };
 
 /** Opens the process-wide pool. Called once at start-up (and by tests with their own URL). */

