@@ -1,6 +1,6 @@
 import path from "node:path";
 import { migrate } from "drizzle-orm/postgres-js/migrator";
-import { connectDatabase, disconnectDatabase, getDb } from "~/db/client.server";
+import { connectDatabase, disconnectDatabase, getDb, getSql } from "~/db/client.server";
 import type { Config } from "./config.server";
 import { DatabaseStartError, startEmbeddedPostgres } from "./embedded-postgres.server";
 import { appRoot } from "./paths.server";
@@ -8,9 +8,31 @@ import { seed, type SeedResult } from "./seed.server";
 
 export type DatabaseHandle = { url: string; embedded: boolean; seedResult: SeedResult; stop: () => Promise<void> };
 
+/** Arbitrary constant key of the Postgres advisory lock held while migrating and seeding. */
+const MIGRATION_LOCK = 4_281_270_316;
+
+/**
+ * Runs `work` holding a session advisory lock, so several processes starting together against
+ * one database (web and worker roles, a rolling upgrade) migrate and seed one after the other:
+ * the first applies the migrations, the others wait and then find nothing to do.
+ */
+export async function withMigrationLock<T>(work: () => Promise<T>): Promise<T> {
+  const connection = await getSql().reserve();
+  try {
+    await connection`select pg_advisory_lock(${MIGRATION_LOCK})`;
+    try {
+      return await work();
+    } finally {
+      await connection`select pg_advisory_unlock(${MIGRATION_LOCK})`;
+    }
+  } finally {
+    connection.release();
+  }
+}
+
 /** Applies the committed drizzle migrations (drizzle/) to the connected database. */
 export async function migrateDatabase(): Promise<void> {
-  await migrate(getDb(), { migrationsFolder: path.join(appRoot(), "drizzle") });
+  await withMigrationLock(() => migrate(getDb(), { migrationsFolder: path.join(appRoot(), "drizzle") }));
 }
 
 /**
@@ -35,7 +57,7 @@ export async function openDatabase(config: Config, log: (line: string) => void =
       );
     }
     await migrateDatabase();
-    const seedResult = await seed(getDb(), { adminEmail: config.ADMIN_EMAIL, adminPassword: config.ADMIN_PASSWORD });
+    const seedResult = await withMigrationLock(() => seed(getDb(), { adminEmail: config.ADMIN_EMAIL, adminPassword: config.ADMIN_PASSWORD }));
     return {
       url,
       embedded: Boolean(stopEmbedded),
