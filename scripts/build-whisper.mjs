@@ -8,6 +8,8 @@
 //
 // It runs after `npm install` (postinstall). Without cmake and a C++ compiler it prints one line
 // and the app keeps using the prebuilt binding. VERBALE_SKIP_WHISPER_BUILD=1 skips it.
+// VERBALE_WHISPER_PORTABLE=1 compiles for any x86-64 CPU with AVX2/FMA/F16C (2013 on) or any
+// arm64 instead of this exact CPU: for images built on one machine and run on others (Dockerfile).
 // The output is node_modules/.cache/whisper-cpp/whisper-cli and build.json beside it (source
 // version and flags: a different source or flags rebuilds). Keep the path in step with
 // worker/engines/whisper/cli.ts.
@@ -25,7 +27,7 @@ const binary = path.join(outDir, process.platform === "win32" ? "whisper-cli.exe
 const FLAGS = [
   "-DCMAKE_BUILD_TYPE=Release",
   "-DBUILD_SHARED_LIBS=OFF",
-  "-DGGML_NATIVE=ON",
+  process.env.VERBALE_WHISPER_PORTABLE === "1" ? "-DGGML_NATIVE=OFF" : "-DGGML_NATIVE=ON",
   "-DWHISPER_BUILD_TESTS=OFF",
   "-DWHISPER_BUILD_SERVER=OFF",
   "-DWHISPER_SDL2=OFF",
@@ -61,7 +63,7 @@ if (!has("cmake")) done("cmake non trovato: installa cmake e un compilatore C++ 
 
 const buildDir = fs.mkdtempSync(path.join(os.tmpdir(), "verbale-whisper-build-"));
 const started = Date.now();
-console.log(`whisper.cpp ${version}: compilazione di whisper-cli per questa CPU (circa 2 minuti)...`);
+console.log(`whisper.cpp ${version}: compilazione di whisper-cli per ${process.env.VERBALE_WHISPER_PORTABLE === "1" ? "CPU generiche (portabile)" : "questa CPU"} (circa 2 minuti)...`);
 let outcome;
 try {
   outcome = build();
