@@ -1,7 +1,7 @@
 CREATE TYPE "public"."currency" AS ENUM('EUR', 'USD', 'GBP');--> statement-breakpoint
 CREATE TYPE "public"."email_status" AS ENUM('PENDING', 'SENT', 'FAILED');--> statement-breakpoint
 CREATE TYPE "public"."plan_interval" AS ENUM('month', 'year');--> statement-breakpoint
-CREATE TYPE "public"."job_status" AS ENUM('PENDING', 'PROCESSING', 'COMPLETED', 'FAILED');--> statement-breakpoint
+CREATE TYPE "public"."job_status" AS ENUM('RECORDING', 'PENDING', 'PROCESSING', 'COMPLETED', 'FAILED');--> statement-breakpoint
 CREATE TYPE "public"."order_status" AS ENUM('PAID', 'PENDING', 'FAILED', 'CANCELLED', 'REFUNDED');--> statement-breakpoint
 CREATE TYPE "public"."plan_type" AS ENUM('FREE', 'PAYMENT');--> statement-breakpoint
 CREATE TYPE "public"."subscription_status" AS ENUM('ACTIVE', 'CANCELLED', 'SUSPENDED', 'EXPIRED', 'PENDING');--> statement-breakpoint
@@ -159,6 +159,8 @@ CREATE TABLE "transcriptions" (
 	"speech_engine" text,
 	"speech_model" text,
 	"checkpoint" jsonb,
+	"chunks_received" integer DEFAULT 0 NOT NULL,
+	"last_chunk_at" timestamp with time zone,
 	"usage_month" date NOT NULL,
 	"usage_megabytes" integer NOT NULL,
 	"search_vector" "tsvector" GENERATED ALWAYS AS (to_tsvector('italian'::regconfig, coalesce(title, '') || ' ' || coalesce(text, ''))) STORED,
@@ -244,6 +246,7 @@ CREATE UNIQUE INDEX "segments_transcription_position_idx" ON "transcription_segm
 CREATE INDEX "transcriptions_user_created_idx" ON "transcriptions" USING btree ("user_id","created_at");--> statement-breakpoint
 CREATE INDEX "transcriptions_status_created_idx" ON "transcriptions" USING btree ("status","created_at");--> statement-breakpoint
 CREATE INDEX "transcriptions_created_idx" ON "transcriptions" USING btree ("created_at");--> statement-breakpoint
+CREATE INDEX "transcriptions_recording_idx" ON "transcriptions" USING btree ("last_chunk_at") WHERE status = 'RECORDING';--> statement-breakpoint
 CREATE INDEX "transcriptions_search_idx" ON "transcriptions" USING gin ("search_vector");--> statement-breakpoint
 CREATE INDEX "transcriptions_title_idx" ON "transcriptions" USING btree ("title");--> statement-breakpoint
 CREATE INDEX "transcriptions_file_size_idx" ON "transcriptions" USING btree ("file_size");--> statement-breakpoint

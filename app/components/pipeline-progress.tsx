@@ -3,7 +3,7 @@ import { useEffect, useState } from "react";
 import { JOB_STATUS_LABEL, PIPELINE_STAGE_LABEL } from "~/lib/messages";
 
 export type PipelineProgressValue = {
-  status: "PENDING" | "PROCESSING" | "COMPLETED" | "FAILED";
+  status: "RECORDING" | "PENDING" | "PROCESSING" | "COMPLETED" | "FAILED";
   stage: string | null;
   progress: number;
   errorMessage: string | null;

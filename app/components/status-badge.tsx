@@ -2,6 +2,7 @@ import { JOB_STATUS_LABEL } from "~/lib/messages";
 
 /** Spec section 4: completed green, processing yellow, failed red, others neutral. */
 const STATUS_CLASS: Record<keyof typeof JOB_STATUS_LABEL, string> = {
+  RECORDING: "badge-warning",
   COMPLETED: "badge-success",
   PROCESSING: "badge-warning",
   FAILED: "badge-danger",

@@ -250,7 +250,11 @@ export const orders = pgTable(
 
 // ---------------------------------------------------------------- transcriptions
 
-export const jobStatusEnum = pgEnum("job_status", ["PENDING", "PROCESSING", "COMPLETED", "FAILED"]);
+/**
+ * RECORDING: a recording still arriving chunk by chunk from the browser (decision 009); it becomes
+ * PENDING when finalized (by the user, or by the server after 6 hours without chunks).
+ */
+export const jobStatusEnum = pgEnum("job_status", ["RECORDING", "PENDING", "PROCESSING", "COMPLETED", "FAILED"]);
 
 export const transcriptions = pgTable(
   "transcriptions",
@@ -280,6 +284,9 @@ export const transcriptions = pgTable(
     speechModel: text("speech_model"),
     /** Chunk checkpoints so a restarted job resumes instead of starting over. */
     checkpoint: jsonb("checkpoint").$type<Record<string, unknown>>(),
+    /** While RECORDING: chunks stored so far (the next expected index) and when the last one arrived. */
+    chunksReceived: integer("chunks_received").notNull().default(0),
+    lastChunkAt: ts("last_chunk_at"),
     /** The usage month this recording was counted in and how many MB, to give them back on delete. */
     usageMonth: date("usage_month", { mode: "string" }).notNull(),
     usageMegabytes: integer("usage_megabytes").notNull(),
@@ -294,6 +301,8 @@ export const transcriptions = pgTable(
     index("transcriptions_user_created_idx").on(t.userId, t.createdAt),
     index("transcriptions_status_created_idx").on(t.status, t.createdAt),
     index("transcriptions_created_idx").on(t.createdAt),
+    // The sweeper that finalizes recordings abandoned for 6 hours reads only RECORDING rows.
+    index("transcriptions_recording_idx").on(t.lastChunkAt).where(sql`status = 'RECORDING'`),
     index("transcriptions_search_idx").using("gin", t.searchVector),
     // Sortable columns of the admin transcriptions list (fast pages at 100,000 rows).
     index("transcriptions_title_idx").on(t.title),

@@ -146,6 +146,35 @@ export const MSG = {
   notAudioFile: "Il file non contiene audio riconoscibile.",
   recordInstructionsTitle: "Come funziona",
   recordPageTitle: "Registra",
+  // (not in the spec: a recording is never lost, issue 14 and decision 009)
+  recordingRecovered: "Registrazione recuperata",
+  recordingRecoveredText: "Questa registrazione non è stata inviata (pagina ricaricata, browser chiuso o computer spento). Non è andata persa: puoi inviarla ora.",
+  recordingRecoveredSend: "Invia la registrazione",
+  recordingRecoveredDelete: "Elimina",
+  recordingRecoveredBanner: "Hai una registrazione non inviata.",
+  recordingRecoveredBannerLink: "Recuperala",
+  recordingRecoveredDeleted: "Registrazione eliminata.",
+  recordingRecoveredSending: "Invio in corso...",
+  recordingPendingUpload: (seconds: number) => `Audio in attesa di caricamento: ${seconds} s`,
+  recordingAllUploaded: "Audio salvato sul server man mano che registri.",
+  recordingOffline: "Connessione assente: la registrazione continua e viene salvata nel browser; il caricamento riprende appena torna la rete.",
+  recordingLowQuota: (minutes: number) =>
+    `Lo spazio libero nel browser basta per circa ${minutes} minuti di registrazione (ne servirebbero 180). La registrazione viene comunque caricata sul server mentre registri; libera spazio sul dispositivo se la connessione è instabile.`,
+  recordingLeaveWarning: "La registrazione è in corso o non è ancora stata caricata del tutto: se esci ora potrai recuperarla riaprendo la pagina Registra.",
+  recordingStorageFull:
+    "Lo spazio del tuo piano è esaurito: la registrazione è stata fermata. Quanto registrato finora è salvato e puoi inviarlo.",
+  recordingMaxSize:
+    "La registrazione ha raggiunto la dimensione massima consentita dal tuo piano: è stata fermata. Quanto registrato finora è salvato e puoi inviarlo.",
+  recordingAlreadySent: "La registrazione è già stata inviata: non si possono aggiungere altre parti.",
+  recordingChunkOutOfOrder: "Parte della registrazione fuori sequenza: il caricamento riprende dalla parte mancante.",
+  recordingChunkTooLarge: "Parte della registrazione troppo grande.",
+  recordingChunkInvalid: "Numero di parte della registrazione non valido.",
+  recordingEmpty: "La registrazione è vuota: non c'è nulla da inviare.",
+  recordingNotAudio: "La registrazione non contiene audio riconoscibile: non può essere trascritta. Le altre registrazioni non sono state toccate.",
+  recordingInterrupted: "Registrazione interrotta: il server ha ricevuto l'audio fino all'interruzione.",
+  recordingFinalize: "Invia quanto ricevuto",
+  recordingFinalized: "Registrazione inviata per la trascrizione.",
+  recordingFinalizeError: "Impossibile inviare la registrazione. Riprova più tardi.",
 
   // ---- results
   transcriptionLoadError: "Impossibile caricare la trascrizione. Verifica l'ID o riprova più tardi.",
@@ -317,6 +346,7 @@ export const PIPELINE_ERRORS = {
 
 /** Italian labels of the statuses of spec section 4. */
 export const JOB_STATUS_LABEL = {
+  RECORDING: "In registrazione",
   PENDING: "In attesa",
   PROCESSING: "Elaborazione",
   COMPLETED: "Completata",

@@ -121,6 +121,18 @@ export async function decodeToWav(input: string, output: string, signal?: AbortS
   );
 }
 
+/**
+ * Rewrites a container without re-encoding (`-c copy`): a MediaRecorder recording assembled from
+ * its chunks has no duration or seek index; the remuxed file has both. Fast (no decoding).
+ */
+export async function remuxCopy(input: string, output: string, format: "webm" | "mp4" | "ogg", signal?: AbortSignal): Promise<void> {
+  await run(
+    ffmpegBinaries().ffmpeg,
+    ["-nostdin", "-hide_banner", "-loglevel", "error", "-y", "-fflags", "+genpts", "-i", input, "-vn", "-map", "0:a:0", "-c", "copy", "-f", format, output],
+    signal,
+  );
+}
+
 // ---------------------------------------------------------------- WAV helpers (16-bit PCM)
 
 export type WavInfo = { dataOffset: number; dataBytes: number; sampleRate: number; channels: number; durationSec: number };

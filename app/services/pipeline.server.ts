@@ -83,7 +83,7 @@ export async function reanalyzeTranscription(userId: string, id: string, db: Exe
 }
 
 export type PipelineProgressData = {
-  status: "PENDING" | "PROCESSING" | "COMPLETED" | "FAILED";
+  status: "RECORDING" | "PENDING" | "PROCESSING" | "COMPLETED" | "FAILED";
   stage: string | null;
   progress: number;
   errorMessage: string | null;

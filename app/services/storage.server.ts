@@ -92,3 +92,8 @@ export async function makeTempDir(prefix: string): Promise<string> {
   await fsp.mkdir(dir, { recursive: true });
   return fsp.mkdtemp(path.join(dir, `${prefix}-`));
 }
+
+/** Removes a folder of keys (a recording's chunks); a missing one is not an error. */
+export async function removeDir(prefix: string): Promise<void> {
+  await fsp.rm(resolveKey(prefix), { recursive: true, force: true });
+}

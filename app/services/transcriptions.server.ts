@@ -330,11 +330,13 @@ export async function deleteTranscription(id: string | undefined, access: Access
       files: [row.fileName, ...docs.map((d) => d.fileName)],
     };
   });
-  await Promise.all(
-    files.map((key) =>
+  await Promise.all([
+    ...files.map((key) =>
       storage.remove(key).catch((error: unknown) => console.error(`[transcriptions] file ${key} non rimosso:`, error)),
     ),
-  );
+    // The chunks of a recording that was never finalized (decision 009).
+    storage.removeDir(`recordings/${deleted.id}`).catch((error: unknown) => console.error(`[transcriptions] parti di ${deleted.id} non rimosse:`, error)),
+  ]);
   return deleted;
 }
 

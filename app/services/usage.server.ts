@@ -2,7 +2,7 @@ import { and, desc, eq, gte, isNull, lte, or, sql } from "drizzle-orm";
 import { getDb, type Executor, type Transaction } from "~/db/client.server";
 import { subscriptionTypes, usageMonths, userSubscriptions } from "~/db/schema";
 import { MSG } from "~/lib/messages";
-import { computeLimits, megabytesFor, usageMonthOf, type LimitsResponse } from "~/lib/usage";
+import { computeLimits, DEFAULT_MAX_FILE_SIZE_MB, megabytesFor, usageMonthOf, type LimitsResponse } from "~/lib/usage";
 import { ApiError } from "./api.server";
 
 export type { UsageLimits, LimitsResponse } from "~/lib/usage";
@@ -103,5 +103,40 @@ export async function releaseRecording(tx: Executor, userId: string, usageMonth:
       recordingsUsed: sql`greatest(${usageMonths.recordingsUsed} - 1, 0)`,
       megabytesUsed: sql`greatest(${usageMonths.megabytesUsed} - ${Math.max(0, Math.ceil(megabytes))}, 0)`,
     })
+    .where(and(eq(usageMonths.userId, userId), eq(usageMonths.month, usageMonth)));
+}
+
+/**
+ * A recording arriving in chunks (decision 009) grows inside the month it was started in: counts
+ * `extraMegabytes` more against the plan's storage inside the caller's transaction (the usage row
+ * stays locked until it ends). Refuses past maxMBStorage, past the plan's maxFileSizeMB for the
+ * whole recording (`totalMegabytes` after this growth), or when the plan ended meanwhile.
+ */
+export async function reserveRecordingGrowth(
+  tx: Transaction,
+  userId: string,
+  usageMonth: string,
+  extraMegabytes: number,
+  totalMegabytes: number,
+  now: Date = new Date(),
+): Promise<void> {
+  if (extraMegabytes <= 0) return;
+  const subscription = await getActiveSubscription(userId, tx, now);
+  if (!subscription) throw new ApiError(403, MSG.noActiveSubscription, { requiresSubscription: true });
+  if (totalMegabytes > (subscription.plan.maxFileSizeMB ?? DEFAULT_MAX_FILE_SIZE_MB)) {
+    throw new ApiError(403, MSG.recordingMaxSize, { storageFull: true });
+  }
+  await tx.insert(usageMonths).values({ userId, month: usageMonth }).onConflictDoNothing();
+  const [row] = await tx
+    .select()
+    .from(usageMonths)
+    .where(and(eq(usageMonths.userId, userId), eq(usageMonths.month, usageMonth)))
+    .for("update");
+  if (row.megabytesUsed + extraMegabytes > subscription.plan.maxMBStorage) {
+    throw new ApiError(403, MSG.recordingStorageFull, { storageFull: true });
+  }
+  await tx
+    .update(usageMonths)
+    .set({ megabytesUsed: sql`${usageMonths.megabytesUsed} + ${extraMegabytes}` })
     .where(and(eq(usageMonths.userId, userId), eq(usageMonths.month, usageMonth)));
 }

@@ -19,7 +19,7 @@ export type AdminTranscriptionRow = {
   filename: string;
   title: string | null;
   originalName: string;
-  status: "PENDING" | "PROCESSING" | "COMPLETED" | "FAILED";
+  status: "RECORDING" | "PENDING" | "PROCESSING" | "COMPLETED" | "FAILED";
   stage: string | null;
   progress: number;
   language: string | null;

@@ -1,0 +1,318 @@
+import { randomUUID } from "node:crypto";
+import fs from "node:fs";
+import fsp from "node:fs/promises";
+import path from "node:path";
+import { Readable, Transform } from "node:stream";
+import { pipeline } from "node:stream/promises";
+import type { ReadableStream as NodeReadableStream } from "node:stream/web";
+import { and, eq, lt } from "drizzle-orm";
+import { getDb } from "~/db/client.server";
+import { transcriptions, users } from "~/db/schema";
+import { MSG } from "~/lib/messages";
+import { megabytesFor } from "~/lib/usage";
+import { ApiError, badRequest, notFound } from "./api.server";
+import { probeAudio, remuxCopy } from "./ffmpeg.server";
+import { enqueueTranscription } from "./pipeline.server";
+import { requireApiVerifiedUser } from "./session.server";
+import * as storage from "./storage.server";
+import { deleteTranscription, isUuid } from "./transcriptions.server";
+import { getUsageLimits, reserveRecording, reserveRecordingGrowth } from "./usage.server";
+
+/**
+ * Recordings that reach the server while they are being made (issue 14, decision 009).
+ *
+ * POST /api/recordings opens a transcription row in the RECORDING state (the monthly limits are
+ * checked and one recording is counted, as for an upload); PUT /api/recordings/:id/chunks/:index
+ * stores each MediaRecorder chunk as its own storage object, strictly in order and idempotently
+ * (a chunk already stored answers 200 again, a chunk past the next expected one 409 with
+ * `expected`); the storage limits are counted as bytes arrive. Finalize concatenates the chunks
+ * in order (MediaRecorder chunks after the first are not standalone files: only the sequence is),
+ * remuxes without re-encoding so the file gets its duration, and in one transaction turns the row
+ * PENDING and queues `transcribe`. The chunks are removed only after that commit.
+ */
+
+/** A MediaRecorder chunk of ≤ 2 s is a few tens of KB; anything this big is not one. */
+export const MAX_CHUNK_BYTES = 2 * 1024 * 1024;
+/** A recording without a new chunk for this long is finalized by the server (the browser is gone). */
+export const ABANDONED_AFTER_MS = 6 * 3600 * 1000;
+
+export type RecordingContainer = "webm" | "mp4" | "ogg";
+
+export function containerFor(mimeType: string | null | undefined): RecordingContainer {
+  const m = (mimeType ?? "").toLowerCase();
+  if (m.includes("mp4") || m.includes("aac")) return "mp4";
+  if (m.includes("ogg")) return "ogg";
+  return "webm";
+}
+
+const EXTENSION: Record<RecordingContainer, string> = { webm: "webm", mp4: "m4a", ogg: "ogg" };
+const MIME: Record<RecordingContainer, string> = { webm: "audio/webm", mp4: "audio/mp4", ogg: "audio/ogg" };
+
+export function chunkFolder(id: string): string {
+  return `recordings/${id}`;
+}
+
+export function chunkKey(id: string, index: number): string {
+  return `${chunkFolder(id)}/${String(index).padStart(7, "0")}.part`;
+}
+
+/** The chunks 0..count-1 read one after the other: the recording as the browser made it so far. */
+export function readChunks(id: string, count: number): Readable {
+  async function* chunks() {
+    for (let i = 0; i < count; i++) yield* storage.readStream(chunkKey(id, i));
+  }
+  return Readable.from(chunks());
+}
+
+function recordingFileName(now: Date): string {
+  const pad = (n: number) => String(n).padStart(2, "0");
+  const local = new Date(now.toLocaleString("en-US", { timeZone: "Europe/Rome" }));
+  return `registrazione-${local.getFullYear()}-${pad(local.getMonth() + 1)}-${pad(local.getDate())}-${pad(local.getHours())}${pad(local.getMinutes())}`;
+}
+
+// ---------------------------------------------------------------- start
+
+export async function startRecording(request: Request): Promise<{ databaseId: string; maxChunkBytes: number }> {
+  const user = await requireApiVerifiedUser(request);
+  let mimeType: string | undefined;
+  const type = request.headers.get("content-type") ?? "";
+  if (/json/i.test(type)) {
+    const body = (await request.json().catch(() => undefined)) as { mimeType?: unknown } | undefined;
+    if (body && typeof body.mimeType === "string" && /^[a-z]+\/[a-z0-9.+-]+(;.{0,80})?$/i.test(body.mimeType)) mimeType = body.mimeType;
+  }
+  // Early refusals with the upload's texts; the transaction below is the real check.
+  const { requiresSubscription, limits } = await getUsageLimits(user.id);
+  if (requiresSubscription || !limits) throw new ApiError(403, MSG.noActiveSubscription, { requiresSubscription: true });
+  if (!limits.canCreateRecording) throw new ApiError(403, MSG.limitReached, { limitReached: true });
+
+  const container = containerFor(mimeType);
+  const id = randomUUID();
+  const now = new Date();
+  await getDb().transaction(async (tx) => {
+    const { usageMonth, megabytes } = await reserveRecording(tx, user.id, 0, now);
+    await tx.insert(transcriptions).values({
+      id,
+      userId: user.id,
+      status: "RECORDING",
+      // Where the finalized audio will be; until then the chunks live under recordings/<id>/.
+      fileName: `audio/${id}.${EXTENSION[container]}`,
+      originalName: `${recordingFileName(now)}.${EXTENSION[container]}`,
+      mimeType: MIME[container],
+      fileSize: 0,
+      stage: "recording",
+      progress: 0,
+      chunksReceived: 0,
+      lastChunkAt: now,
+      usageMonth,
+      usageMegabytes: megabytes,
+    });
+  });
+  return { databaseId: id, maxChunkBytes: MAX_CHUNK_BYTES };
+}
+
+// ---------------------------------------------------------------- chunks
+
+export type ChunkResult = { received: number; duplicate: boolean };
+
+async function ownRecording(userId: string, id: string | undefined) {
+  if (!isUuid(id)) throw notFound();
+  const [row] = await getDb()
+    .select({ status: transcriptions.status, chunksReceived: transcriptions.chunksReceived })
+    .from(transcriptions)
+    .where(and(eq(transcriptions.id, id), eq(transcriptions.userId, userId)));
+  if (!row) throw notFound();
+  return row;
+}
+
+function parseIndex(value: string | undefined): number {
+  if (!value || !/^\d{1,7}$/.test(value)) throw badRequest(MSG.recordingChunkInvalid);
+  return Number(value);
+}
+
+class ChunkTooLarge extends Error {}
+
+/** Streams the body to a temporary file, cut at MAX_CHUNK_BYTES (never whole in memory). */
+async function receiveBody(request: Request, file: string): Promise<number> {
+  if (!request.body) return 0;
+  let size = 0;
+  const limit = new Transform({
+    transform(chunk: Buffer, _encoding, done) {
+      size += chunk.length;
+      if (size > MAX_CHUNK_BYTES) done(new ChunkTooLarge());
+      else done(null, chunk);
+    },
+  });
+  try {
+    await pipeline(Readable.fromWeb(request.body as NodeReadableStream), limit, fs.createWriteStream(file));
+  } catch (error) {
+    if (error instanceof ChunkTooLarge) throw new ApiError(413, MSG.recordingChunkTooLarge);
+    throw badRequest(MSG.uploadError);
+  }
+  return size;
+}
+
+/** Seconds recorded so far as the browser counts them (shown in lists until finalize measures the file). */
+function readSeconds(request: Request): number | undefined {
+  const value = Number(request.headers.get("x-recording-seconds"));
+  return Number.isFinite(value) && value >= 0 && value < 7 * 24 * 3600 ? value : undefined;
+}
+
+export async function receiveChunk(request: Request, id: string | undefined, indexParam: string | undefined): Promise<ChunkResult> {
+  const user = await requireApiVerifiedUser(request);
+  const index = parseIndex(indexParam);
+  const before = await ownRecording(user.id, id);
+  const recordingId = id as string;
+  if (before.status !== "RECORDING") throw new ApiError(409, MSG.recordingAlreadySent, { finalized: true });
+  // Sent twice (a lost answer, a retry): stored once, answered the same.
+  if (index < before.chunksReceived) return { received: before.chunksReceived, duplicate: true };
+  if (index > before.chunksReceived) throw new ApiError(409, MSG.recordingChunkOutOfOrder, { expected: before.chunksReceived });
+  const declared = Number(request.headers.get("content-length"));
+  if (Number.isFinite(declared) && declared > MAX_CHUNK_BYTES) throw new ApiError(413, MSG.recordingChunkTooLarge);
+
+  const tempDir = await storage.makeTempDir("chunk");
+  try {
+    const temp = path.join(tempDir, "chunk.part");
+    const size = await receiveBody(request, temp);
+    if (size === 0) throw badRequest(MSG.uploadError);
+    const seconds = readSeconds(request);
+    return await getDb().transaction(async (tx) => {
+      // The row lock orders parallel requests for the same recording and excludes a finalize.
+      const [row] = await tx
+        .select()
+        .from(transcriptions)
+        .where(and(eq(transcriptions.id, recordingId), eq(transcriptions.userId, user.id)))
+        .for("update");
+      if (!row) throw notFound();
+      if (row.status !== "RECORDING") throw new ApiError(409, MSG.recordingAlreadySent, { finalized: true });
+      if (index < row.chunksReceived) return { received: row.chunksReceived, duplicate: true };
+      if (index > row.chunksReceived) throw new ApiError(409, MSG.recordingChunkOutOfOrder, { expected: row.chunksReceived });
+      const fileSize = row.fileSize + size;
+      const megabytes = megabytesFor(fileSize);
+      await reserveRecordingGrowth(tx, user.id, row.usageMonth, megabytes - row.usageMegabytes, megabytes);
+      await tx
+        .update(transcriptions)
+        .set({
+          chunksReceived: index + 1,
+          fileSize,
+          usageMegabytes: Math.max(megabytes, row.usageMegabytes),
+          lastChunkAt: new Date(),
+          ...(seconds !== undefined ? { duration: seconds } : {}),
+        })
+        .where(eq(transcriptions.id, recordingId));
+      // Last step before commit; should the commit fail, the next try of this index overwrites it.
+      await storage.putFile(chunkKey(recordingId, index), temp);
+      return { received: index + 1, duplicate: false };
+    });
+  } finally {
+    await fsp.rm(tempDir, { recursive: true, force: true });
+  }
+}
+
+// ---------------------------------------------------------------- state, finalize, delete
+
+export type RecordingState = { databaseId: string; status: string; chunksReceived: number };
+
+export async function getRecordingState(request: Request, id: string | undefined): Promise<RecordingState> {
+  const user = await requireApiVerifiedUser(request);
+  const row = await ownRecording(user.id, id);
+  return { databaseId: id as string, status: row.status, chunksReceived: row.chunksReceived };
+}
+
+export type FinalizeAccess = { userId: string } | { system: true };
+export type FinalizeResult = { databaseId: string; alreadyFinalized: boolean; durationSec: number | null };
+
+/**
+ * Assembles what arrived and queues the transcription. Calling it again after success answers the
+ * same id (a client whose answer was lost retries, then deletes its local copy).
+ */
+export async function finalizeRecording(id: string | undefined, access: FinalizeAccess): Promise<FinalizeResult> {
+  if (!isUuid(id)) throw notFound();
+  const where = "userId" in access ? and(eq(transcriptions.id, id), eq(transcriptions.userId, access.userId)) : eq(transcriptions.id, id);
+  const [row] = await getDb().select().from(transcriptions).where(where);
+  if (!row) throw notFound();
+  if (row.status === "FAILED" && row.chunksReceived > 0 && row.stage === "recording-invalid") throw badRequest(MSG.recordingNotAudio);
+  if (row.status !== "RECORDING") return { databaseId: id, alreadyFinalized: true, durationSec: row.duration };
+  if (row.chunksReceived === 0) throw badRequest(MSG.recordingEmpty);
+
+  const container = containerFor(row.mimeType);
+  const tempDir = await storage.makeTempDir("finalize");
+  try {
+    const raw = path.join(tempDir, "raw");
+    const out = path.join(tempDir, `audio.${EXTENSION[container]}`);
+    await pipeline(readChunks(id, row.chunksReceived), fs.createWriteStream(raw));
+    let probe: Awaited<ReturnType<typeof probeAudio>>;
+    let reason = "";
+    try {
+      await remuxCopy(raw, out, container);
+      probe = await probeAudio(out);
+    } catch (error) {
+      reason = error instanceof Error ? error.message : String(error);
+      probe = undefined;
+    }
+    if (!probe) {
+      // The rest of the user's data is untouched; the chunks stay until the row is deleted.
+      await getDb()
+        .update(transcriptions)
+        .set({ status: "FAILED", stage: "recording-invalid", errorMessage: MSG.recordingNotAudio, failureReason: `finalize: ${reason || "nessun flusso audio"}`.slice(0, 2000) })
+        .where(and(eq(transcriptions.id, id), eq(transcriptions.status, "RECORDING")));
+      throw badRequest(MSG.recordingNotAudio);
+    }
+    const { size } = await fsp.stat(out);
+    const result = await getDb().transaction(async (tx) => {
+      const [locked] = await tx.select({ status: transcriptions.status, chunksReceived: transcriptions.chunksReceived }).from(transcriptions).where(eq(transcriptions.id, id)).for("update");
+      if (!locked) throw notFound();
+      if (locked.status !== "RECORDING") return { databaseId: id, alreadyFinalized: true, durationSec: row.duration };
+      // A chunk that slipped in after the read above would be left out: assemble again next time.
+      if (locked.chunksReceived !== row.chunksReceived) throw new ApiError(409, MSG.recordingChunkOutOfOrder, { expected: locked.chunksReceived });
+      await tx
+        .update(transcriptions)
+        .set({ status: "PENDING", stage: "queued", progress: 0, fileSize: size, duration: probe.durationSec ?? row.duration, lastChunkAt: new Date() })
+        .where(eq(transcriptions.id, id));
+      await enqueueTranscription(tx, id);
+      // Last step before commit: the job can only be picked up once the file is in place.
+      await storage.putFile(row.fileName, out);
+      return { databaseId: id, alreadyFinalized: false, durationSec: probe.durationSec ?? row.duration };
+    });
+    if (!result.alreadyFinalized) {
+      await storage.removeDir(chunkFolder(id)).catch((error: unknown) => console.error(`[recordings] parti di ${id} non rimosse:`, error));
+    }
+    return result;
+  } finally {
+    await fsp.rm(tempDir, { recursive: true, force: true });
+  }
+}
+
+// ---------------------------------------------------------------- abandoned recordings
+
+export type AbandonedOutcome = { id: string; userId: string; email: string; name: string; outcome: "finalized" | "empty" | "invalid" };
+
+/**
+ * Recordings untouched for 6 hours (the browser died and never came back): finalized and
+ * transcribed by the server; an empty one (no chunk ever arrived) is removed with its usage.
+ */
+export async function finalizeAbandonedRecordings(now: Date = new Date()): Promise<AbandonedOutcome[]> {
+  const cutoff = new Date(now.getTime() - ABANDONED_AFTER_MS);
+  const rows = await getDb()
+    .select({ id: transcriptions.id, userId: transcriptions.userId, chunksReceived: transcriptions.chunksReceived, email: users.email, name: users.name })
+    .from(transcriptions)
+    .innerJoin(users, eq(users.id, transcriptions.userId))
+    .where(and(eq(transcriptions.status, "RECORDING"), lt(transcriptions.lastChunkAt, cutoff)))
+    .limit(100);
+  const outcomes: AbandonedOutcome[] = [];
+  for (const row of rows) {
+    const base = { id: row.id, userId: row.userId, email: row.email, name: row.name };
+    if (row.chunksReceived === 0) {
+      await deleteTranscription(row.id, { admin: true }).catch(() => {});
+      outcomes.push({ ...base, outcome: "empty" });
+      continue;
+    }
+    try {
+      const result = await finalizeRecording(row.id, { system: true });
+      if (!result.alreadyFinalized) outcomes.push({ ...base, outcome: "finalized" });
+    } catch (error) {
+      if (error instanceof ApiError && error.status === 400) outcomes.push({ ...base, outcome: "invalid" });
+      else console.error(`[recordings] finalizzazione automatica di ${row.id} non riuscita:`, error);
+    }
+  }
+  return outcomes;
+}
