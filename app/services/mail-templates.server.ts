@@ -136,4 +136,25 @@ ${list(minutes.actionItems.length ? minutes.actionItems.map((a) => `${escapeHtml
 <p style="margin:0;font-size:13px;color:#475569">Il verbale completo, con il riassunto, gli argomenti e la trascrizione, è nel documento Word allegato.</p>`,
   );
   return { text, html };
+
+/** Sent when the server finalized a recording the browser never came back to (issue 14). */
+export function recordingFinalizedEmail(options: { name: string; link: string; outcome: "finalized" | "invalid" }): MailContent {
+  const { name, link, outcome } = options;
+  const subject = outcome === "finalized" ? "La tua registrazione interrotta è stata inviata" : "La tua registrazione interrotta non contiene audio";
+  const lines =
+    outcome === "finalized"
+      ? [
+          "una tua registrazione si è interrotta (pagina chiusa, browser o computer spenti) e non è stata inviata.",
+          "Dopo 6 ore senza nuove parti l'abbiamo inviata noi con tutto l'audio arrivato al server: la trascrizione è in corso.",
+        ]
+      : ["una tua registrazione si è interrotta e l'audio arrivato al server non è riconoscibile: non è stato possibile trascriverla."];
+  const text = [`Ciao ${name},`, "", ...lines, "", `Aprila qui: ${link}`, "", "Il team di Verbale"].join("\n");
+  const html = layout(
+    subject,
+    `<p style="margin:0 0 16px">Ciao ${escapeHtml(name)},</p>
+${lines.map((l) => `<p style="margin:0 0 16px">${escapeHtml(l)}</p>`).join("\n")}
+<p style="margin:0 0 16px"><a href="${escapeHtml(link)}" style="color:#4338ca">Apri la registrazione</a></p>
+<p style="margin:0">Il team di Verbale</p>`,
+  );
+  return { subject, text, html };
 }

@@ -13,6 +13,10 @@ import { action as chunkAction } from "~/routes/api.recordings.$id.chunks.$index
 import { action as finalizeAction } from "~/routes/api.recordings.$id.finalize";
 import { action as deleteAction } from "~/routes/api.transcription.$id";
 import { chunkFolder, finalizeAbandonedRecordings, MAX_CHUNK_BYTES } from "~/services/chunked-recording.server";
+import { setConfigForTests } from "~/services/config.server";
+import { closeMailTransport } from "~/services/mail.server";
+import finalizeAbandonedTask from "../../worker/tasks/finalize-abandoned-recordings";
+import { startSmtpCapture } from "../support/smtp";
 import * as storage from "~/services/storage.server";
 import { espeakWav } from "../support/audio";
 import { apiRequest, createTestUser, useTestDatabase, type TestUser } from "../support/db";
@@ -259,8 +263,22 @@ describe("chunked recording API", () => {
     const old = new Date(Date.now() - 6 * 3600 * 1000 - 60_000);
     await getDb().update(transcriptions).set({ lastChunkAt: old }).where(sql`${transcriptions.id} in (${stale}, ${empty})`);
 
-    const outcomes = await finalizeAbandonedRecordings();
-    expect(outcomes.map((o) => [o.id, o.outcome]).sort()).toEqual([[empty, "empty"], [stale, "finalized"]].sort());
+    const smtp = await startSmtpCapture();
+    setConfigForTests({ SMTP_URL: smtp.url });
+    try {
+      // The crontab task, as the worker runs it.
+      await finalizeAbandonedTask({}, { logger: { info: () => {}, error: () => {} } } as never);
+      const mail = await smtp.waitForMessage(user.email);
+      expect(mail.subject).toBe("La tua registrazione interrotta è stata inviata");
+      expect(mail.text).toContain(`/transcription/${stale}`);
+      expect(smtp.messagesTo(user.email)).toHaveLength(1);
+    } finally {
+      closeMailTransport();
+      setConfigForTests({ SMTP_URL: undefined });
+      await smtp.stop();
+    }
+    // Run again: nothing left to do, no second e-mail, no second job.
+    expect(await finalizeAbandonedRecordings()).toEqual([]);
     expect(await rowOf(stale)).toMatchObject({ status: "PENDING" });
     expect(await jobsFor(stale)).toHaveLength(1);
     expect(await rowOf(empty)).toBeUndefined();
