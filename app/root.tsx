@@ -14,6 +14,7 @@ import {
 import type { ReactNode } from "react";
 import { AuthModalProvider } from "~/components/auth-modal";
 import { SiteFooter } from "~/components/site-footer";
+import { RecoveryBanner } from "~/components/recovery-banner";
 import { SiteHeader } from "~/components/site-header";
 import { ToastProvider } from "~/components/toast";
 import { useNonce } from "~/lib/nonce";
@@ -73,6 +74,7 @@ function Shell({ children }: { children: ReactNode }) {
       </a>
       <AuthModalProvider user={data?.user ?? null}>
         <SiteHeader user={data?.user ?? null} planName={data?.planName ?? null} />
+        <RecoveryBanner userId={data?.user?.id} />
         <main id="main" className="flex-1">
           {children}
         </main>

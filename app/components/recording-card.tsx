@@ -1,4 +1,4 @@
-import { Link } from "@remix-run/react";
+import { Form, Link } from "@remix-run/react";
 import { useState } from "react";
 import { downloadFile } from "~/lib/download";
 import { formatBytes, formatDateTime, formatDuration } from "~/lib/format";
@@ -17,7 +17,7 @@ export function Highlighted({ parts }: { parts: HighlightPart[] }) {
           </mark>
         ) : (
           <span key={i}>{p.text}</span>
-        ),
+        )
       )}
     </>
   );
@@ -58,25 +58,42 @@ export function RecordingCard({ item, deleteHref }: { item: TranscriptionListIte
           <dd className="tabular-nums">{formatBytes(item.fileSize)}</dd>
         </div>
       </dl>
+      {item.status === "RECORDING" ? (
+        <p className="rounded-lg bg-amber-50 px-3 py-2 text-sm text-amber-900" data-testid="recording-interrupted">
+          {MSG.recordingInterrupted}
+        </p>
+      ) : null}
       <div className="mt-auto flex flex-wrap gap-2 pt-2">
-        <Link to={`/transcription/${item.id}`} className="btn-primary flex-1" prefetch="intent">
-          Visualizza
-        </Link>
-        <a
-          href={audioUrl}
-          className="btn-secondary"
-          aria-busy={downloading || undefined}
-          aria-label={`Scarica audio di ${title}`}
-          onClick={async (event) => {
-            event.preventDefault();
-            setDownloading(true);
-            const ok = await downloadFile(audioUrl, item.originalName || "audio");
-            setDownloading(false);
-            toast.show(ok ? { type: "success", message: MSG.downloadStarted } : { type: "error", message: MSG.audioDownloadError });
-          }}
-        >
-          Scarica audio
-        </a>
+        {item.status === "RECORDING" ? (
+          <Form method="post" action="/recordings" className="flex-1">
+            <input type="hidden" name="intent" value="finalize" />
+            <input type="hidden" name="id" value={item.id} />
+            <button type="submit" className="btn-primary w-full" data-testid="recording-finalize">
+              {MSG.recordingFinalize}
+            </button>
+          </Form>
+        ) : (
+          <Link to={`/transcription/${item.id}`} className="btn-primary flex-1" prefetch="intent">
+            Visualizza
+          </Link>
+        )}
+        {item.status === "RECORDING" ? null : (
+          <a
+            href={audioUrl}
+            className="btn-secondary"
+            aria-busy={downloading || undefined}
+            aria-label={`Scarica audio di ${title}`}
+            onClick={async (event) => {
+              event.preventDefault();
+              setDownloading(true);
+              const ok = await downloadFile(audioUrl, item.originalName || "audio");
+              setDownloading(false);
+              toast.show(ok ? { type: "success", message: MSG.downloadStarted } : { type: "error", message: MSG.audioDownloadError });
+            }}
+          >
+            Scarica audio
+          </a>
+        )}
         <Link to={deleteHref} className="btn-ghost text-red-700 hover:bg-red-50" preventScrollReset aria-label={`Elimina ${title}`}>
           Elimina
         </Link>

@@ -139,3 +139,15 @@ describe("formatTimer", () => {
     expect(formatTimer(3600 + 61)).toBe("61:01");
   });
 });
+
+describe("start refused by the server", () => {
+  it("goes back to idle with the limit pop-up and the server's text, or the subscription pop-up", () => {
+    const starting = recorderReducer(initialRecorderState, { type: "START", requiresSubscription: false, canCreateRecording: true, askKeepAwake: false });
+    expect(starting.status).toBe("starting");
+    const limited = recorderReducer(starting, { type: "START_REFUSED", message: "Limite!", limitReached: true });
+    expect(limited).toMatchObject({ status: "idle", dialog: "limit", limitMessage: "Limite!" });
+    expect(recorderReducer(starting, { type: "START_REFUSED", message: "x", requiresSubscription: true })).toMatchObject({ status: "idle", dialog: "subscription" });
+    // Only a start in progress can be refused.
+    expect(recorderReducer(initialRecorderState, { type: "START_REFUSED", message: "x" })).toBe(initialRecorderState);
+  });
+});

@@ -42,6 +42,8 @@ export type RecorderEvent =
   | { type: "KEEP_AWAKE_ANSWER"; keep: boolean }
   | { type: "CLOSE_DIALOG" }
   | { type: "MIC_GRANTED" }
+  /** The server refused to open the recording (plan ended, month's limit reached). */
+  | { type: "START_REFUSED"; message: string; limitReached?: boolean; requiresSubscription?: boolean }
   | { type: "MIC_DENIED" }
   | { type: "TICK" }
   | { type: "PAUSE" }
@@ -97,6 +99,14 @@ export function recorderReducer(state: RecorderState, event: RecorderEvent): Rec
     case "MIC_GRANTED":
       if (state.status !== "starting") return state;
       return { ...state, status: "recording", elapsed: 0, micDenied: false };
+    case "START_REFUSED":
+      if (state.status !== "starting") return state;
+      return {
+        ...initialRecorderState,
+        micDenied: state.micDenied,
+        dialog: event.requiresSubscription ? "subscription" : "limit",
+        limitMessage: event.limitReached ? event.message : state.limitMessage,
+      };
     case "MIC_DENIED":
       return { ...initialRecorderState, micDenied: true };
     case "TICK":

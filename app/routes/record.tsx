@@ -3,6 +3,7 @@ import { Link, useLoaderData, useNavigate } from "@remix-run/react";
 import { useCallback, useState } from "react";
 import { AccessRequired, VerifyEmailGate } from "~/components/guards";
 import { Recorder } from "~/components/recorder/recorder";
+import { RecoveredRecordings } from "~/components/recorder/recovered";
 import { UsageWidget } from "~/components/usage-widget";
 import { MSG } from "~/lib/messages";
 import { applyUpload, type UsageLimits } from "~/lib/usage";
@@ -23,7 +24,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
 const STEPS = [
   "Premi «Avvia registrazione» e consenti l'accesso al microfono.",
   "Metti in pausa e riprendi quando serve: il tempo in pausa non viene registrato.",
-  "Premi «Termina» e conferma l'invio: la registrazione viene caricata e trascritta.",
+  "L'audio viene salvato nel browser e caricato sul server mentre registri: se la pagina si chiude, la ritrovi qui come «Registrazione recuperata».",
+  "Premi «Termina» e conferma l'invio: la trascrizione parte subito.",
   "Oppure carica un file audio o video già registrato, anche trascinandolo nel riquadro.",
 ];
 
@@ -31,6 +33,7 @@ export default function RecordPage() {
   const { user, limits: initialLimits, requiresSubscription } = useLoaderData<typeof loader>();
   const [limits, setLimits] = useState<UsageLimits | null>(initialLimits);
   const navigate = useNavigate();
+  const [activeLocalId, setActiveLocalId] = useState<string>();
 
   const onUploaded = useCallback(
     (databaseId: string, bytes: number) => {
@@ -59,7 +62,8 @@ export default function RecordPage() {
           <h1 className="page-title">{MSG.recordPageTitle}</h1>
           <div className="grid gap-6 lg:grid-cols-3">
             <div className="space-y-6 lg:col-span-2">
-              <Recorder limits={limits} requiresSubscription={requiresSubscription} onUploaded={onUploaded} />
+              <RecoveredRecordings userId={user.id} activeLocalId={activeLocalId} onSent={onUploaded} />
+              <Recorder userId={user.id} limits={limits} requiresSubscription={requiresSubscription} onUploaded={onUploaded} onActiveRecording={setActiveLocalId} />
             </div>
             <aside className="space-y-6">
               <UsageWidget limits={limits} requiresSubscription={requiresSubscription} />

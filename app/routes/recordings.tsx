@@ -8,6 +8,7 @@ import { UsageWidget } from "~/components/usage-widget";
 import { MSG } from "~/lib/messages";
 import { usageMonthOf, type UsageLimits } from "~/lib/usage";
 import { ApiError, readPageForm } from "~/services/api.server";
+import { finalizeRecording } from "~/services/chunked-recording.server";
 import { assertSameOriginForm, getSessionUser } from "~/services/session.server";
 import { flashToastHeader } from "~/services/toast.server";
 import { deleteTranscription, listTranscriptionsPage, type TranscriptionListItem } from "~/services/transcriptions.server";
@@ -51,6 +52,17 @@ export async function action({ request }: ActionFunctionArgs) {
   const page = readInt(String(form.get("page") ?? ""), 1, 1, 1_000_000);
   const viaScript = form.get("js") === "1";
   const back = `/recordings${listSearch(q, page)}`;
+  if (form.get("intent") === "finalize") {
+    // An interrupted recording whose browser copy is gone: send what reached the server.
+    try {
+      await finalizeRecording(id, { userId: user.id });
+      return redirect(`/transcription/${id}`, { headers: { "Set-Cookie": flashToastHeader({ type: "success", message: MSG.recordingFinalized }) } });
+    } catch (error) {
+      if (!(error instanceof ApiError)) console.error("[recordings] invio della registrazione non riuscito:", error);
+      const message = error instanceof ApiError && error.status === 400 ? error.message : MSG.recordingFinalizeError;
+      return redirect(back, { headers: { "Set-Cookie": flashToastHeader({ type: "error", message }) } });
+    }
+  }
   let result: DeleteResult;
   let status = 200;
   try {

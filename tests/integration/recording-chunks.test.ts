@@ -56,11 +56,11 @@ async function start(user: TestUser, mimeType = "audio/webm;codecs=opus") {
   return call(startAction, apiRequest("/api/recordings", { token: user.token, body: { mimeType } }));
 }
 
-async function put(user: TestUser, id: string, index: number | string, data: Uint8Array, headers: Record<string, string> = {}) {
+async function put(user: TestUser, id: string, index: number | string, data: Uint8Array<ArrayBuffer> | Buffer, headers: Record<string, string> = {}) {
   const request = new Request(`http://localhost:3000/api/recordings/${id}/chunks/${index}`, {
     method: "PUT",
     headers: { Authorization: `Bearer ${user.token}`, "Content-Type": "application/octet-stream", ...headers },
-    body: data,
+    body: new Uint8Array(data),
   });
   return call(chunkAction, request, { id, index: String(index) });
 }

@@ -7,16 +7,27 @@ import type { UsageLimits } from "~/lib/usage";
 import { useToast } from "../toast";
 import { Dialog } from "./dialog";
 import { saveBlob } from "~/lib/download";
+import { ChunkUploader, deleteServerRecording, openServerRecording, RecordingRefused, type UploaderStatus } from "~/lib/chunk-uploader";
+import { appendChunk, createLocalRecording, deleteLocalRecording, lowStorageMinutes, readWholeRecording } from "~/lib/recording-store";
 import { isMobileOrTablet, recordingFileName, uploadAudio, UploadError } from "./upload";
 import { UploadProgress } from "./upload-progress";
 import { levelsFromSamples, Waveform, WAVEFORM_BARS } from "./waveform";
 
 export type RecorderProps = {
+  /** The signed-in user: the browser copy of a recording belongs to them only. */
+  userId: string;
   limits: UsageLimits | null;
   requiresSubscription: boolean;
   /** Called after a successful upload with the new id and the uploaded size in bytes. */
   onUploaded: (databaseId: string, bytes: number) => void;
+  /** The browser id of the recording in progress (so the recovery list leaves it out). */
+  onActiveRecording?: (localId: string | undefined) => void;
 };
+
+/** MediaRecorder chunks of 1 s: a reload or crash loses at most the second being recorded. */
+const CHUNK_MS = 1000;
+/** Speech needs no more; 3 hours take about 86 MB in the browser and on the server. */
+const AUDIO_BITS_PER_SECOND = 64_000;
 
 const ACCEPT = "audio/*,video/mp4,video/quicktime,.webm,.ogg,.opus,.mp3,.m4a,.aac,.wav,.flac,.mp4,.mov";
 
@@ -30,7 +41,7 @@ function pickMimeType(): string | undefined {
  * recorderReducer; this component owns the side effects: microphone, MediaRecorder (webm),
  * AnalyserNode waveform, wake lock, XHR upload.
  */
-export function Recorder({ limits, requiresSubscription, onUploaded }: RecorderProps) {
+export function Recorder({ userId, limits, requiresSubscription, onUploaded, onActiveRecording }: RecorderProps) {
   const [state, dispatch] = useReducer(recorderReducer, initialRecorderState);
   const [levels, setLevels] = useState<number[]>(() => Array(WAVEFORM_BARS).fill(0));
   const [dragging, setDragging] = useState(false);
@@ -38,7 +49,21 @@ export function Recorder({ limits, requiresSubscription, onUploaded }: RecorderP
 
   const stream = useRef<MediaStream>();
   const recorder = useRef<MediaRecorder>();
-  const chunks = useRef<Blob[]>([]);
+  /** The recording in progress: its browser copy, the upload of its chunks, the order of the writes. */
+  const active = useRef<{
+    localId: string;
+    uploader: ChunkUploader;
+    nextIndex: number;
+    writes: Promise<unknown>;
+    bytes: number;
+  }>();
+  const elapsedRef = useRef(0);
+  const [upload, setUpload] = useState<UploaderStatus>({
+    pending: 0,
+    online: true,
+  });
+  const [stopReason, setStopReason] = useState<string>();
+  const [lowQuota, setLowQuota] = useState<number>();
   const audioContext = useRef<AudioContext>();
   const frame = useRef<number>();
   const keepAwake = useRef<KeepAwake>();
@@ -80,15 +105,57 @@ export function Recorder({ limits, requiresSubscription, onUploaded }: RecorderP
     setLevels(Array(WAVEFORM_BARS).fill(0));
   }, []);
 
-  // Leaving the page mid-recording stops the microphone and the wake lock.
+  // Leaving the page mid-recording stops the microphone and the wake lock; the recording stays in
+  // the browser (and what was sent on the server), recovered when /record opens again.
   useEffect(
     () => () => {
       if (recorder.current && recorder.current.state !== "inactive") recorder.current.stop();
+      const current = active.current;
+      if (current) void current.writes.finally(() => current.uploader.close());
       stopInputs();
       releaseAwake();
     },
-    [stopInputs, releaseAwake],
+    [stopInputs, releaseAwake]
   );
+
+  useEffect(() => {
+    elapsedRef.current = state.elapsed;
+  }, [state.elapsed]);
+
+  // Before recording starts: is there room in the browser for 3 hours?
+  useEffect(() => {
+    void lowStorageMinutes().then(setLowQuota);
+  }, []);
+
+  // The plan's storage ran out while recording: stop, keep what arrived, say why.
+  useEffect(() => {
+    const refused = upload.stopped;
+    if (!refused || refused.status !== 403) return;
+    setStopReason(refused.message);
+    if (recorder.current && recorder.current.state !== "inactive") {
+      releaseAwake();
+      recorder.current.stop();
+    }
+  }, [upload.stopped, releaseAwake]);
+
+  // Warn before leaving while recording or while chunks still wait to be uploaded.
+  const unsent =
+    state.status === "starting" ||
+    state.status === "recording" ||
+    state.status === "paused" ||
+    state.status === "stopped" ||
+    (state.source === "recording" && (state.status === "uploading" || state.status === "uploadFailed")) ||
+    upload.pending > 0;
+  useEffect(() => {
+    if (!unsent) return;
+    const warn = (event: BeforeUnloadEvent) => {
+      event.preventDefault();
+      event.returnValue = MSG.recordingLeaveWarning;
+      return MSG.recordingLeaveWarning;
+    };
+    window.addEventListener("beforeunload", warn);
+    return () => window.removeEventListener("beforeunload", warn);
+  }, [unsent]);
 
   // The timer ticks every second while recording.
   useEffect(() => {
@@ -102,13 +169,36 @@ export function Recorder({ limits, requiresSubscription, onUploaded }: RecorderP
     if (state.status !== "starting") return;
     let cancelled = false;
     (async () => {
+      const mimeType = pickMimeType();
+      // The monthly limits are checked by the server before the microphone opens. Offline, the
+      // recording starts anyway: the uploader opens it on the server when the network is back.
+      let serverId: string | undefined;
+      try {
+        serverId = await openServerRecording(mimeType ?? "audio/webm");
+      } catch (error) {
+        if (error instanceof RecordingRefused && error.status !== 0 && error.status < 500) {
+          releaseAwake();
+          if (error.status === 401) window.location.reload();
+          if (!cancelled)
+            dispatch({
+              type: "START_REFUSED",
+              message: error.message,
+              limitReached: error.limitReached,
+              requiresSubscription: error.requiresSubscription,
+            });
+          return;
+        }
+      }
       let media: MediaStream;
       try {
-        media = await navigator.mediaDevices.getUserMedia({ audio: { echoCancellation: true, noiseSuppression: true } });
+        media = await navigator.mediaDevices.getUserMedia({
+          audio: { echoCancellation: true, noiseSuppression: true },
+        });
       } catch (error) {
         console.warn("Microfono non disponibile:", error);
         releaseAwake();
         if (!cancelled) dispatch({ type: "MIC_DENIED" });
+        void deleteServerRecording(serverId);
         return;
       }
       if (cancelled) {
@@ -139,30 +229,103 @@ export function Recorder({ limits, requiresSubscription, onUploaded }: RecorderP
         // The waveform is a nicety: recording goes on without it.
         console.warn("Forma d'onda non disponibile:", error);
       }
-      chunks.current = [];
-      const mimeType = pickMimeType();
-      const mediaRecorder = new MediaRecorder(media, mimeType ? { mimeType } : undefined);
+      const mediaRecorder = new MediaRecorder(media, {
+        ...(mimeType ? { mimeType } : {}),
+        audioBitsPerSecond: AUDIO_BITS_PER_SECOND,
+      });
+      const local = {
+        localId: crypto.randomUUID(),
+        userId,
+        serverId,
+        mimeType: mediaRecorder.mimeType || mimeType || "audio/webm",
+        startedAt: Date.now(),
+        seconds: 0,
+        chunkCount: 0,
+        uploaded: 0,
+        bytes: 0,
+      };
+      await createLocalRecording(local).catch((error: unknown) => console.warn("Archivio del browser non disponibile:", error));
+      const uploader = new ChunkUploader(local, setUpload);
+      const current = {
+        localId: local.localId,
+        uploader,
+        nextIndex: 0,
+        writes: Promise.resolve() as Promise<unknown>,
+        bytes: 0,
+      };
+      active.current = current;
+      onActiveRecording?.(local.localId);
+      setStopReason(undefined);
+      // Each chunk goes to IndexedDB first (in order), then to the server.
       mediaRecorder.ondataavailable = (event) => {
-        if (event.data.size > 0) chunks.current.push(event.data);
+        if (event.data.size === 0) return;
+        const index = current.nextIndex++;
+        const seconds = elapsedRef.current;
+        current.bytes += event.data.size;
+        current.writes = current.writes
+          .then(() => appendChunk(local.localId, index, event.data, seconds))
+          .then(() => uploader.notify(index + 1, seconds))
+          .catch((error: unknown) => console.error("Parte della registrazione non salvata:", error));
       };
       mediaRecorder.onstop = () => {
-        pending.current = { blob: new Blob(chunks.current, { type: mediaRecorder.mimeType || "audio/webm" }), name: recordingFileName() };
-        chunks.current = [];
         stopInputs();
-        dispatch({ type: "STOP" });
+        // STOP once the last chunk is stored, so "Invia" finds it.
+        void current.writes.then(() => dispatch({ type: "STOP" }));
       };
       recorder.current = mediaRecorder;
-      mediaRecorder.start(1000);
+      mediaRecorder.start(CHUNK_MS);
       dispatch({ type: "MIC_GRANTED" });
     })();
     return () => {
       cancelled = true;
     };
+    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [state.status, state.keepAwake, releaseAwake, stopInputs]);
 
-  // The upload runs whenever the machine enters "uploading".
+  // "Invia" on a recording: the server already has (nearly) all of it; send the rest, finalize,
+  // and forget the browser copy only once the server confirmed.
   useEffect(() => {
-    if (state.status !== "uploading" || !pending.current) return;
+    if (state.status !== "uploading" || state.source !== "recording" || !active.current) return;
+    const current = active.current;
+    let cancelled = false;
+    current.uploader
+      .finalize((percent) => !cancelled && dispatch({ type: "UPLOAD_PROGRESS", percent }))
+      .then(async (databaseId) => {
+        current.uploader.close();
+        await deleteLocalRecording(current.localId).catch(() => {});
+        if (active.current === current) active.current = undefined;
+        onActiveRecording?.(undefined);
+        setUpload({ pending: 0, online: true });
+        if (cancelled) return;
+        dispatch({ type: "UPLOAD_DONE" });
+        onUploaded(databaseId, current.bytes);
+      })
+      .catch((error: unknown) => {
+        if (cancelled) return;
+        const e = error instanceof RecordingRefused ? error : new RecordingRefused(MSG.uploadError, 0);
+        if (e.status === 401) window.location.reload();
+        if (!e.limitReached && !e.requiresSubscription)
+          toast.show({
+            type: "error",
+            title: MSG.uploadErrorTitle,
+            message: e.message,
+          });
+        dispatch({
+          type: "UPLOAD_FAILED",
+          message: e.message,
+          limitReached: e.limitReached,
+          requiresSubscription: e.requiresSubscription,
+        });
+      });
+    return () => {
+      cancelled = true;
+    };
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [state.status]);
+
+  // A picked file is uploaded whole whenever the machine enters "uploading".
+  useEffect(() => {
+    if (state.status !== "uploading" || state.source !== "file" || !pending.current) return;
     const { blob, name } = pending.current;
     const { promise, abort } = uploadAudio(blob, name, (percent) => dispatch({ type: "UPLOAD_PROGRESS", percent }));
     let cancelled = false;
@@ -176,9 +339,19 @@ export function Recorder({ limits, requiresSubscription, onUploaded }: RecorderP
       (error: unknown) => {
         if (cancelled) return;
         const e = error instanceof UploadError ? error : new UploadError(MSG.uploadError, 0);
-        if (!e.limitReached && !e.requiresSubscription) toast.show({ type: "error", title: MSG.uploadErrorTitle, message: e.message });
-        dispatch({ type: "UPLOAD_FAILED", message: e.message, limitReached: e.limitReached, requiresSubscription: e.requiresSubscription });
-      },
+        if (!e.limitReached && !e.requiresSubscription)
+          toast.show({
+            type: "error",
+            title: MSG.uploadErrorTitle,
+            message: e.message,
+          });
+        dispatch({
+          type: "UPLOAD_FAILED",
+          message: e.message,
+          limitReached: e.limitReached,
+          requiresSubscription: e.requiresSubscription,
+        });
+      }
     );
     return () => {
       cancelled = true;
@@ -210,21 +383,48 @@ export function Recorder({ limits, requiresSubscription, onUploaded }: RecorderP
     // STOP is dispatched by onstop, once the last chunk is in the Blob.
     if (recorder.current && recorder.current.state !== "inactive") recorder.current.stop();
   };
+  /** The user discarded the recording: the server's copy and the browser's go. */
+  const forgetRecording = () => {
+    const current = active.current;
+    active.current = undefined;
+    onActiveRecording?.(undefined);
+    setUpload({ pending: 0, online: true });
+    if (!current) return;
+    current.uploader.close();
+    void current.writes.then(async () => {
+      await deleteServerRecording(current.uploader.serverId);
+      await deleteLocalRecording(current.localId).catch(() => {});
+    });
+  };
   const discard = () => {
+    if (state.source === "recording") forgetRecording();
     pending.current = undefined;
     releaseAwake();
     dispatch({ type: "DISCARD" });
   };
   const closeDialog = () => {
-    if (state.dialog === "confirmSend") pending.current = undefined;
+    if (state.dialog === "confirmSend") {
+      pending.current = undefined;
+      forgetRecording();
+    }
     releaseAwake();
     dispatch({ type: "CLOSE_DIALOG" });
+  };
+  const saveLocal = async () => {
+    if (state.source === "file" && pending.current) return saveBlob(pending.current.blob, pending.current.name);
+    const current = active.current;
+    const blob = current ? await readWholeRecording(current.localId) : undefined;
+    if (blob) saveBlob(blob, recordingFileName());
   };
 
   const pickFile = (file: File | undefined) => {
     if (!file) return;
     pending.current = { blob: file, name: file.name };
-    dispatch({ type: "UPLOAD_FILE", requiresSubscription: requiresSubscription || !limits, canCreateRecording: limits?.canCreateRecording ?? false });
+    dispatch({
+      type: "UPLOAD_FILE",
+      requiresSubscription: requiresSubscription || !limits,
+      canCreateRecording: limits?.canCreateRecording ?? false,
+    });
   };
   const onDrop = (event: DragEvent) => {
     event.preventDefault();
@@ -234,7 +434,8 @@ export function Recorder({ limits, requiresSubscription, onUploaded }: RecorderP
   };
 
   const busy = state.status === "starting" || state.status === "recording" || state.status === "paused" || state.status === "stopped" || state.status === "uploading";
-  const recordingKept = state.status === "uploadFailed" && state.source === "recording" && pending.current;
+  const recordingKept = state.status === "uploadFailed" && state.source === "recording" && active.current;
+  const recordingActive = state.status === "recording" || state.status === "paused";
 
   return (
     <section className="card space-y-6" data-testid="recorder" data-status={state.status}>
@@ -246,6 +447,21 @@ export function Recorder({ limits, requiresSubscription, onUploaded }: RecorderP
         <p className="min-h-[1.5rem] text-sm font-medium text-slate-700" data-testid="recorder-status" aria-live="polite">
           {status ?? ""}
         </p>
+        {recordingActive ? (
+          <p className="text-xs text-slate-600" data-testid="upload-pending" data-pending={upload.pending} aria-live="polite">
+            {!upload.online ? MSG.recordingOffline : upload.pending > 2 ? MSG.recordingPendingUpload(upload.pending * (CHUNK_MS / 1000)) : MSG.recordingAllUploaded}
+          </p>
+        ) : null}
+        {stopReason ? (
+          <p role="alert" className="rounded-lg bg-amber-50 px-4 py-2 text-sm text-amber-900" data-testid="recording-stopped-reason">
+            {stopReason}
+          </p>
+        ) : null}
+        {lowQuota !== undefined && state.status === "idle" ? (
+          <p role="status" className="rounded-lg bg-amber-50 px-4 py-2 text-sm text-amber-900" data-testid="low-storage-warning">
+            {MSG.recordingLowQuota(lowQuota)}
+          </p>
+        ) : null}
         {state.micDenied ? (
           <p role="alert" className="rounded-lg bg-red-50 px-4 py-2 text-sm text-red-800" data-testid="mic-denied">
             {MSG.micDenied}
@@ -283,7 +499,7 @@ export function Recorder({ limits, requiresSubscription, onUploaded }: RecorderP
               {MSG.uploadRetry}
             </button>
             {recordingKept ? (
-              <button type="button" className="btn-secondary" onClick={() => pending.current && saveBlob(pending.current.blob, pending.current.name)} data-testid="upload-save-local">
+              <button type="button" className="btn-secondary" onClick={() => void saveLocal()} data-testid="upload-save-local">
                 {MSG.uploadSaveLocal}
               </button>
             ) : null}
