@@ -185,6 +185,20 @@ function createMainWindow(baseUrl: string, appOrigin: string): BrowserWindow {
     powerSave.release();
     mainWindow = undefined;
   });
+  // The recorder's beforeunload (recording, or audio not yet uploaded) would veto the close
+  // silently in Electron: ask instead. Leaving loses nothing, the recording is recovered on /record.
+  win.webContents.on("will-prevent-unload", (event) => {
+    const choice = dialog.showMessageBoxSync(win, {
+      type: "question",
+      buttons: [messages.leaveStay, messages.leaveAnyway],
+      defaultId: 0,
+      cancelId: 0,
+      title: APP_NAME,
+      message: messages.leaveRecordingTitle,
+      detail: messages.leaveRecordingDetail,
+    });
+    if (choice === 1) event.preventDefault();
+  });
   win.loadURL(`${baseUrl}/record`).catch((error: unknown) => console.error("Caricamento della pagina non riuscito:", error));
   return win;
 }

@@ -14,4 +14,8 @@ export const messages = {
   quitButton: "Esci",
   transcriptionReadyTitle: "Trascrizione pronta",
   keepAwakeReason: "Registrazione in corso",
+  leaveRecordingTitle: "La registrazione è in corso o non è ancora stata caricata del tutto.",
+  leaveRecordingDetail: "Se chiudi ora non perdi nulla: riaprendo Verbale la trovi in «Registra» come registrazione recuperata.",
+  leaveStay: "Resta",
+  leaveAnyway: "Chiudi comunque",
 } as const;
