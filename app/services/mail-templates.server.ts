@@ -136,6 +136,7 @@ ${list(minutes.actionItems.length ? minutes.actionItems.map((a) => `${escapeHtml
 <p style="margin:0;font-size:13px;color:#475569">Il verbale completo, con il riassunto, gli argomenti e la trascrizione, è nel documento Word allegato.</p>`,
   );
   return { text, html };
+}
 
 /** Sent when the server finalized a recording the browser never came back to (issue 14). */
 export function recordingFinalizedEmail(options: { name: string; link: string; outcome: "finalized" | "invalid" }): MailContent {
