@@ -10,7 +10,8 @@ import { getDb } from "~/db/client.server";
 import { transcriptions, users } from "~/db/schema";
 import { MSG } from "~/lib/messages";
 import { megabytesFor } from "~/lib/usage";
-import { ApiError, badRequest, notFound } from "./api.server";
+import { z } from "zod";
+import { ApiError, badRequest, notFound, readJsonBody } from "./api.server";
 import { probeAudio, remuxCopy } from "./ffmpeg.server";
 import { enqueueTranscription } from "./pipeline.server";
 import { requireApiVerifiedUser } from "./session.server";
@@ -72,14 +73,12 @@ function recordingFileName(now: Date): string {
 
 // ---------------------------------------------------------------- start
 
+/** What MediaRecorder says it records, e.g. "audio/webm;codecs=opus"; only its container matters here. */
+const startSchema = z.object({ mimeType: z.string().max(120).optional() });
+
 export async function startRecording(request: Request): Promise<{ databaseId: string; maxChunkBytes: number }> {
   const user = await requireApiVerifiedUser(request);
-  let mimeType: string | undefined;
-  const type = request.headers.get("content-type") ?? "";
-  if (/json/i.test(type)) {
-    const body = (await request.json().catch(() => undefined)) as { mimeType?: unknown } | undefined;
-    if (body && typeof body.mimeType === "string" && /^[a-z]+\/[a-z0-9.+-]+(;.{0,80})?$/i.test(body.mimeType)) mimeType = body.mimeType;
-  }
+  const { mimeType } = await readJsonBody(request, startSchema);
   // Early refusals with the upload's texts; the transaction below is the real check.
   const { requiresSubscription, limits } = await getUsageLimits(user.id);
   if (requiresSubscription || !limits) throw new ApiError(403, MSG.noActiveSubscription, { requiresSubscription: true });

@@ -80,6 +80,10 @@ describe("/api contract: refusals", () => {
     const before = await snapshot();
     const texts: Record<string, string> = {
       "api.transcription": MSG.verifyEmailRequired,
+      "api.recordings": MSG.verifyEmailRequired,
+      "api.recordings.$id": MSG.verifyEmailRequired,
+      "api.recordings.$id.chunks.$index": MSG.verifyEmailRequired,
+      "api.recordings.$id.finalize": MSG.verifyEmailRequired,
       "api.analyze.$id": MSG.verifyEmailRequired,
       "api.subscription.assign": MSG.verifyEmailToSelectPlan,
     };

@@ -1,3 +1,4 @@
+import { usageMonthOf } from "~/lib/usage";
 import fs from "node:fs";
 import path from "node:path";
 import { eq, sql } from "drizzle-orm";
@@ -50,6 +51,9 @@ export type Fixtures = {
   t1: string;
   /** Completed, deleted by the DELETE case. */
   t2: string;
+  /** Recordings of the owner still arriving in chunks (decision 009): one with a chunk, one empty. */
+  recording: string;
+  emptyRecording: string;
   /** Completed, re-analysed by the analyze case. */
   t3: string;
   delivery: string;
@@ -104,6 +108,12 @@ export function cases(): Case[] {
     { file: "api.document.$id.email", method: "POST", path: (id) => `/api/document/${id}/email`, id: () => f.t1, access: "user", body: () => ({ email: "destinatario@esempio.it", subject: "Riunione", message: "In allegato." }), invalid: [{ email: "" }, { email: "non-email" }, { email: "a@esempio.it", subject: "" }, { email: "a@esempio.it", subject: "riga\nBcc: x@esempio.it" }, { email: "a@esempio.it", subject: "x".repeat(5000) }, { email: "a@esempio.it", message: "x".repeat(100_000) }, ...wrongTypes(["email", "subject", "message"])], ok: { status: 200, fields: ["success", "deliveryId", "status", "message"] } },
     { file: "api.document.$id.email", method: "GET", path: (id) => `/api/document/${id}/email?delivery=${f.delivery}`, id: () => f.t1, access: "user", ok: { status: 200, fields: ["success", "deliveryId", "status", "message"] } },
     { file: "api.analyze.$id", method: "POST", path: (id) => `/api/analyze/${id}`, id: () => f.t3, access: "verified", ok: { status: 202, fields: ["success", "databaseId", "status"] } },
+    // ---- recordings arriving in chunks (decision 009); the full behaviour: recording-chunks.test.ts
+    { file: "api.recordings", method: "POST", path: () => "/api/recordings", access: "verified", body: () => ({ mimeType: "audio/webm;codecs=opus" }), invalid: [{ mimeType: 5 }, { mimeType: { a: 1 } }], ok: { status: 200, fields: ["success", "databaseId", "maxChunkBytes"] } },
+    { file: "api.recordings.$id", method: "GET", path: (id) => `/api/recordings/${id}`, id: () => f.recording, access: "verified", ok: { status: 200, fields: ["success", "status", "chunksReceived"] } },
+    { file: "api.recordings.$id.chunks.$index", method: "PUT", path: (id) => `/api/recordings/${id}/chunks/0`, id: () => f.recording, access: "verified", body: () => "parte-0", ok: { status: 200, fields: ["success", "received", "duplicate"] } },
+    // Success: recording-chunks.test.ts (needs real audio). Here: an empty recording is refused with its text.
+    { file: "api.recordings.$id.finalize", method: "POST", path: (id) => `/api/recordings/${id}/finalize`, id: () => f.emptyRecording, access: "verified", ok: { status: 400, fields: ["success", "message"] } },
     { file: "api.transcription.$id", method: "DELETE", path: (id) => `/api/transcription/${id}`, id: () => f.t2, access: "user", ok: { status: 200, fields: ["success", "message"] } },
     // ---- subscription
     { file: "api.subscription.types", method: "GET", path: () => "/api/subscription/types", access: "public", ok: { status: 200, fields: ["success", "subscriptionTypes"] } },
@@ -152,6 +162,7 @@ export async function invoke(c: Case, options: CallOptions = {}): Promise<Answer
   const params: Record<string, string> = {};
   if (id !== undefined) params.id = id;
   if (c.file === "api.transcription.$id.export.$format") params.format = "txt";
+  if (c.file === "api.recordings.$id.chunks.$index") params.index = "0";
   if (c.file === "api.$") params["*"] = "sconosciuta";
   const handler = method === "GET" ? mod.loader : mod.action;
   if (!handler) throw new Error(`${c.file}: no ${method === "GET" ? "loader" : "action"} for ${method}`);
@@ -199,6 +210,11 @@ async function setupFixtures(): Promise<void> {
   f.t1 = (await seedCompletedTranscription(getSql(), storageDir, f.owner.id)).id;
   f.t2 = (await seedCompletedTranscription(getSql(), storageDir, f.owner.id)).id;
   f.t3 = (await seedCompletedTranscription(getSql(), storageDir, f.owner.id)).id;
+  for (const key of ["recording", "emptyRecording"] as const) {
+    const [row] = await getSql()`insert into transcriptions (user_id, status, file_name, original_name, file_size, usage_month, usage_megabytes, last_chunk_at)
+      values (${f.owner.id}, 'RECORDING', 'audio/in-registrazione.webm', 'registrazione.webm', 0, ${usageMonthOf()}, 0, now()) returning id`;
+    f[key] = row.id as string;
+  }
   await ensureDocument(f.t1, { userId: f.owner.id }, { create: true });
   f.delivery = (await requestDocumentEmail(f.t1, f.owner.id, { email: "primo@esempio.it", subject: "Primo", message: "Primo invio" })).deliveryId;
   const [sub] = await getDb().select().from(userSubscriptions).where(eq(userSubscriptions.userId, f.owner.id));
