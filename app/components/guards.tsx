@@ -58,12 +58,6 @@ export function VerifyEmailGate({ user, children }: { user: SessionUser; childre
   );
 }
 
-/** Anonymous: AccessRequired; unverified: VerifyEmailGate; otherwise the children. */
-export function RequireVerifiedUser({ user, children, title }: { user: SessionUser | null | undefined; children: ReactNode; title?: string }) {
-  if (!user) return <AccessRequired title={title} />;
-  return <VerifyEmailGate user={user}>{children}</VerifyEmailGate>;
-}
-
 /** A link-styled button that opens the auth modal (falls back to /login without JavaScript). */
 export function LoginLink({ children, mode = "login", className = "btn-primary" }: { children: ReactNode; mode?: "login" | "register"; className?: string }) {
   const { open } = useAuthModal();

@@ -41,11 +41,6 @@ export function getSql(): postgres.Sql {
   return globalForDb.__verbaleDb.sql;
 }
 
-export function getDatabaseUrl(): string {
-  if (!globalForDb.__verbaleDb) throw new Error("Database not connected");
-  return globalForDb.__verbaleDb.url;
-}
-
 export async function disconnectDatabase(): Promise<void> {
   const conn = globalForDb.__verbaleDb;
   globalForDb.__verbaleDb = undefined;

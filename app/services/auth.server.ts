@@ -10,7 +10,7 @@ import { sendMail } from "./mail.server";
 import { passwordResetEmail, verificationCodeEmail } from "./mail-templates.server";
 import { hashPassword, verifyPassword } from "./password.server";
 import { consumeRateLimit, hitRateLimit, resetRateLimit } from "./rate-limit.server";
-import { createSession, deleteSession, getUserById, hashToken, type SessionUser } from "./session.server";
+import { createSession, deleteSession, getUserById, type SessionUser } from "./session.server";
 
 /**
  * Accounts: registration, e-mail verification, login, password reset and Google sign-in. Pages
@@ -379,4 +379,3 @@ export async function loginWithGoogleProfile(profile: GoogleProfile, meta: Reque
   return { ...session, user: await sessionUser(user.id), message: MSG.googleSuccess };
 }
 
-export { hashToken };

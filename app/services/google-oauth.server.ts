@@ -16,10 +16,6 @@ const OAUTH_COOKIE_TTL_S = 600;
 
 export type GoogleProfile = { sub: string; email: string | null; emailVerified: boolean; name: string; picture: string | null };
 
-export function googleConfigured(): boolean {
-  const c = getConfig();
-  return Boolean(c.GOOGLE_CLIENT_ID && c.GOOGLE_CLIENT_SECRET);
-}
 
 export function googleRedirectUri(): string {
   return `${getConfig().APP_URL}/auth/google/callback`;

@@ -27,7 +27,10 @@ export function storagePath(key: string): string {
   return resolveKey(key);
 }
 
-/** Writes a stream to a temporary file and renames it into place, so readers never see half a file. */
+/**
+ * Writes a stream to a temporary file and renames it into place, so readers never see half a file.
+ * @public part of the storage interface (chunked recordings, object storage), unused for now
+ */
 export async function putStream(key: string, source: Readable): Promise<number> {
   const target = resolveKey(key);
   await fsp.mkdir(path.dirname(target), { recursive: true });

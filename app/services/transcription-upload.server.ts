@@ -107,7 +107,6 @@ export function receiveAudioField(body: Readable, contentType: string, dir: stri
 function sanitizeName(name: string): string {
   const base = name.split(/[\\/]/).pop() ?? "";
   // Control characters have no place in a name shown on screens and in headers.
-  // eslint-disable-next-line no-control-regex
   const clean = base.replace(/[\u0000-\u001f\u007f]/g, "").trim();
   return (clean || "registrazione.webm").slice(0, 200);
 }

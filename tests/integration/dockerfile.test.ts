@@ -21,7 +21,7 @@ const dir = path.join(root, "tests", ".data", `docker-runtime-${process.pid}`);
 
 beforeAll(() => {
   execFileSync(process.execPath, ["scripts/build-if-stale.mjs"], { cwd: root, stdio: "ignore" });
-}, 180_000);
+}, 300_000);
 afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
 
 function freePort(): Promise<number> {

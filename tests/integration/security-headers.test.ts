@@ -18,7 +18,7 @@ beforeAll(async () => {
   const build = await import(pathToFileURL(path.join(root, "build", "server", "index.js")).href);
   const { startApp } = build.entry.module as { startApp: (options: StartOptions) => Promise<RunningApp> };
   app = await startApp({ build, port: 0, host: "127.0.0.1", quiet: true });
-}, 120_000);
+}, 300_000);
 afterAll(async () => {
   await app?.stop();
 });

@@ -54,7 +54,7 @@ describe("embedded Postgres", () => {
 describe("server start-up", () => {
   beforeAll(() => {
     execFileSync(process.execPath, ["scripts/build-if-stale.mjs"], { cwd: root, stdio: "ignore" });
-  }, 180_000);
+  }, 300_000);
 
   it("stops with one line naming the variable when the configuration is wrong", async () => {
     const { code, output } = await runServer({ PORT: "porta", DATA_DIR: tempDataDir() });

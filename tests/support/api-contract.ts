@@ -144,6 +144,7 @@ export async function load(file: string): Promise<Module> {
   return modules.get(file)!;
 }
 
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- a JSON body, checked field by field by the assertions
 export type Answer = { status: number; body: any; headers: Headers };
 export type CallOptions = { method?: Method; token?: string; cookie?: string; origin?: string; body?: unknown; id?: string; context?: Record<string, unknown>; keepRateLimits?: boolean };
 

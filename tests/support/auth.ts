@@ -7,6 +7,7 @@ import { randomBytes } from "node:crypto";
 
 type Handler = (args: { request: Request; params: Record<string, string>; context: Record<string, unknown> }) => Promise<Response> | Response;
 
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- a JSON body, checked field by field by the assertions
 export type Answer = { status: number; body: any; headers: Headers; cookies: string[] };
 
 export function randomIp(): string {

@@ -49,7 +49,9 @@ export function Dialog({ title, children, onClose, testId }: { title: string; ch
     };
   }, []);
   return (
+    // eslint-disable-next-line jsx-a11y/click-events-have-key-events, jsx-a11y/no-static-element-interactions -- a click on the backdrop closes; the keyboard closes with Escape (document listener)
     <div className="fixed inset-0 z-50 flex items-end justify-center bg-slate-900/50 p-4 sm:items-center" onClick={onClose} data-testid={`${testId}-overlay`}>
+      {/* eslint-disable-next-line jsx-a11y/click-events-have-key-events, jsx-a11y/no-noninteractive-element-interactions -- only stops a click inside from reaching the backdrop */}
       <div
         ref={panel}
         role="dialog"

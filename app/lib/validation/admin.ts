@@ -191,7 +191,6 @@ export type ListQuery<S extends string> = {
   search: string;
 };
 
-export const PAGE_SIZES = [10, 25, 50, 100] as const;
 export const DEFAULT_PAGE_SIZE = 10;
 
 /** An integer query parameter clamped to [min, max]; missing or not a number: fallback. */

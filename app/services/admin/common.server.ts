@@ -1,5 +1,5 @@
 import { asc, desc, sql, SQL, type AnyColumn } from "drizzle-orm";
-import { csvFileName, toCsv, type CsvValue, CSV_BOM, csvCell } from "~/lib/csv";
+import { csvFileName, type CsvValue, CSV_BOM, csvCell } from "~/lib/csv";
 import type { SortOrder } from "~/lib/validation/admin";
 
 /** Small pieces shared by the admin services. */
@@ -76,4 +76,3 @@ export function csvResponse<Row>(
 
 export const EXPORT_BATCH = 2000;
 
-export { toCsv };

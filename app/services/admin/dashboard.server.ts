@@ -167,7 +167,6 @@ export async function getAdminDashboard(db: Executor = getDb(), now: Date = new 
 
 // ---------------------------------------------------------------- analytics
 
-export { ANALYTICS_PERIODS, type AnalyticsPeriod } from "~/lib/analytics";
 
 export type Analytics = {
   days: number;

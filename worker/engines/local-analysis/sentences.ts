@@ -63,7 +63,7 @@ function push(out: { text: string; offset: number }[], text: string, from: numbe
 }
 
 function endsSentence(text: string, at: number, terminator: string, end: number, caseless: boolean): boolean {
-  const next = text.slice(end).match(/^\s*["'«“(\[]?\s*(.)/u)?.[1];
+  const next = text.slice(end).match(/^\s*["'«“([]?\s*(.)/u)?.[1];
   // A lower-case word goes on with the same sentence (an unknown abbreviation, or "e poi… dice").
   const nextIsLower = next !== undefined && /\p{Ll}/u.test(next);
   if (nextIsLower && !caseless) return false;
@@ -73,7 +73,7 @@ function endsSentence(text: string, at: number, terminator: string, end: number,
   let i = at;
   while (i > 0 && !/\s/.test(text[i - 1])) i--;
   // Opening quotes and elided articles are not part of the abbreviation: "(art.", "l'avv.".
-  const token = text.slice(i, at).replace(/^["'«“(\[]+/u, "").replace(/^.*['’]/u, "");
+  const token = text.slice(i, at).replace(/^["'«“([]+/u, "").replace(/^.*['’]/u, "");
   if (!token) return true;
   const folded = token.toLowerCase();
   if (ALWAYS_ABBREVIATIONS.has(folded)) return false;

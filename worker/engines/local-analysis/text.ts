@@ -12,9 +12,6 @@ export function fold(word: string): string {
 // what we want: the elided article is a stop word and the noun keeps its own identity.
 const WORD = /[\p{L}\p{N}]+/gu;
 
-export function words(text: string): string[] {
-  return text.match(WORD) ?? [];
-}
 
 export function countWords(text: string): number {
   WORD.lastIndex = 0;

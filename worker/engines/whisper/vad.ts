@@ -222,7 +222,3 @@ export function mapSegments(piece: Piece, segments: RawSegment[], totalSamples: 
   return out;
 }
 
-/** Seconds of audio whisper will actually decode (the speed gain of skipping silence). */
-export function voicedSeconds(pieces: Piece[]): number {
-  return pieces.reduce((s, p) => s + p.length, 0) / SAMPLE_RATE;
-}
