@@ -15,23 +15,53 @@ export type ExpectedTopic = {
   to: number;
 };
 
+/** A decision said between from and to (seconds), in words that use one of `words`. */
+export type ExpectedDecision = { words: string[]; from: number; to: number };
+
+/** An action said between from and to: task words, and owner and deadline as said (null: not said). */
+export type ExpectedAction = { words: string[]; owner: string | null; due: string | null; from: number; to: number };
+
 export type TranscriptFixture = {
   name: string;
   description: string;
   segments: TimedSegment[];
   expectedTopics: ExpectedTopic[];
+  /**
+   * The annotated meetings (built from tests/fixtures/transcripts/meetings/*.txt) also carry the
+   * words one of which the title must name, and the decisions and actions; `expectedTopics` are
+   * then the agenda items, in order.
+   */
+  meeting?: {
+    split: "tuning" | "held-out";
+    expectedTitle: string[];
+    expectedDecisions: ExpectedDecision[];
+    expectedActions: ExpectedAction[];
+  };
 };
 
 const dir = join(dirname(fileURLToPath(import.meta.url)), "../../../tests/fixtures/transcripts");
 
-export function loadTranscripts(): TranscriptFixture[] {
-  return readdirSync(dir)
+function load(folder: string): TranscriptFixture[] {
+  return readdirSync(folder)
     .filter((f) => f.endsWith(".json"))
     .sort()
     .map((f) => {
-      const data = JSON.parse(readFileSync(join(dir, f), "utf8"));
-      return { name: f.replace(/\.json$/, ""), description: data.description ?? "", segments: data.segments, expectedTopics: data.expectedTopics };
+      const data = JSON.parse(readFileSync(join(folder, f), "utf8"));
+      const meeting = data.expectedDecisions
+        ? { split: data.split, expectedTitle: data.expectedTitle, expectedDecisions: data.expectedDecisions, expectedActions: data.expectedActions }
+        : undefined;
+      return { name: f.replace(/\.json$/, ""), description: data.description ?? "", segments: data.segments, expectedTopics: data.expectedTopics, meeting };
     });
+}
+
+/** The transcripts used while tuning the analyzer (the older topic fixtures and the tuning meetings). */
+export function loadTranscripts(): TranscriptFixture[] {
+  return load(dir);
+}
+
+/** Annotated meetings kept out of tuning: measured, never looked at to adjust the analyzer. */
+export function loadHeldOutTranscripts(): TranscriptFixture[] {
+  return load(join(dir, "held-out"));
 }
 
 /**
