@@ -3,15 +3,39 @@
  * ranks (TextRank within each topic) -> topic names, key points, summary and title.
  */
 import { formatTimestamp, titleFromSentence, type AnalysisResult, type TimedSegment } from "~/lib/analysis";
-import { cueStrength, defaultSegmentation, segmentTopics } from "./segmentation";
+import { findActions } from "./actions";
+import { announcedName, contentWord, markerTier, meetingKind } from "./agenda";
+import { findDecisions } from "./decisions";
+import { cohesion, cueStrength, defaultSegmentation, depthScores, segmentTopics } from "./segmentation";
 import { splitSegments, type Sentence } from "./sentences";
 import { textRank } from "./textrank";
-import { capitalise, clip, countWords, tidySentence } from "./text";
+import { capitalise, clip, countWords, fold, shortStatement, tidySentence } from "./text";
 import { cosine, inverseFrequencies, vectorOf, Vocabulary, type SparseVector } from "./tfidf";
 
-type Ranked = Sentence & { terms: number[]; vector: SparseVector; words: number; score: number; relative: number };
+type Ranked = Sentence & {
+  terms: number[];
+  vector: SparseVector;
+  words: number;
+  score: number;
+  relative: number;
+  /** Greetings, roll call, opening and closing formulas: never quoted as a key point. */
+  formality: boolean;
+  /** Agenda marker tier of the sentence (see agenda.ts). */
+  tier: 0 | 1 | 2;
+};
 
-type Topic = { from: number; to: number; sentences: Ranked[]; name: string; terms: number[] };
+type Topic = {
+  from: number;
+  to: number;
+  sentences: Ranked[];
+  name: string;
+  terms: number[];
+  /** The name the meeting itself gave the item ("Secondo punto, la videosorveglianza"). */
+  announced?: string;
+};
+
+// At most this many agenda items are kept as topics (a three-hour council has about twenty).
+const MAX_AGENDA_TOPICS = 24;
 
 export function analyzeLocally(input: TimedSegment[]): AnalysisResult {
   const { sentences } = splitSegments(Array.isArray(input) ? input : []);
@@ -27,14 +51,28 @@ export function analyzeLocally(input: TimedSegment[]): AnalysisResult {
     words: countWords(s.text),
     score: 0,
     relative: 0,
+    formality: isFormality(s.text),
+    tier: markerTier(s.text),
   }));
 
-  const cues = sentences.map((s) => cueStrength(s.text));
-  const starts = segmentTopics(terms, idf, defaultSegmentation(ranked.length), cues);
+  const tiers = ranked.map((s) => s.tier);
+  const agendaSplit = agendaStarts(tiers, terms, idf, ranked);
+  const agenda = agendaSplit?.starts;
+  let starts: number[];
+  if (agenda) starts = agenda;
+  else {
+    const cues = sentences.map((s, i) => Math.max(cueStrength(s.text), tiers[i] === 1 ? 0.2 : tiers[i] === 2 ? 0.12 : 0));
+    starts = segmentTopics(terms, idf, defaultSegmentation(ranked.length), cues);
+  }
   let topics: Topic[] = starts.map((from, i) => {
     const to = i + 1 < starts.length ? starts[i + 1] : ranked.length;
-    return { from, to, sentences: ranked.slice(from, to), name: "", terms: [] };
+    const at = i === 0 && agendaSplit ? agendaSplit.opening : from;
+    const announced = agenda && tiers[at] ? announcedName(sentences[at].text) : undefined;
+    return { from, to, sentences: ranked.slice(from, to), name: "", terms: [], announced };
   });
+  // Before the first announced item: greetings, roll call, the agenda read out. Part of the first
+  // topic's time, never its key points.
+  if (agendaSplit) for (const s of ranked.slice(0, agendaSplit.opening)) s.formality = true;
 
   for (const topic of topics) {
     const scores = textRank(topic.sentences.map((s) => s.vector));
@@ -46,12 +84,15 @@ export function analyzeLocally(input: TimedSegment[]): AnalysisResult {
   }
 
   nameTopics(topics, vocabulary);
-  topics = mergeSameNamed(topics, vocabulary);
+  if (!agenda) topics = mergeSameNamed(topics, vocabulary);
+  for (const topic of topics) if (topic.announced) topic.name = withLeadTerm(topic, vocabulary);
 
   const keyPointsByTopic = topics.map((t) => pickKeyPoints(t));
+  const decisions = findDecisions(sentences);
+  const decided = new Set(decisions.map((d) => d.index));
   return {
-    title: makeTitle(ranked, topics, vocabulary),
-    summary: makeSummary(topics, keyPointsByTopic, ranked.length),
+    title: makeTitle(ranked, topics, vocabulary, idf),
+    summary: makeSummary(topics, keyPointsByTopic, vocabulary, (s) => summaryScore(s, tiers[s.index] > 0 || VOTE_CALL.test(s.text), decided.has(s.index))),
     topics: topics.map((topic, i) => {
       const keyPoints = keyPointsByTopic[i].map((s) => keyPoint(s, topic));
       return {
@@ -60,9 +101,67 @@ export function analyzeLocally(input: TimedSegment[]): AnalysisResult {
         estimatedTimestamps: keyPoints.map((k) => k.estimatedTimestamp),
       };
     }),
-    decisions: [],
-    actionItems: [],
+    decisions: decisions.map(({ text, timestamp }) => ({ text, timestamp })),
+    actionItems: findActions(sentences).map(({ task, owner, due, timestamp }) => ({ task, owner, due, timestamp })),
   };
+}
+
+// Greetings, the roll call, the formal opening and closing of a session, thanks.
+const FORMALITY =
+  /^(?:buongiorno|buonasera|buon pomeriggio|ciao|salve|benvenut|grazie a tutti|grazie ancora|ringrazio)|\b(?:dichiaro aperta|si apre la seduta|apriamo la seduta|numero legale|procedere all'appello|regolarmente costituita|validamente costituita|la seduta è (?:valida|tolta|chiusa)|seduta è tolta|si chiude alle|l'assemblea si chiude|non essendoci altro|null'altro essendovi|esauriti i punti|ci vediamo|ci sentiamo|mi sentite|buon lavoro)\b/iu;
+
+function isFormality(text: string): boolean {
+  return FORMALITY.test(text.trim());
+}
+
+/**
+ * Topics from the agenda markers when the meeting announces its items (at least two announced in
+ * so many words), else undefined and lexical segmentation decides.
+ */
+function agendaStarts(tiers: number[], terms: number[][], idf: Float64Array, ranked: Ranked[]): { starts: number[]; opening: number } | undefined {
+  const n = tiers.length;
+  if (tiers.filter((t) => t === 1).length < 2) return undefined;
+  let marks: { at: number; tier: number }[] = [];
+  tiers.forEach((tier, at) => {
+    if (tier) marks.push({ at, tier });
+  });
+  // "Iniziamo. Il primo punto riguarda…": of two announcements a sentence or two apart, the later
+  // one names the item. A weaker introduction right after an announcement is inside the item.
+  marks = marks.filter((m, k) => {
+    const next = marks[k + 1];
+    if (next && next.tier === 1 && next.at - m.at <= 2) return false;
+    const previous = marks.slice(0, k).reverse().find((p) => p.tier === 1);
+    if (m.tier === 2 && previous && m.at - previous.at < 3) return false;
+    return true;
+  });
+  let starts = marks.map((m) => m.at).filter((at) => at > 0);
+  if (starts.length + 1 > MAX_AGENDA_TOPICS) {
+    // Too many to be one meeting's agenda: keep the announcements where the vocabulary changes most.
+    const depth = depthScores(cohesion(terms, idf));
+    starts = [...starts]
+      .sort((a, b) => depth[b - 1] + (tiers[b] === 1 ? 0.2 : 0) - (depth[a - 1] + (tiers[a] === 1 ? 0.2 : 0)) || a - b)
+      .slice(0, MAX_AGENDA_TOPICS - 1)
+      .sort((a, b) => a - b);
+  }
+  // A long opening before the first item (communications, a discussion) is a topic of its own;
+  // a short one (greetings, roll call, the agenda read out) belongs to the first item.
+  const first = starts[0];
+  const substantial = (first ?? 0) > 0 && ranked.slice(0, first).filter((s) => !s.formality && s.terms.length >= 3).length >= Math.max(5, n / 10);
+  if (first !== undefined && first > 0 && !substantial) return { starts: [0, ...starts.slice(1)], opening: first };
+  return { starts: [0, ...starts], opening: 0 };
+}
+
+/**
+ * An announced name with one content word gets the topic's own lead term when it adds something:
+ * "Mozione" -> "Mozione: mensa".
+ */
+function withLeadTerm(topic: Topic, vocabulary: Vocabulary): string {
+  const name = topic.announced!;
+  const content = name.split(/\s+/).filter(contentWord);
+  if (content.length >= 2 || topic.terms.length === 0) return name;
+  const lead = vocabulary.display(topic.terms[0]);
+  if (fold(name).includes(fold(lead).slice(0, Math.max(4, lead.length - 2)))) return name;
+  return `${name}: ${lead}`;
 }
 
 /**
@@ -72,6 +171,9 @@ export function analyzeLocally(input: TimedSegment[]): AnalysisResult {
 function quality(s: Ranked): number {
   let q = 1;
   if (s.terms.length === 0) return 0.01;
+  if (s.formality) return 0.005;
+  // "Terzo punto, il regolamento…" announces what the key points should say.
+  if (s.tier === 1 && s.words < 14) q *= 0.3;
   if (s.words < 5) q *= 0.25;
   else if (s.words < 8) q *= 0.6;
   else if (s.words > 45) q *= 0.7;
@@ -190,7 +292,7 @@ function pickKeyPoints(topic: Topic): Ranked[] {
   const chosen: Ranked[] = [];
   for (const s of [...topic.sentences].sort((a, b) => b.relative - a.relative || a.index - b.index)) {
     if (chosen.length >= want) break;
-    if (s.terms.length === 0 && chosen.length > 0) continue;
+    if ((s.terms.length === 0 || s.formality) && chosen.length > 0) continue;
     if (chosen.some((c) => cosine(c.vector, s.vector) > 0.6 || c.text === s.text)) continue;
     chosen.push(s);
   }
@@ -207,9 +309,12 @@ function keyPoint(s: Ranked, topic: Topic) {
     .slice(0, 2)
     .sort((a, b) => a.index - b.index);
   const segmentSummary = around.length ? around.map((o) => finish(tidySentence(o.text, 200))).join(" ") : undefined;
+  // The point is the statement, the excerpt the words as said; a sentence with nothing to shorten
+  // is its own point and has no excerpt.
+  const statement = shortStatement(s.text);
   return {
-    point: tidySentence(s.text),
-    excerpt: clip(s.text, 400),
+    point: statement ?? tidySentence(s.text),
+    ...(statement ? { excerpt: clip(s.text, 400) } : {}),
     ...(segmentSummary ? { segmentSummary } : {}),
     estimatedTimestamp: formatTimestamp(s.start),
   };
@@ -221,56 +326,102 @@ function finish(sentence: string): string {
 }
 
 /**
- * The best sentence of each topic first (largest topics first), then the best of the rest, read
- * back in the order they were said.
+ * One sentence for every topic, in the order they were said: the topic's most central statement
+ * among those that name its subject, so that the summary covers the whole meeting rather than its
+ * opening. Long meetings keep their largest topics.
  */
-function makeSummary(topics: Topic[], keyPoints: Ranked[][], sentenceCount: number): string {
-  const budget = Math.min(sentenceCount, Math.max(1, Math.min(8, Math.round(1 + Math.sqrt(sentenceCount) / 2))));
-  const chosen = new Set<Ranked>();
-  const bySize = topics.map((t, i) => ({ t, i })).sort((a, b) => b.t.sentences.length - a.t.sentences.length);
-  for (const { i } of bySize) {
-    if (chosen.size >= budget) break;
-    const best = [...keyPoints[i]].sort((a, b) => b.relative - a.relative)[0];
-    if (best) chosen.add(best);
+function makeSummary(topics: Topic[], keyPoints: Ranked[][], vocabulary: Vocabulary, summaryScore: (s: Ranked) => number): string {
+  const budget = Math.max(1, Math.min(12, topics.length));
+  const chosen: Ranked[] = [];
+  const order = topics.map((t, i) => ({ t, i })).sort((a, b) => size(b.t) - size(a.t) || a.i - b.i);
+  for (const { t, i } of order.slice(0, budget)) {
+    const subject = new Set([...subjectTerms(t, vocabulary), ...t.terms.slice(0, 2)]);
+    const candidates = t.sentences.filter((s) => !s.formality && s.terms.length > 0 && !/\?\s*$/.test(s.text));
+    const naming = candidates.filter((s) => s.terms.some((id) => subject.has(id)));
+    const pool = naming.length ? naming : candidates.length ? candidates : keyPoints[i];
+    // Central, and preferably a statement of moderate length.
+    const best = [...pool].sort((a, b) => summaryScore(b) - summaryScore(a) || a.index - b.index)[0];
+    if (best) chosen.push(best);
   }
-  const rest = keyPoints.flat().filter((s) => !chosen.has(s)).sort((a, b) => b.relative - a.relative);
-  for (const s of rest) {
-    if (chosen.size >= budget) break;
-    chosen.add(s);
-  }
-  return [...chosen]
+  return chosen
     .sort((a, b) => a.index - b.index)
     .map((s) => finish(tidySentence(s.text, 220)))
     .join(" ");
 }
 
 /**
- * Spec 2.6: the title comes from the first sentence — when that sentence is about the meeting's
- * subject. Openings like "Buongiorno a tutti, iniziamo" are not, and then the dominant terms of
- * the largest topics make the title.
+ * Central statements of moderate length; the announcement of an item says less than what was said
+ * about it, a decision more.
  */
-function makeTitle(sentences: Ranked[], topics: Topic[], vocabulary: Vocabulary): string {
-  // The terms said most often in the whole meeting.
-  const counts = new Map<number, number>();
-  for (const s of sentences) for (const id of s.terms) counts.set(id, (counts.get(id) ?? 0) + 1);
-  const dominant = new Set([...counts].sort((a, b) => b[1] - a[1]).slice(0, 8).map(([id]) => id));
-  const first = sentences.find((s) => s.words >= 3) ?? sentences[0];
-  const distinct = new Set(first.terms);
-  if (distinct.size >= 3 && [...distinct].some((id) => dominant.has(id))) {
-    const opening = tidySentence(withoutGreeting(first.text), 400);
-    return titleFromSentence(opening);
-  }
-  const leads: string[] = [];
-  for (const t of [...topics].sort((a, b) => b.sentences.length - a.sentences.length)) {
-    // One term per topic, the topic's own phrase when its first terms form one.
-    const words = phrases(t.terms.map((id) => ({ id, word: vocabulary.display(id) })), vocabulary);
-    for (const w of topics.length === 1 ? words : words.slice(0, 1)) if (!leads.includes(w)) leads.push(w);
-    if (leads.length >= 3) break;
-  }
-  if (leads.length === 0) return titleFromSentence(first.text);
-  return titleFromSentence(capitalise(joinItalian(leads.slice(0, 3))));
+function summaryScore(s: Ranked, announces: boolean, decides: boolean): number {
+  const length = s.words < 6 ? 0.4 : s.words > 35 ? 0.7 : 1;
+  return s.relative * length * (announces ? 0.3 : 1) * (decides ? 1.6 : 1);
 }
 
+// "Mettiamo ai voti…": procedure, not content.
+const VOTE_CALL = /\b(?:ai voti|in votazione|alla votazione|votiamo|si vota)\b/iu;
+
+/** How much was said in a topic, formalities aside. */
+function size(topic: Topic): number {
+  return topic.sentences.filter((s) => !s.formality).length;
+}
+
+/** The terms that name a topic: those of its announced name, else of its computed name. */
+function subjectTerms(topic: Topic, vocabulary: Vocabulary): Set<number> {
+  if (topic.announced) {
+    const ids = vocabulary.peek(topic.announced);
+    if (ids.length) return new Set(ids);
+  }
+  return new Set(topic.terms);
+}
+
+/** A short label for a topic, for the title: its most used content word. */
+function label(topic: Topic, vocabulary: Vocabulary, idf: Float64Array): string | undefined {
+  const counts = new Map<number, number>();
+  for (const s of topic.sentences) for (const id of s.terms) counts.set(id, (counts.get(id) ?? 0) + 1);
+  const subject = [...subjectTerms(topic, vocabulary)];
+  if (subject.length === 0) return undefined;
+  // Said often here and seldom elsewhere: "sosta" rather than "piano".
+  const weight = (id: number) => (counts.get(id) ?? 0) * idf[id];
+  const best = [...subject].sort((a, b) => weight(b) - weight(a) || subject.indexOf(a) - subject.indexOf(b))[0];
+  return vocabulary.display(best);
+}
+
+/**
+ * What the meeting was about: its kind when the opening names it ("Assemblea del condominio",
+ * "Consiglio comunale") and the subjects of its largest topics, never a greeting or the opening
+ * formula. A short text on one subject keeps its first sentence as title (spec 2.6), when that
+ * sentence is about the subject.
+ */
+function makeTitle(sentences: Ranked[], topics: Topic[], vocabulary: Vocabulary, idf: Float64Array): string {
+  const first = sentences.find((s) => s.words >= 3 && !s.formality) ?? sentences[0];
+  if (topics.length === 1 && !isFormality(first.text)) {
+    const counts = new Map<number, number>();
+    for (const s of sentences) for (const id of s.terms) counts.set(id, (counts.get(id) ?? 0) + 1);
+    const dominant = new Set([...counts].sort((a, b) => b[1] - a[1]).slice(0, 8).map(([id]) => id));
+    const distinct = new Set(first.terms);
+    if (sentences.length <= 3 || (distinct.size >= 3 && [...distinct].some((id) => dominant.has(id)))) {
+      return titleFromSentence(tidySentence(withoutGreeting(first.text), 400));
+    }
+  }
+  const kind = meetingKind(sentences.slice(0, 8).map((s) => s.text));
+  const labels: string[] = [];
+  const bySize = topics.map((t, i) => ({ t, i })).sort((a, b) => size(b.t) - size(a.t) || a.i - b.i);
+  const picked = bySize.slice(0, 3).sort((a, b) => a.i - b.i);
+  for (const { t } of picked) {
+    // An announced item by its most telling word; a computed name by its first phrase ("pro loco").
+    const l = t.announced ? label(t, vocabulary, idf) : phrases(t.terms.map((id) => ({ id, word: vocabulary.display(id) })), vocabulary)[0];
+    if (l && !labels.some((x) => fold(x) === fold(l)) && !(kind && fold(kind).includes(fold(l)))) labels.push(l);
+  }
+  if (labels.length === 0) return titleFromSentence(tidySentence(first.text, 400));
+  // As many subjects as fit in about 60 characters, whole.
+  for (let k = labels.length; k >= 1; k--) {
+    const subjects = joinItalian(labels.slice(0, k));
+    const title = kind ? `${kind}: ${subjects}` : capitalise(subjects);
+    if (title.length <= 60 || k === 1) return titleFromSentence(title);
+  }
+  return titleFromSentence(capitalise(joinItalian(labels)));
+}
 /** "Buongiorno a tutti, oggi parliamo di…" -> "oggi parliamo di…": a greeting is not a title. */
 function withoutGreeting(sentence: string): string {
   const rest = sentence.replace(/^(?:buongiorno|buonasera|ciao|salve|benvenut[ioae]|bentrovat[ioae])\b[^,.!?;:]*[,.!?;:]\s*/iu, "");

@@ -76,6 +76,7 @@ lunedi martedi mercoledi giovedi venerdi sabato domenica
 gennaio febbraio marzo aprile maggio giugno luglio agosto settembre ottobre novembre dicembre
 gente persone persona signori ragazzi tutti ciascuno
 po' po pochino attimo attimino
+via quest quell nessun qualcun ciascun buon sant tutt bell grand
 `;
 
 // Non-Italian input (an English meeting, a mistaken language setting) should still yield

@@ -49,3 +49,34 @@ export function clip(text: string, max: number): string {
   const space = cut.lastIndexOf(" ");
   return `${(space > max * 0.6 ? cut.slice(0, space) : cut).replace(/[,;:]$/, "")}…`;
 }
+
+// Asides of spoken Italian that carry no content inside a sentence.
+const ASIDES =
+  /(?:,\s*|\s+|^)(?:come sapete|come sai|come sa|come dicevo|come dicevamo|come vi dicevo|diciamo così|diciamo|secondo me|per me|in pratica|praticamente|sostanzialmente|un attimo|appunto|ecco|insomma|cioè|tra l'altro|per così dire|devo dire|onestamente|francamente|scusate|scusi|scusa|guardate|guardi|guarda|vedete|sentite|eh|ehm|no\?)(?=\s*[,.!?;:]|\s)(?:\s*,)?/giu;
+// Where a long sentence may be cut: before a new clause.
+const CLAUSE = /,\s+(?=(?:ma|però|perché|perche|quindi|e\s+(?:poi|quindi|così)|anche\s+se|mentre|così|altrimenti|che|dove|il\s+che|cosa\s+che|soprattutto|tipo)\b)|;\s+|\s+[–—]\s+|:\s+(?=\p{Ll})/iu;
+
+/**
+ * A key point as a short statement of its sentence: fillers and asides removed, and a long
+ * sentence kept to its first clause. Undefined when nothing shorter than the tidied sentence exists.
+ */
+export function shortStatement(sentence: string, maxWords = 20): string | undefined {
+  const tidy = tidySentence(sentence, 400);
+  let text = tidySentence(tidy.replace(ASIDES, (m) => (/^,/.test(m) && /,\s*$/.test(m) ? "," : " ")).replace(/\s+([,.!?;:])/g, "$1").replace(/,\s*,/g, ","), 400);
+  if (countWords(text) > maxWords) {
+    const parts = text.split(CLAUSE);
+    let kept = "";
+    for (const part of parts) {
+      const next = kept ? `${kept}, ${part}` : part;
+      if (kept && countWords(next) > maxWords) break;
+      kept = next;
+      if (countWords(kept) >= 6 && countWords(kept) >= maxWords * 0.6) break;
+    }
+    if (countWords(kept) >= 5 && countWords(kept) < countWords(text)) text = kept.replace(/[\s,;:]+$/, "");
+  }
+  text = capitalise(text.replace(/^[\s,;:]+/, "")).replace(/[\s,;:]+$/, "");
+  if (!/[.!?…]$/.test(text)) text += ".";
+  const same = (a: string) => a.toLowerCase().replace(/[^\p{L}\p{N}]+/gu, " ").trim();
+  if (countWords(text) < 4 || same(text) === same(sentence)) return undefined;
+  return text;
+}

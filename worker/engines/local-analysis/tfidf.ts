@@ -47,6 +47,17 @@ export class Vocabulary {
     return out;
   }
 
+  /** Ids of the known content terms of a text, without counting it as said. */
+  peek(text: string): number[] {
+    const out: number[] = [];
+    for (const m of text.matchAll(/[\p{L}\p{N}]+/gu)) {
+      const s = this.stemOf(m[0]);
+      const id = s === null ? undefined : this.ids.get(s);
+      if (id !== undefined && !out.includes(id)) out.push(id);
+    }
+    return out;
+  }
+
   /** How often term b was said right after term a ("smart working", "Stati generali"). */
   pairCount(a: number, b: number): number {
     return this.pairs.get(a * PAIR_BASE + b) ?? 0;

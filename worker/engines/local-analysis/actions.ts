@@ -1,0 +1,257 @@
+/**
+ * Action items: who must do what by when, as said in the meeting. Found by the duty and future
+ * forms of spoken Italian ("l'amministratore dovrà…", "il geometra si impegna a…", "la segreteria
+ * manderà… entro il dieci marzo", "Marco prepara la build entro giovedì", "Sara, puoi fare tu i
+ * rimborsi entro oggi?", "ci penso io, la mando entro domani"); owner and deadline are the words
+ * used, or null when the meeting did not say them.
+ */
+import { formatTimestamp, type ActionItemValue } from "~/lib/analysis";
+import type { Sentence } from "./sentences";
+import { isStopWord } from "./stopwords";
+import { isFirstName } from "./names";
+import { capitalise, clip, fold } from "./text";
+
+const WEEKDAY = String.raw`(?:lunedì|lunedi|martedì|martedi|mercoledì|mercoledi|giovedì|giovedi|venerdì|venerdi|sabato|domenica)`;
+// Deadlines, strongest first. Each ends at punctuation or at a word that starts another clause.
+const DUE_PATTERNS = [
+  String.raw`entro\s+(?:e\s+non\s+oltre\s+)?`,
+  String.raw`(?:non\s+oltre|al\s+più\s+tardi|prima\s+(?:di|del|della|dello|dell'|dei|delle|degli))\s*`,
+  String.raw`per\s+(?=(?:${WEEKDAY}|domani|dopodomani|stasera|oggi|fine|la\s+fine|la\s+prossima|il\s+prossimo|la\s+settimana|il\s+\d|il\s+(?:primo|due|tre|quattro|cinque|sei|sette|otto|nove|dieci|quindici|venti|trenta)))`,
+  String.raw`(?:alla|nella|per\s+la|per\s+il|al)\s+prossim[oa]\s+(?=riunione|seduta|assemblea|settimana|consiglio|incontro|call)`,
+  String.raw`ogni\s+(?=\w+\s+(?:giorni|settimane|mesi)|settimana|mese|lunedì|martedì|mercoledì|giovedì|venerdì)`,
+  String.raw`(?:tra|fra)\s+(?=\w+\s+(?:giorni|settimane|mesi))`,
+  String.raw`(?:${WEEKDAY}|domani|dopodomani|stasera)(?:\s+(?:prossimo|prossima|mattina|pomeriggio|sera))?\b`,
+];
+const DUE_END = /^(?:e|ed|ma|che|perché|perche|se|con|così|cosi|quando|altrimenti|mentre|poi|dopo|così|insieme|oppure|o|per\s+(?!la fine|il|la|fine))$/i;
+
+/** The deadline as said: "entro il trenta maggio", "entro la fine della settimana". */
+const DUE_RES = DUE_PATTERNS.map((pattern) => new RegExp(String.raw`(?<![\p{L}])` + pattern, "iu"));
+// Words without which no deadline pattern can match.
+const DUE_HINT = /entro|oltre|tardi|prima|per |prossim|ogni|tra |fra |lunedì|lunedi|martedì|martedi|mercoledì|mercoledi|giovedì|giovedi|venerdì|venerdi|sabato|domenica|domani|stasera/iu;
+
+export function findDue(sentence: string): { due: string; strong: boolean } | undefined {
+  if (!DUE_HINT.test(sentence)) return undefined;
+  for (const [k, re] of DUE_RES.entries()) {
+    const m = re.exec(sentence);
+    if (!m) continue;
+    const after = sentence.slice(m.index + m[0].length);
+    const words = after.split(/(?=[,.;:?!])|\s+/).filter((w) => w !== "");
+    const taken: string[] = [];
+    for (const w of words) {
+      if (/^[,.;:?!]/.test(w)) break;
+      if (taken.length > 0 && DUE_END.test(w)) break;
+      taken.push(w);
+      if (taken.length >= 7) break;
+    }
+    const due = `${m[0]} ${taken.join(" ")}`.replace(/\s+/g, " ").trim();
+    // "entro" or "prima del…" alone is no deadline.
+    if (k < 2 && taken.length === 0) continue;
+    // Deadlines said with "entro", "prima di", "per venerdì" are firm; a bare weekday may be a date of something else.
+    return { due, strong: k <= 3 };
+  }
+  return undefined;
+}
+
+// Duty and commitment forms, on the original text (accents kept, case ignored).
+const MODAL = /\b(?:dovrà|dovranno|dovra|dovranno|deve|devono|dovrebbe|dovrebbero|ha il compito di|hanno il compito di)\s+/iu;
+const COMMIT =
+  /\b(?:si\s+(?:impegna|impegnano|occupa|occupano|incarica|incaricano|offre|offrono|prende|prendono\s+l'incarico)\s+(?:comunque\s+|anche\s+|quindi\s+|pure\s+)?(?:a|di|l'incarico\s+di)|è\s+incaricat[oa]\s+di|sono\s+incaricat[ie]\s+di)\s+/iu;
+// "si dà mandato al presidente di…", "incarica l'amministratore di…": the owner follows.
+const MANDATE = /\b(?:si\s+dà|si\s+da|dà|da|diamo|viene\s+dato)\s+mandato\s+(al|alla|allo|all'|ai|alle|agli|a)\s*(.{2,60}?)\s+di\s+/iu;
+const INCARICA = /\b(?:incarica|incarichiamo|incaricano)\s+(il|lo|la|l'|i|gli|le)\s*(.{2,50}?)\s+di\s+/iu;
+// "se ne occupa Luca", "ci pensa la segreteria": the owner follows too.
+const AFTER_VERB = /\b(?:se\s+ne\s+occupa|se\s+ne\s+occupano|ci\s+pensa|ci\s+pensano|lo\s+fa|la\s+fa|a\s+cura\s+di|a\s+carico\s+di)\s+((?:il|lo|la|l'|i|gli|le)?\s*[\p{L}']+(?:\s+\p{Lu}[\p{L}']+)*)/iu;
+// Future forms (not "sarà", "avrà", nor the impersonal "se ne riparlerà").
+const FUTURE = /(?<![\p{L}])(?!(?:sar|avr|potr|vorr|dovr|torner|riparler)\w*)(\p{L}{3,}(?:erà|irà|arà|eranno|iranno|aranno))(?![\p{L}])/iu;
+// First person: "preparo io", "me ne occupo io", "ci penso io", "lo scrivo io", "io scrivo", "glielo rimando".
+const FIRST_PERSON = /(?:\b(?:me\s+ne\s+occupo|ci\s+penso\s+io|lo\s+faccio\s+io|la\s+faccio\s+io)\b|\b\p{L}{3,}o\s+io\b|\bio\s+\p{L}{3,}o\b|\b(?:glielo|gliela|te\s+lo|te\s+la|ve\s+lo|ve\s+la|le|gli|ti|vi|lo|la|li)\s+(?:mando|rimando|invio|preparo|scrivo|porto|faccio|giro|passo|chiamo|sento|mandiamo|prepariamo)\b|^(?:\p{L}+[,.]?\s+){0,3}(?:allora\s+|quindi\s+)?(?:preparo|scrivo|mando|invio|porto|chiamo|verifico|controllo|metto|faccio|riscrivo|sento|organizzo|contatto|aggiorno)\b)/iu;
+// Second person addressed by name: "Sara, puoi fare tu…?", "Francesca, mi mandi…?"
+const VOCATIVE = /^(?:(?:ok|allora|senti|quindi|e|dai|bene)[,]?\s+)?(\p{Lu}[\p{Ll}]+(?:\s+\p{Lu}[\p{Ll}]+)?),\s+(.*)$/u;
+const SECOND_PERSON = /\b(?:puoi|potresti|riesci\s+a|ti\s+occupi|te\s+ne\s+occupi|ci\s+pensi|pensaci|mi\s+mandi|mi\s+prepari|mi\s+fai|prepari|mandi|chiami|senti|fai|scrivi|controlli|verifichi|organizzi|tu)\b/iu;
+
+const NOT_NAMES = new Set(
+  `allora bene ok okay sì si no perfetto grazie scusi scusa senti senta guarda guardi ecco quindi dunque certo esatto giusto infatti beh comunque intanto inoltre poi ora adesso ciao buongiorno buonasera prego sicuro chiaro benissimo ottimo insomma appunto io tu lui lei noi voi loro chi cosa come dove quando perché anche però ma mozione proposta punto primo secondo terzo ultimo sulla sul per con il la lo le gli un una questo questa favorevoli contrari astenuti`.split(
+    " ",
+  ),
+);
+
+const ROLE =
+  String.raw`(?:amministrat\w+|segretari\w|president\w+|vicepresident\w+|tesorier\w|sindac\w|assessor\w+|consiglier\w|dirigent\w|presid\w|direttor\w|direttric\w|responsabil\w|coordinator\w|coordinatric\w|geometr\w|ingegner\w|architett\w|avvocat\w|professor\w*|profess\w+|maestr\w|dottor\w*|dottoress\w|signor\w*|soci\w|ufficio|uffici|segreteria|polizia|giunta|commissione|impresa|ditta|capocantiere|caposquadra|tecnic\w|referent\w|rappresentant\w|delegat\w|comitato|collegio|studio|azienda|direzione|reparto|team|gruppo|squadra|portiere|custode|revisor\w|tutor|relator\w+|relatric\w|medic\w|capo\w*|redattor\w|redattric\w|fotograf\w|fornitor\w|consulent\w|commercialist\w|ragioneria|amministrazione|consiglio|direttivo|staff|legale|notaio|perito|economo|insegnant\w|docent\w|genitor\w|famigli\w|rappresentanz\w|condomin\w|inquilin\w|proprietari\w|agenzia|cooperativa|associazione|comune|regione|provincia|scuola)`;
+const OWNER_SUBJECT = new RegExp(
+  String.raw`^(?:(?:allora|quindi|poi|e|intanto|inoltre|comunque|infine|ok|bene|va bene|perfetto|sì|si|d'accordo)[,]?\s+)*` +
+    String.raw`((?:(?:[Ii]l|[Ll]o|[Ll]a|[Ll]'|[Ii]|[Gg]li|[Ll]e)\s*${ROLE}(?:\s+(?:amministrativ\w|tecnic\w|local\w|comunal\w|scolastic\w|general\w|sanitari\w|legal\w|unic\w|finanziari\w|commercial\w|informatic\w|didattic\w|delegat\w))?(?:\s+\p{Lu}[\p{L}']+){0,3}(?:\s+(?:di|del|della|dello|dei|delle|degli|dell')\s*[\p{L}']+(?:\s+\p{Lu}[\p{L}']+)?)?)|(?:\p{Lu}[\p{Ll}']+(?:\s+\p{Lu}[\p{Ll}']+){0,2}))` +
+    String.raw`(?:\s*,\s*che\s+[^,]{1,40},)?\s+`,
+  "u",
+);
+
+let properNouns = new Set<string>();
+
+/** A capitalised word that names a person: a common first name, or a word written with a capital inside sentences. */
+function isName(word: string): boolean {
+  const f = fold(word);
+  if (isFirstName(f)) return true;
+  if (NOT_NAMES.has(f) || isStopWord(f)) return false;
+  return properNouns.has(f);
+}
+
+/** The owner named as the subject at the start of the sentence, if any. */
+function subjectOwner(sentence: string): { owner: string; end: number } | undefined {
+  const m = sentence.match(OWNER_SUBJECT);
+  if (!m) return undefined;
+  const owner = m[1].trim();
+  const isRole = /^(?:il|lo|la|l'|i|gli|le)(?:\s|(?<='))/iu.test(owner);
+  if (!isRole && !isName(owner.split(/\s+/)[0])) return undefined;
+  return { owner, end: m[0].length };
+}
+
+// The person or office right before a duty verb: "…e l'assessore Conti deve mandare".
+const OWNER_AT_END = new RegExp(
+  String.raw`(?:^|[\s,])((?:(?:[Ii]l|[Ll]o|[Ll]a|[Ll]'|[Ii]|[Gg]li|[Ll]e)\s*${ROLE}(?:\s+(?:amministrativ\w|tecnic\w|local\w|comunal\w|scolastic\w|general\w|sanitari\w|legal\w|finanziari\w|commercial\w|informatic\w|didattic\w|delegat\w))?(?:\s+\p{Lu}[\p{L}']+){0,3}(?:\s+(?:di|del|della|dello|dei|delle|degli|dell')\s*[\p{L}']+(?:\s+\p{Lu}[\p{L}']+)?)?)|(?:\p{Lu}[\p{Ll}']+(?:\s+\p{Lu}[\p{Ll}']+){0,2}))(?:\s*,\s*che\s+[^,]{1,40},)?\s*(?:(?:si|ne|se|ci|gli|le|lo|la|comunque|anche|poi|quindi|invece|già)\s+)*$`,
+  "u",
+);
+
+function ownerBefore(before: string): string | undefined {
+  // Only the words just before the verb matter (and the regex, anchored at the end, stays cheap).
+  const m = before.slice(-90).match(OWNER_AT_END);
+  if (m) {
+    const owner = m[1].trim();
+    const isRole = /^(?:il|lo|la|l'|i|gli|le)(?:\s|(?<='))/iu.test(owner);
+    if (isRole || isName(owner.split(/\s+/)[0])) return owner;
+  }
+  return subjectOwner(`${before} `)?.owner;
+}
+
+/** Words written with a capital inside sentences (proper nouns), folded. */
+export function collectProperNouns(sentences: Sentence[]): Set<string> {
+  const out = new Set<string>();
+  for (const s of sentences) {
+    for (const m of s.text.matchAll(/(?<=[\p{L},;:]\s+)(\p{Lu}\p{Ll}{2,})/gu)) out.add(fold(m[1]));
+  }
+  return out;
+}
+
+const ARTICLE_FOR: Record<string, string> = { al: "il", alla: "la", allo: "lo", "all'": "l'", ai: "i", alle: "le", agli: "gli", a: "" };
+
+function tidyTask(text: string): string {
+  let task = text
+    .replace(/\s*\?+\s*$/, "")
+    .replace(/^[\s,;:.–-]+|[\s,;:–-]+$/g, "")
+    .replace(/\b(?:tu|io)\b\s*/giu, "")
+    .replace(/\s{2,}/g, " ")
+    .replace(/^(?:(?:sì|si|certo|ok|allora|quindi|poi|e|va bene|bene|perfetto|d'accordo)[,]?\s+)+/iu, "")
+    .replace(/^(?:puoi|potresti|riesci a|ti occupi di|te ne occupi|ci pensi)\s+/iu, "")
+    .replace(/[\s,;:]+$/, "")
+    .replace(/[.!]+$/, "");
+  task = task.trim();
+  return clip(capitalise(task), 200);
+}
+
+// A trailing or inner vocative: "il pezzo lo fai tu, Chiara, con le foto di Dario".
+const INNER_VOCATIVE = /(?:^|,\s*)(\p{Lu}\p{Ll}+)\s*(?:,|[.?!]?$)/gu;
+const CONDITIONAL_MODAL = /^(?:dovrebbe|dovrebbero)\b/iu;
+const MODAL_NOT_DUTY = /^(?:essere|esserci|avere|stare|bastare|arrivare|tornare|costare|durare|servire|partire)\b/iu;
+
+// Words without which no branch below can match.
+const CANDIDATE = /dovr|dev[eo]|compito|impegn|occup|incaric|offr|prend|mandato|pens|cura|carico|lo fa|la fa|erà|irà|arà|eranno|iranno|aranno|\b(?:puoi|potresti|riesci|mandi|prepari|fai|chiami|senti|scrivi|controlli|verifichi|organizzi|tu)\b/iu;
+
+function vocativeOf(text: string): { name: string; rest: string } | undefined {
+  if (!SECOND_PERSON.test(text)) return undefined;
+  const v = text.match(VOCATIVE);
+  if (v && isName(v[1].split(" ")[0])) return { name: v[1], rest: v[2] };
+  for (const m of text.matchAll(INNER_VOCATIVE)) if (isName(m[1])) return { name: m[1], rest: text.replace(new RegExp(String.raw`,?\s*${m[1]}\s*,?`), " ") };
+  return undefined;
+}
+
+export function findActions(sentences: Sentence[]): (ActionItemValue & { index: number })[] {
+  properNouns = collectProperNouns(sentences);
+  const out: (ActionItemValue & { index: number })[] = [];
+  for (let i = 0; i < sentences.length; i++) {
+    const s = sentences[i];
+    const text = s.text.replace(/\s+/g, " ").trim();
+    const due = findDue(text);
+    const last = out[out.length - 1];
+    // Past tense and reports are not tasks: "l'avvocato ha già mandato", "abbiamo chiesto".
+    if (/\b(?:ha|hanno|abbiamo|avevo|aveva|ho)\s+(?:già\s+)?\p{L}+(?:ato|uto|ito)\b/iu.test(text) && !MODAL.test(text)) continue;
+    let owner: string | null = null;
+    let rest: string | undefined;
+    let strong = false;
+
+    // Most sentences have no duty, commitment, request or deadline: skip them cheaply.
+    if (!due && !CANDIDATE.test(text)) continue;
+    const mandate = text.match(MANDATE) ?? text.match(INCARICA);
+    const vocative = vocativeOf(text);
+    const subject = subjectOwner(text);
+    const modal = MODAL.exec(text);
+    const commit = COMMIT.exec(text);
+    const after = text.match(AFTER_VERB);
+    const future = FUTURE.exec(text);
+
+    if (mandate) {
+      const article = ARTICLE_FOR[mandate[1].toLowerCase()] ?? mandate[1];
+      owner = `${article}${article && !article.endsWith("'") ? " " : ""}${mandate[2]}`.trim();
+      rest = text.slice(mandate.index! + mandate[0].length);
+      strong = true;
+    } else if (commit || (modal && !MODAL_NOT_DUTY.test(text.slice(modal.index + modal[0].length)))) {
+      const m = (commit ?? modal)!;
+      owner = ownerBefore(text.slice(0, m.index)) ?? null;
+      rest = text.slice(m.index + m[0].length);
+      strong = true;
+      // "deve" in a general remark ("la tariffa deve…") is no task without someone or a deadline;
+      // "dovrebbe" is a guess unless someone is named.
+      if (!commit && !owner && !due?.strong) continue;
+      if (!commit && !owner && CONDITIONAL_MODAL.test(m[0].trim())) continue;
+    } else if (after) {
+      owner = after[1].trim();
+      rest = text.slice(0, after.index) + text.slice(after.index! + after[0].length);
+      strong = true;
+    } else if (vocative) {
+      owner = vocative.name;
+      rest = vocative.rest;
+      strong = true;
+    } else if (subject && due?.strong && /^(?:(?:gli|le|lo|la|li|ne|ci|si|se|me|te|mi|ti|vi)\s+)*\p{Ll}/u.test(text.slice(subject.end))) {
+      // "Marco prepara la build entro giovedì", "L'ufficio del personale fa i colloqui entro fine febbraio".
+      owner = subject.owner;
+      rest = text.slice(subject.end);
+      strong = true;
+    } else if (future && (due || subject)) {
+      owner = ownerBefore(text.slice(0, future.index)) ?? subject?.owner ?? null;
+      rest = text.slice(owner ? future.index : 0);
+      strong = !!(owner || due?.strong);
+    } else if (FIRST_PERSON.test(text) && due) {
+      // "Preparo io il calendario… entro il venti dicembre": the speaker, whom the transcript does not name,
+      // unless the sentence answers a request made by name ("Luca, te ne occupi tu?").
+      const prev = i > 0 ? vocativeOf(sentences[i - 1].text) : undefined;
+      if (prev) {
+        owner = prev.name;
+        if (last && last.index === i - 1) {
+          // The request was already taken as the task: this reply only adds the deadline.
+          last.due ??= due.due;
+          last.index = i;
+          continue;
+        }
+        rest = `${tidyTask(prev.rest)}: ${tidyTask(text.replace(/\b(?:me ne occupo|ci penso|lo faccio|la faccio)\s+io\b,?/iu, ""))}`;
+      } else rest = text;
+      strong = true;
+    } else if (/^(?:tu|lei|voi)\s+(?:mi|ci|gli|le)\s+\p{L}+/iu.test(text) && due) {
+      rest = text.replace(/^(?:tu|lei|voi)\s+/iu, "");
+      strong = true;
+    } else if (last && last.index === i - 1 && !last.due && due?.strong && text.split(/\s+/).length <= 14) {
+      // "…lo fai tu, Chiara. Lo voglio in pagina entro le diciotto.": the deadline of the task before.
+      last.due = due.due;
+      last.index = i;
+      continue;
+    }
+    if (!strong || rest === undefined) continue;
+    // A question is a task only when it asks someone by name.
+    if (/\?\s*$/.test(text) && !vocative) continue;
+
+    let task = rest;
+    if (due) task = task.replace(due.due, " ");
+    task = tidyTask(task);
+    if (task.split(/\s+/).length < 2) task = tidyTask(text);
+    // A reply that repeats the previous task ("Certo, li faccio dopo pranzo").
+    if (last && last.index === i - 1 && !due && /^(?:sì|si|certo|ok|va bene|d'accordo)\b/iu.test(text)) continue;
+    out.push({ task, owner: owner ? owner.replace(/[,;:]$/, "") : null, due: due?.due ?? null, timestamp: formatTimestamp(s.start), index: i });
+  }
+  return out;
+}

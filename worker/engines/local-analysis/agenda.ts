@@ -1,0 +1,149 @@
+/**
+ * The agenda of a spoken Italian meeting, read from its discourse markers. Formal meetings announce
+ * each item ("Secondo punto all'ordine del giorno: …", "Passiamo al bilancio", "Veniamo alle varie
+ * ed eventuali"), informal ones less strictly ("Partiamo dal rilascio", "Poi c'è il bug dei
+ * pagamenti", "Ultima cosa, le ferie"). An announced item is a topic of its own, and the words
+ * after the marker usually name it better than any word count could.
+ */
+import { isStopWord } from "./stopwords";
+import { capitalise, fold } from "./text";
+
+// What may precede a marker at the start of a sentence: acknowledgements and connectives.
+const LEAD = String.raw`^(?:(?:e|ed|ok|okay|bene|benissimo|allora|quindi|dunque|adesso|ora|poi|perfetto|va bene|grazie|d'accordo|molto bene|ecco|bon|sì|si|infine|intanto|andiamo avanti|procediamo)[,.:;]?\s+)*`;
+const ORDINAL = String.raw`(?:primo|secondo|terzo|quarto|quinto|sesto|settimo|ottavo|nono|decimo|undicesimo|dodicesimo|ultimo|prossimo|successivo)`;
+const NUMBER = String.raw`(?:uno|due|tre|quattro|cinque|sei|sette|otto|nove|dieci|undici|dodici|\d{1,2})`;
+const TO = String.raw`(?:alla|allo|alle|agli|all'|ai|al|ad|a)\b`;
+// "passiamo alla votazione" and "veniamo al dunque" move within an item, not to the next one.
+const NOT_ITEM = String.raw`(?!\s*(?:vot|dichiarazion\w* di voto|dunque|conclusion|appello|question\w* (?:di|del) voto))`;
+
+/** Markers that announce an agenda item wherever they are used (tier 1). */
+const ANNOUNCE = new RegExp(
+  LEAD +
+    String.raw`(?:` +
+    [
+      String.raw`(?:il|l')?\s*${ORDINAL}\s+(?:punto|argomento|tema|item)\b`,
+      String.raw`(?:il\s+)?punto\s+(?:n\.?\s*|numero\s+)?${NUMBER}\b`,
+      String.raw`(?:la|l')?\s*(?:prima|seconda|terza|quarta|quinta|ultima|altra|prossima)\s+(?:cosa|questione|domanda|voce)\b`,
+      String.raw`(?:un'|l')\s*(?:ultima|altra)\s+(?:cosa|questione|domanda)\b`,
+      String.raw`(?:passiamo|passando|veniamo|arriviamo|andiamo)\s+(?:ora\s+|adesso\s+|quindi\s+|poi\s+|infine\s+)?${TO}${NOT_ITEM}`,
+      String.raw`(?:andiamo avanti|proseguiamo|procediamo|continuiamo|chiudiamo|concludiamo|finiamo)\s+con\b${NOT_ITEM}`,
+      String.raw`(?:partiamo|cominciamo|iniziamo|comincerei|partirei|inizierei|comincio|inizio|parto)\s+(?:pure\s+|subito\s+)?(?:dalla|dallo|dalle|dagli|dall'|dai|dal|da|con)\b(?!\s*(?:i lavori|la seduta|la riunione|l'appello|le presentazioni))`,
+      String.raw`(?:apro|apriamo)\s+(?:la\s+)?discussione\s+(?:su|sul|sulla|sullo|sui|sulle|sull')`,
+      String.raw`varie\s+ed\s+eventuali\b`,
+      String.raw`(?:per|da|in)\s+ultimo\b`,
+      String.raw`(?:all'|l')?ordine\s+del\s+giorno\s+(?:ora\s+)?(?:porta|prevede\s+ora|ci\s+porta)\b`,
+    ].join("|") +
+    String.raw`)`,
+  "iu",
+);
+
+/** Weaker markers: they open an item in a meeting that has an agenda, and help TextTiling elsewhere (tier 2). */
+const INTRODUCE = new RegExp(
+  LEAD +
+    String.raw`(?:` +
+    [
+      String.raw`(?:poi\s+)?c'è\s+(?:anche\s+|poi\s+|ancora\s+)?(?:il|lo|la|l'|i|gli|le)\b`,
+      String.raw`(?:poi\s+)?ci sono\s+(?:anche\s+|poi\s+)?(?:i|gli|le)\b`,
+      String.raw`(?:l'|un')\s*altra\s+cosa\b`,
+      String.raw`(?:per quanto riguarda|quanto a|riguardo a|riguardo al|riguardo alla|in merito a|in merito al|in merito alla)\b`,
+      String.raw`collegat[oa] a questo`,
+      String.raw`(?:vorrei|volevo|vorremmo|volevamo)\s+(?:anche\s+|poi\s+|però\s+)*(?:parlar\w*|affrontare|sollevare|chieder\w*|discutere)\b`,
+      String.raw`(?:resta|rimane|affrontiamo)\s+(?:ancora\s+|poi\s+)?(?:il|la|l')\s*(?:tema|questione|discorso|capitolo|argomento|punto)\b`,
+    ].join("|") +
+    String.raw`)`,
+  "iu",
+);
+
+// A sentence that reads out the whole agenda ("L'ordine del giorno prevede quattro punti: …") or
+// refers back to an item ("come detto al primo punto") announces nothing.
+const LISTING = /ordine del giorno (?:prevede|è il seguente|comprende|riporta)|(?:primo|1)[^.?!]{0,80}\b(?:secondo|2)\b[^.?!]{0,80}\b(?:terzo|3)\b|come (?:detto|visto|dicevamo) (?:al|nel)/iu;
+
+export type AgendaMarker = { index: number; tier: 1 | 2 };
+
+/** 1 for a sentence that announces an agenda item, 2 for a weaker introduction, 0 otherwise. */
+export function markerTier(sentence: string): 0 | 1 | 2 {
+  if (LISTING.test(sentence)) return 0;
+  if (ANNOUNCE.test(sentence)) return 1;
+  if (INTRODUCE.test(sentence)) return 2;
+  return 0;
+}
+
+// Words that stand between the marker and the name of the item: "all'ordine del giorno", "riguarda".
+const LINK =
+  /^(?:[\s,.:;–—-]|all'ordine del giorno|dell'ordine del giorno|in ordine del giorno|in discussione|oggi|stasera|ora|adesso|poi|infine|quindi|anche|però|era|è|sono|riguarda|riguardano|concerne|tratta|prevede|che (?:\p{L}+\s+){0,3}?(?:riguarda|è|era|sono|concerne)|che|ed|e|di cui (?:\p{L}+\s+){0,2}?\p{L}+)\s*/iu;
+
+const ARTICLE_OR_PREPOSITION = new Set(
+  `il lo la i gli le l un uno una un' al allo alla ai agli alle all a ad da dal dallo dalla dai dagli dalle dall di del dello della dei degli delle dell su sul sullo sulla sui sugli sulle sull con col per tuoi tue tuo tua tuoi nostro nostra nostri nostre vostro vostra vostri vostre mio mia miei mie suo sua suoi sue questo questa questi queste quel quella quei quelle`.split(
+    " ",
+  ),
+);
+// Where a name stops: a clause, a reason, a relative, a participle.
+const STOP = new Set(`che cui dove quando perché perche come se ma mentre quindi così cosi dato visto poiché poiche anche ovvero cioè cioe`.split(" "));
+const PARTICIPLE = /^(?:\p{L}{3,})(?:at[oaie]|ut[oaie]|it[aie])$/u;
+
+/**
+ * The name an announcement gives its item: "Passiamo al secondo punto, la videosorveglianza." ->
+ * "Videosorveglianza"; "Il primo punto riguarda la ratifica della variazione di bilancio adottata
+ * dalla giunta" -> "Ratifica della variazione di bilancio". Undefined when no content word follows.
+ */
+export function announcedName(sentence: string): string | undefined {
+  const match = sentence.match(ANNOUNCE) ?? sentence.match(INTRODUCE);
+  if (!match) return undefined;
+  let rest = sentence.slice(match[0].length);
+  // The marker may end inside "al secondo punto": skip what is left of it.
+  rest = rest.replace(new RegExp(String.raw`^\s*(?:il\s+|l')?${ORDINAL}\s+(?:punto|argomento|tema)\b`, "iu"), "");
+  rest = rest.replace(new RegExp(String.raw`^\s*(?:il\s+)?punto\s+(?:n\.?\s*|numero\s+)?${NUMBER}\b`, "iu"), "");
+  for (let i = 0; i < 6; i++) {
+    const next = rest.replace(LINK, "");
+    if (next === rest) break;
+    rest = next;
+  }
+  const clause = rest.split(/[,.;:?!()]|\s[–—-]\s/)[0] ?? "";
+  const tokens = clause.split(/\s+/).filter(Boolean);
+  const out: string[] = [];
+  for (const token of tokens) {
+    const f = fold(token).replace(/[^\p{L}\p{N}']/gu, "");
+    if (STOP.has(f)) break;
+    // "la mozione presentata dal gruppo…": a participle right after a noun starts a qualifier.
+    if (out.length >= 1 && PARTICIPLE.test(f) && !ARTICLE_OR_PREPOSITION.has(fold(out[out.length - 1]))) break;
+    if (out.length === 0 && (ARTICLE_OR_PREPOSITION.has(f) || /^[\p{L}]{1,4}'$/u.test(token))) continue;
+    out.push(token);
+    if (out.length >= 7) break;
+  }
+  // Elided articles glued to the first word: "l'approvazione" -> "approvazione".
+  if (out.length) out[0] = out[0].replace(/^(?:l|un|dell|all|dall|nell|sull)['’]/iu, "");
+  // "obiettivi e dai risultati" -> "obiettivi e risultati"; no trailing function words.
+  const words: string[] = [];
+  for (let i = 0; i < out.length; i++) {
+    const f = fold(out[i]);
+    if (ARTICLE_OR_PREPOSITION.has(f) && i > 0 && /^(?:e|ed|o)$/.test(fold(out[i - 1]))) continue;
+    words.push(out[i]);
+  }
+  while (words.length && (ARTICLE_OR_PREPOSITION.has(fold(words[words.length - 1])) || isStopWord(fold(words[words.length - 1])))) words.pop();
+  if (!words.some((w) => contentWord(w))) return undefined;
+  return capitalise(words.join(" "));
+}
+
+/** A word that can carry a subject: not a stop word, not a number, at least three letters. */
+export function contentWord(word: string): boolean {
+  const f = fold(word).replace(/^\p{L}{1,4}'/u, "").replace(/[^\p{L}]/gu, "");
+  return f.length >= 3 && !isStopWord(f);
+}
+
+// "assemblea straordinaria del condominio", "consiglio comunale", "riunione di redazione".
+const KIND_NOUN = String.raw`(?:assemblea|consiglio|riunione|seduta|colloquio|incontro|comitato|collegio|giunta|conferenza|call|videochiamata)`;
+const KIND_OF = String.raw`(?:comunale|municipale|provinciale|regionale|d'istituto|di istituto|di classe|di interclasse|di amministrazione|direttivo|dei soci|del condominio|di condominio|condominiale|di redazione|di cantiere|di reparto|di team|di progetto|sindacale|dei docenti|di quartiere|di circolo|straordinaria|ordinaria)`;
+const KIND = new RegExp(String.raw`\b(${KIND_NOUN})((?:\s+${KIND_OF}){1,2})\b`, "giu");
+const WHOSE = new RegExp(KIND_OF.replace("|straordinaria|ordinaria", ""), "iu");
+
+/** The kind of meeting as its opening names it: "Assemblea del condominio", "Consiglio comunale". */
+export function meetingKind(opening: string[]): string | undefined {
+  for (const sentence of opening) {
+    for (const m of sentence.matchAll(KIND)) {
+      // Of two qualifiers keep the one that says whose meeting it is ("del condominio"), not "straordinaria".
+      const qualifier = m[2].match(WHOSE)?.[0] ?? m[2].trim();
+      return capitalise(`${m[1].toLowerCase()} ${qualifier.toLowerCase()}`.replace(/\s+/g, " "));
+    }
+  }
+  return undefined;
+}

@@ -1,0 +1,85 @@
+/**
+ * Decisions of a meeting, found by the formulas Italians use to state them: the formal ones of a
+ * verbale ("l'assemblea approva", "si delibera", "la proposta è respinta", "con dodici voti
+ * favorevoli", "approvato all'unanimità") and the informal ones of a call ("scegliamo il secondo",
+ * "va bene, allora facciamo così", "ok, andata").
+ */
+import { formatTimestamp, type DecisionValue } from "~/lib/analysis";
+import type { Sentence } from "./sentences";
+import { clip, countWords, fold, tidySentence } from "./text";
+
+// Patterns run on folded text (lower case, no accents: "è" is "e").
+const FORMAL = [
+  // "è approvato", "viene approvata", "sono eletti", "la mozione è respinta", "è rinviata"
+  /\b(?:e|sono|viene|vengono|risulta|risultano)\s+(?:stat[oaie]\s+)?(?:quindi\s+|pertanto\s+|dunque\s+)?(?:approvat|respint|accolt|bocciat|elett|rinviat|deliberat|ratificat|confermat)\w*/,
+  // "Approvato all'unanimità.", "approvata con tredici voti"
+  /^(?:\W*\w+\W+){0,2}(?:approvat|respint|accolt|bocciat|rinviat)[oaie]\b/,
+  /\b(?:approvat|respint|accolt)[oaie]\s+(?:all'unanimita|a maggioranza|con\s)/,
+  // "l'assemblea approva", "il consiglio delibera all'unanimità di…"
+  /\b(?:l'assemblea|il consiglio|la giunta|il comitato|il collegio|il direttivo|la commissione|i soci|l'aula)\s+(?:\w+\s+){0,2}?(?:approva|delibera|decide|respinge|stabilisce|accoglie|elegge|ratifica|rinvia|boccia|vota a favore|vota contro|da mandato)\b/,
+  /\bsi\s+(?:decide|delibera|approva|stabilisce|sceglie|conviene|rinvia|respinge|ratifica|dispone)\b/,
+  /\b(?:la|il)\s+(?:proposta|mozione|delibera|emendamento|ordine del giorno|bilancio|rendiconto|preventivo)\s+(?:\w+\s+){0,2}?passa\b/,
+  /\bcon\s+\w+\s+voti\s+(?:favorevoli|a favore)\b/,
+  /\ball'unanimita\b/,
+  /\b(?:abbiamo deciso|e deciso|decidiamo|e stato deciso|resta deciso|rimane deciso|decisione presa|abbiamo scelto|scegliamo|approviamo|deliberiamo|confermiamo|optiamo per)\b/,
+];
+
+// Informal agreement on what to do: "Va bene, allora facciamo così", "Ok, andata:", "D'accordo, allora integriamo…".
+const CONSENT = String.raw`(?:ok|okay|va bene|bene|d'accordo|perfetto|si|allora|quindi|dunque|hai ragione|ha ragione|giusto|ottimo|benissimo)`;
+const AGREED = new RegExp(String.raw`^(?:${CONSENT}[,.:!]?\s+)*(?:${CONSENT}[,.:!]?\s*)(?:facciamo cosi|andata|si fa|si parte|e deciso|deciso)\b`);
+// A first-person plural plan right after a consent word: "allora integriamo con le interviste".
+const PLAN = new RegExp(String.raw`^(?:(?:${CONSENT})[,.:!]?\s+)+(?:[^\s,.;:?!]+\s+){0,6}?(\w+iamo)\b`);
+// "Allora va bene, l'azienda ti iscrive al corso di primavera.": consent followed by what will be done.
+const CONSENTED = /^(?:allora\s+)?(?:va bene|d'accordo|ok|okay)[,:]\s+(?:allora\s+)?(.+)$/;
+const NOT_CONSENTED = /\b(?:si vota|votiamo|mettiamo|metto|passiamo|vediamo|ci vediamo|ci sentiamo|buon lavoro|mi sembra|nessuna obiezione|grazie)\b/;
+const NOT_PLAN = /^(?:abbiamo|siamo|dobbiamo|possiamo|vogliamo|sappiamo|vediamo|sentiamo|diciamo|ci|andiamo|passiamo|veniamo|torniamo|chiediamo|parliamo|pensiamo|aspettiamo|mettiamo|votiamo|iniziamo|cominciamo|partiamo|chiudiamo|ringraziamo|riprendiamo)$/;
+
+// What is not (yet) a decision: questions, hypotheses, negations, announcements of a vote.
+const NOT_DECISION =
+  /\?\s*$|\bse\s+(?:si\s+)?(?:decide|approva|\w+iamo)\b|\bnon\s+(?:e|viene|abbiamo|sono|e stato|e stata)\s+(?:ancora\s+)?(?:stat[oa]\s+)?(?:approvat|decis|scelt)|\b(?:prima di decidere|bisogna decidere|dobbiamo decidere|decideremo|da decidere|mettiamo ai voti|metto ai voti|metto in votazione|mettiamo in votazione|propongo|proporrei|la proposta e di)\b/;
+
+// A sentence that puts something to the vote: the decision that follows may lack its subject.
+const VOTE_CALL = /\b(?:ai voti|in votazione|votiamo|si vota|chi (?:e|sia) favorevole|chi approva|favorevoli\?|mozione:|proposta:)/;
+
+function isDecision(folded: string, previous: string | undefined): boolean {
+  if (NOT_DECISION.test(folded)) return false;
+  if (FORMAL.some((re) => re.test(folded))) return true;
+  if (AGREED.test(folded)) return true;
+  const plan = folded.match(PLAN);
+  if (plan && !NOT_PLAN.test(plan[1])) return true;
+  const consented = folded.match(CONSENTED);
+  if (consented && !NOT_CONSENTED.test(folded) && consented[1].split(/\s+/).filter((w) => w.length > 3).length >= 4) return true;
+  // "Hai ragione. Da gennaio facciamo una turnazione…": the consent is the sentence before.
+  if (previous && /^(?:hai ragione|ha ragione|d'accordo|va bene|ok|perfetto|giusto)[.!]?$/.test(previous.trim())) {
+    const own = folded.match(/^(?:(?:da|dal|dalla|dai|dalle)\s+\w+\s+|da subito\s+)?(\w+iamo)\b/);
+    if (own && !NOT_PLAN.test(own[1])) return true;
+  }
+  return false;
+}
+
+export function findDecisions(sentences: Sentence[]): (DecisionValue & { index: number })[] {
+  const out: (DecisionValue & { index: number })[] = [];
+  for (let i = 0; i < sentences.length; i++) {
+    const s = sentences[i];
+    const folded = fold(s.text);
+    const previous = i > 0 ? fold(sentences[i - 1].text) : undefined;
+    if (!isDecision(folded, previous)) continue;
+    let text = tidySentence(s.text, 400);
+    // "Approvato all'unanimità." says what only with the call to the vote before it.
+    const lastOut = out[out.length - 1];
+    if (previous && countWords(text) < 8 && VOTE_CALL.test(previous) && !(lastOut && lastOut.index === i - 1)) {
+      text = `${tidySentence(sentences[i - 1].text, 300)} ${text}`;
+    }
+    // Two decision sentences in a row are one decision told in two steps (the tally, then the
+    // outcome), unless each names its own outcome.
+    const outcome = /\b(?:approv|respint|elett|eletti|deliber|decid|decis|passa|rinvi|accolt|boccia|scegl|facciamo)/;
+    const twoSteps = countWords(text) < 7 || !outcome.test(fold(lastOut?.text ?? ""));
+    if (lastOut && lastOut.index === i - 1 && twoSteps && countWords(lastOut.text) + countWords(text) <= 60) {
+      lastOut.text = `${lastOut.text} ${text}`;
+      lastOut.index = i;
+      continue;
+    }
+    out.push({ text: clip(text, 400), timestamp: formatTimestamp(s.start), index: i });
+  }
+  return out;
+}
