@@ -26,7 +26,8 @@ const ANNOUNCE = new RegExp(
       String.raw`(?:la|l')?\s*(?:prima|seconda|terza|quarta|quinta|ultima|altra|prossima)\s+(?:cosa|questione|domanda|voce)\b`,
       String.raw`(?:un'|l')\s*(?:ultima|altra)\s+(?:cosa|questione|domanda)\b`,
       String.raw`(?:passiamo|passando|veniamo|arriviamo|andiamo)\s+(?:ora\s+|adesso\s+|quindi\s+|poi\s+|infine\s+)?${TO}${NOT_ITEM}`,
-      String.raw`(?:andiamo avanti|proseguiamo|procediamo|continuiamo|chiudiamo|concludiamo|finiamo)\s+con\b${NOT_ITEM}`,
+      // Not "procediamo con…", which usually carries out a decision ("procediamo con entrambe le assunzioni").
+      String.raw`(?:andiamo avanti|proseguiamo|continuiamo|chiudiamo|concludiamo|finiamo)\s+con\b${NOT_ITEM}`,
       String.raw`(?:partiamo|cominciamo|iniziamo|comincerei|partirei|inizierei|comincio|inizio|parto)\s+(?:pure\s+|subito\s+)?(?:dalla|dallo|dalle|dagli|dall'|dai|dal|da|con)\b(?!\s*(?:i lavori|la seduta|la riunione|l'appello|le presentazioni))`,
       String.raw`(?:apro|apriamo)\s+(?:la\s+)?discussione\s+(?:su|sul|sulla|sullo|sui|sulle|sull')`,
       String.raw`varie\s+ed\s+eventuali\b`,
@@ -42,11 +43,16 @@ const INTRODUCE = new RegExp(
   LEAD +
     String.raw`(?:` +
     [
-      String.raw`(?:poi\s+)?c'è\s+(?:anche\s+|poi\s+|ancora\s+)?(?:il|lo|la|l'|i|gli|le)\b`,
-      String.raw`(?:poi\s+)?ci sono\s+(?:anche\s+|poi\s+)?(?:i|gli|le)\b`,
+      // "Poi c'è il bug dei pagamenti", not "c'è anche la polemica…" (more on the same subject).
+      String.raw`(?:poi\s+c'è|c'è\s+poi|poi\s+ci\s+sono|ci\s+sono\s+poi)\s+(?:anche\s+|ancora\s+)?(?:il|lo|la|l'|i|gli|le)\b`,
+      String.raw`c'è\s+(?:anche\s+)?(?:il|la|l')\s*(?:tema|questione|discorso|capitolo|problema|nodo)\b`,
+      // "Sulle elezioni comunali, …": the subject put first.
+      String.raw`(?:sul|sulla|sullo|sulle|sui|sugli|sull')\s*\p{L}{4,}(?:\s+\p{L}+){0,3}\s*,`,
       String.raw`(?:l'|un')\s*altra\s+cosa\b`,
       String.raw`(?:per quanto riguarda|quanto a|riguardo a|riguardo al|riguardo alla|in merito a|in merito al|in merito alla)\b`,
-      String.raw`collegat[oa] a questo`,
+      // "Collegato alla formazione c'è il tema del personale": the new subject is the one after "c'è".
+      String.raw`collegat[oa]\s+(?:a\s+questo|(?:al|alla|allo|ai|alle|agli|all'|a)\s*\p{L}+)(?:\s+\p{L}+){0,2}?\s+c'è\s+(?:anche\s+)?(?:il|la|l')\s*(?:tema|questione|discorso|capitolo|problema)(?:\s+(?:del|della|dello|dei|degli|delle|dell'|di))?`,
+      String.raw`collegat[oa]\s+a\s+questo`,
       String.raw`(?:vorrei|volevo|vorremmo|volevamo)\s+(?:anche\s+|poi\s+|però\s+)*(?:parlar\w*|affrontare|sollevare|chieder\w*|discutere)\b`,
       String.raw`(?:resta|rimane|affrontiamo)\s+(?:ancora\s+|poi\s+)?(?:il|la|l')\s*(?:tema|questione|discorso|capitolo|argomento|punto)\b`,
     ].join("|") +
@@ -70,7 +76,7 @@ export function markerTier(sentence: string): 0 | 1 | 2 {
 
 // Words that stand between the marker and the name of the item: "all'ordine del giorno", "riguarda".
 const LINK =
-  /^(?:[\s,.:;–—-]|all'ordine del giorno|dell'ordine del giorno|in ordine del giorno|in discussione|oggi|stasera|ora|adesso|poi|infine|quindi|anche|però|era|è|sono|riguarda|riguardano|concerne|tratta|prevede|che (?:\p{L}+\s+){0,3}?(?:riguarda|è|era|sono|concerne)|che|ed|e|di cui (?:\p{L}+\s+){0,2}?\p{L}+)\s*/iu;
+  /^(?:[\s,.:;–—-]+|(?:all'ordine del giorno|dell'ordine del giorno|in ordine del giorno|in discussione|oggi|stasera|ora|adesso|poi|infine|quindi|anche|però|era|è|sono|riguarda|riguardano|concerne|tratta|prevede|che (?:\p{L}+\s+){0,3}?(?:riguarda|è|era|sono|concerne)|che|ed|e|di cui (?:\p{L}+\s+){0,2}?\p{L}+)(?![\p{L}']))\s*/iu;
 
 const ARTICLE_OR_PREPOSITION = new Set(
   `il lo la i gli le l un uno una un' al allo alla ai agli alle all a ad da dal dallo dalla dai dagli dalle dall di del dello della dei degli delle dell su sul sullo sulla sui sugli sulle sull con col per tuoi tue tuo tua tuoi nostro nostra nostri nostre vostro vostra vostri vostre mio mia miei mie suo sua suoi sue questo questa questi queste quel quella quei quelle`.split(

@@ -56,7 +56,7 @@ export function analyzeLocally(input: TimedSegment[]): AnalysisResult {
   }));
 
   const tiers = ranked.map((s) => s.tier);
-  const agendaSplit = agendaStarts(tiers, terms, idf, ranked);
+  const agendaSplit = agendaStarts(tiers, terms, idf, ranked, vocabulary);
   const agenda = agendaSplit?.starts;
   let starts: number[];
   if (agenda) starts = agenda;
@@ -118,7 +118,7 @@ function isFormality(text: string): boolean {
  * Topics from the agenda markers when the meeting announces its items (at least two announced in
  * so many words), else undefined and lexical segmentation decides.
  */
-function agendaStarts(tiers: number[], terms: number[][], idf: Float64Array, ranked: Ranked[]): { starts: number[]; opening: number } | undefined {
+function agendaStarts(tiers: number[], terms: number[][], idf: Float64Array, ranked: Ranked[], vocabulary: Vocabulary): { starts: number[]; opening: number } | undefined {
   const n = tiers.length;
   if (tiers.filter((t) => t === 1).length < 2) return undefined;
   let marks: { at: number; tier: number }[] = [];
@@ -127,17 +127,36 @@ function agendaStarts(tiers: number[], terms: number[][], idf: Float64Array, ran
   });
   // "Iniziamo. Il primo punto riguarda…": of two announcements a sentence or two apart, the later
   // one names the item. A weaker introduction right after an announcement is inside the item.
+  let previousAnnouncement = -Infinity;
   marks = marks.filter((m, k) => {
     const next = marks[k + 1];
-    if (next && next.tier === 1 && next.at - m.at <= 2) return false;
-    const previous = marks.slice(0, k).reverse().find((p) => p.tier === 1);
-    if (m.tier === 2 && previous && m.at - previous.at < 3) return false;
+    const keep = !(next && next.tier === 1 && next.at - m.at <= 2) && !(m.tier === 2 && m.at - previousAnnouncement < 3);
+    if (m.tier === 1) previousAnnouncement = m.at;
+    return keep;
+  });
+  // In a meeting that announces its items, a weaker introduction ("Poi c'è…", "Sulla sede, …")
+  // opens an item only when it names something new; "Sulla variazione di bilancio, …" inside the
+  // item on the budget is more of the same item.
+  const depth = depthScores(cohesion(terms, idf));
+  const near = (at: number) => Math.max(depth[at - 1] ?? 0, depth[at - 2] ?? 0, depth[at] ?? 0);
+  // Terms said since the current item began, kept as the marks are read in order.
+  const seen = new Set<number>();
+  let read = 0;
+  marks = marks.filter((m) => {
+    for (; read < m.at; read++) for (const id of ranked[read].terms) seen.add(id);
+    if (m.tier === 2) {
+      // …and where the vocabulary changes at least a little.
+      if (near(m.at) < 0.05) return false;
+      const named = vocabulary.peek(announcedName(ranked[m.at].text) ?? "");
+      const fresh = named.filter((id) => !seen.has(id)).length;
+      if (named.length === 0 || fresh * 2 < named.length) return false;
+    }
+    seen.clear();
     return true;
   });
   let starts = marks.map((m) => m.at).filter((at) => at > 0);
   if (starts.length + 1 > MAX_AGENDA_TOPICS) {
     // Too many to be one meeting's agenda: keep the announcements where the vocabulary changes most.
-    const depth = depthScores(cohesion(terms, idf));
     starts = [...starts]
       .sort((a, b) => depth[b - 1] + (tiers[b] === 1 ? 0.2 : 0) - (depth[a - 1] + (tiers[a] === 1 ? 0.2 : 0)) || a - b)
       .slice(0, MAX_AGENDA_TOPICS - 1)
@@ -145,11 +164,45 @@ function agendaStarts(tiers: number[], terms: number[][], idf: Float64Array, ran
   }
   // A long opening before the first item (communications, a discussion) is a topic of its own;
   // a short one (greetings, roll call, the agenda read out) belongs to the first item.
+  starts = splitLongItems([0, ...starts], tiers, depth, ranked).slice(1);
   const first = starts[0];
   const substantial = (first ?? 0) > 0 && ranked.slice(0, first).filter((s) => !s.formality && s.terms.length >= 3).length >= Math.max(5, n / 10);
   if (first !== undefined && first > 0 && !substantial) return { starts: [0, ...starts.slice(1)], opening: first };
   return { starts: [0, ...starts], opening: 0 };
 }
+
+/**
+ * Items the meeting did not announce ("Poi i compiti a casa.") hide inside the announced ones:
+ * an item much longer than the others is cut where its vocabulary changes most, when that change
+ * is as deep as the changes at announced items.
+ */
+function splitLongItems(starts: number[], tiers: number[], depth: number[], ranked: Ranked[]): number[] {
+  const n = ranked.length;
+  const cue = (at: number) => Math.max(tiers[at] === 2 ? 0.12 : 0, cueStrength(ranked[at].text));
+  const value = (at: number) => (depth[at - 1] ?? 0) + cue(at);
+  // How deep the changes at the announced items are: a cut inside an item must be comparable.
+  const announced = starts.slice(1).map((at) => Math.max(depth[at - 1] ?? 0, depth[at - 2] ?? 0, depth[at] ?? 0));
+  const reference = announced.length ? announced.reduce((a, b) => a + b, 0) / announced.length : 0;
+  const lengths = starts.map((at, i) => (i + 1 < starts.length ? starts[i + 1] : n) - at);
+  const typical = [...lengths].sort((a, b) => a - b)[Math.floor(lengths.length / 2)];
+  const minLength = Math.max(5, Math.round(typical / 2));
+  const out = [...starts];
+  for (let i = 0; i < out.length; i++) {
+    const from = out[i];
+    const to = i + 1 < out.length ? out[i + 1] : n;
+    if (to - from < Math.max(2 * minLength, Math.round(typical * 1.5))) continue;
+    let best = -1;
+    for (let at = from + minLength; at <= to - minLength; at++) if (best < 0 || value(at) > value(best)) best = at;
+    if (process.env.DEBUG_AGENDA) console.log("split?", from, to, best, value(best).toFixed(3), reference.toFixed(3));
+    if (best < 0 || value(best) < Math.max(0.1, reference * SPLIT_DEPTH)) continue;
+    out.splice(i + 1, 0, best);
+    i--; // the first half may hold another
+  }
+  return out;
+}
+
+// A cut inside an item needs a valley at least this deep, relative to those at announced items.
+const SPLIT_DEPTH = 0.8;
 
 /**
  * An announced name with one content word gets the topic's own lead term when it adds something:
@@ -184,6 +237,8 @@ function quality(s: Ranked): number {
 // Word endings of verb forms: verbs make poor topic names ("Lavorare e decidere").
 const VERB_ENDING = /(?:are|ere|ire|ando|endo|iamo|iate|avano|evano|ivano|ebbe|ebbero|eremo|eranno|eremmo)$/;
 
+const OPENING_BOOST = 1.5;
+
 /** Each topic is named after the terms it uses most that the other topics use least. */
 function nameTopics(topics: Topic[], vocabulary: Vocabulary) {
   const perTopic = topics.map((t) => {
@@ -200,14 +255,17 @@ function nameTopics(topics: Topic[], vocabulary: Vocabulary) {
 
   topics.forEach((topic, i) => {
     const { counts, spread } = perTopic[i];
+    // Speakers name a new subject when they open it: terms of the topic's first statements count more.
+    const opening = new Set(topic.sentences.filter((s) => !s.formality && s.terms.length > 0).slice(0, 2).flatMap((s) => s.terms));
     // A term said once is an accident; in a topic of several sentences ask for two sentences.
     const minSpread = topic.sentences.length >= 5 ? 2 : 1;
     const scored = [...counts]
-      .filter(([id]) => (spread.get(id) ?? 0) >= minSpread)
+      .filter(([id]) => (spread.get(id) ?? 0) >= minSpread || opening.has(id))
       .map(([id, count]) => {
         const word = vocabulary.display(id);
         let score = count * Math.log(1 + topics.length / topicFrequency.get(id)!);
         if (VERB_ENDING.test(word.toLowerCase()) && word.length >= 6) score *= 0.5;
+        if (opening.has(id)) score *= OPENING_BOOST;
         // Longer words are more often the nouns that carry the subject.
         score *= Math.min(1.3, 0.7 + word.length / 15);
         return { id, word, score };
@@ -335,12 +393,22 @@ function makeSummary(topics: Topic[], keyPoints: Ranked[][], vocabulary: Vocabul
   const chosen: Ranked[] = [];
   const order = topics.map((t, i) => ({ t, i })).sort((a, b) => size(b.t) - size(a.t) || a.i - b.i);
   for (const { t, i } of order.slice(0, budget)) {
-    const subject = new Set([...subjectTerms(t, vocabulary), ...t.terms.slice(0, 2)]);
     const candidates = t.sentences.filter((s) => !s.formality && s.terms.length > 0 && !/\?\s*$/.test(s.text));
-    const naming = candidates.filter((s) => s.terms.some((id) => subject.has(id)));
-    const pool = naming.length ? naming : candidates.length ? candidates : keyPoints[i];
-    // Central, and preferably a statement of moderate length.
-    const best = [...pool].sort((a, b) => summaryScore(b) - summaryScore(a) || a.index - b.index)[0];
+    // Sentences that use the item's own name, else its lead terms; an announcement only as a last resort.
+    const subject = subjectTerms(t, vocabulary);
+    const lead = new Set(t.terms.slice(0, 2));
+    const plain = candidates.filter((s) => !s.tier && !VOTE_CALL.test(s.text));
+    const pools = [
+      plain.filter((s) => s.terms.some((id) => subject.has(id))),
+      candidates.filter((s) => s.terms.some((id) => subject.has(id))),
+      plain.filter((s) => s.terms.some((id) => lead.has(id))),
+      candidates,
+      keyPoints[i],
+    ];
+    const pool = pools.find((p) => p.length > 0)!;
+    // Central, naming more of the subject, and preferably a statement of moderate length.
+    const named = (s: Ranked) => 1 + 0.5 * Math.max(0, new Set(s.terms.filter((id) => subject.has(id))).size - 1);
+    const best = [...pool].sort((a, b) => summaryScore(b) * named(b) - summaryScore(a) * named(a) || a.index - b.index)[0];
     if (best) chosen.push(best);
   }
   return chosen
@@ -355,7 +423,7 @@ function makeSummary(topics: Topic[], keyPoints: Ranked[][], vocabulary: Vocabul
  */
 function summaryScore(s: Ranked, announces: boolean, decides: boolean): number {
   const length = s.words < 6 ? 0.4 : s.words > 35 ? 0.7 : 1;
-  return s.relative * length * (announces ? 0.3 : 1) * (decides ? 1.6 : 1);
+  return s.relative * length * (announces ? 0.3 : 1) * (decides ? 1.3 : 1);
 }
 
 // "Mettiamo ai voti…": procedure, not content.

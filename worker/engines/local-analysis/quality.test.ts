@@ -5,7 +5,10 @@
 import { describe, expect, it } from "vitest";
 import { analysisResultSchema, formatTimestamp, keyPointText, parseTimestamp, type AnalysisResult, type TopicValue } from "~/lib/analysis";
 import { analyzeLocally } from "./index";
-import { loadTranscripts, type ExpectedTopic } from "./test-transcripts";
+import { contentWord } from "./agenda";
+import { scoreMeeting, totals } from "./meeting-scores";
+import { loadHeldOutTranscripts, loadTranscripts, type ExpectedTopic } from "./test-transcripts";
+import { fold } from "./text";
 
 const fixtures = loadTranscripts();
 const results = new Map<string, AnalysisResult>(fixtures.map((f) => [f.name, analyzeLocally(f.segments)]));
@@ -112,10 +115,67 @@ describe("local analyzer on the Italian test transcripts", () => {
     });
   });
 
-  it("names topics from their key terms, capitalised", () => {
+  it("names topics by their content, capitalised: the agenda's own words when the item was announced", () => {
     const names = [...results.values()].flatMap((r) => r.topics.map((t) => t.name));
-    for (const name of names) expect(name[0]).toBe(name[0].toLocaleUpperCase("it-IT"));
-    expect(results.get("riunione-marketing")!.topics[0].name).toBe("Budget e marketing");
+    for (const name of names) {
+      expect(name[0]).toBe(name[0].toLocaleUpperCase("it-IT"));
+      // Never a verb such as "Riguarda" or a stop word on its own.
+      expect(name.split(/[\s,:]+/).some(contentWord), name).toBe(true);
+      expect(fold(name.split(/[\s,:]+/)[0]), name).not.toMatch(/^(?:riguarda|parliamo|passiamo|veniamo|abbiamo|facciamo|discussione)$/);
+    }
+    // "Il primo punto all'ordine del giorno è il budget di marketing per il secondo semestre."
+    expect(results.get("riunione-marketing")!.topics[0].name).toBe("Budget di marketing per il secondo semestre");
+    // "Passiamo al secondo punto, la videosorveglianza."
+    expect(results.get("condominio-via-manzoni")!.topics[1].name).toMatch(/^Videosorveglianza/);
     expect(results.get("colloquio-lavoro")!.topics.some((t) => /smart working/i.test(t.name))).toBe(true);
+  });
+});
+
+const heldOut = loadHeldOutTranscripts();
+const meetings = [...fixtures.filter((f) => f.meeting), ...heldOut];
+const scores = new Map(meetings.map((f) => [f.name, scoreMeeting(analyzeLocally(f.segments), f)]));
+
+describe("local analyzer on the annotated meetings (agenda, title, summary, decisions, actions)", () => {
+  it("has tuning and held-out meetings of every style", () => {
+    expect(fixtures.filter((f) => f.meeting).length).toBeGreaterThanOrEqual(6);
+    expect(heldOut.length).toBeGreaterThanOrEqual(4);
+    expect(heldOut.every((f) => f.meeting?.split === "held-out")).toBe(true);
+  });
+
+  describe.each(meetings.filter((f) => f.meeting!.split === "tuning").map((f) => [f.name, f] as const))("%s", (name) => {
+    const score = scores.get(name)!;
+
+    it("finds every agenda item as its own topic, named by its content, and no more topics", () => {
+      expect(score.itemsLoose).toBe(score.items);
+      expect(score.topics).toBe(score.items);
+      // Known shortfall: with no agenda markers at all, one item of the editorial meeting is named
+      // after its second subject ("Pro loco" for the chestnut fair the pro loco organises).
+      expect(score.itemsNamed).toBeGreaterThanOrEqual(score.items - (name === "riunione-redazione-giornale" ? 1 : 0));
+    });
+
+    it("mentions every agenda item in the summary", () => {
+      expect(score.summaryItems).toBe(score.items);
+    });
+  });
+
+  it("titles name what the tuning meetings were about (all but the one without any agenda)", () => {
+    const tuning = meetings.filter((f) => f.meeting!.split === "tuning").map((f) => scores.get(f.name)!);
+    expect(tuning.filter((s) => s.titleOk).length).toBeGreaterThanOrEqual(tuning.length - 1);
+  });
+
+  it.each(["tuning", "held-out"] as const)("finds at least 75 %% of the decisions and of the actions with owner and deadline (%s)", (split) => {
+    const t = totals(meetings.filter((f) => f.meeting!.split === split).map((f) => scores.get(f.name)!));
+    expect(t.decisionsFound / t.decisions).toBeGreaterThanOrEqual(0.75);
+    expect(t.actionsComplete / t.actions).toBeGreaterThanOrEqual(0.75);
+    // Few made-up ones: at most one extra decision or action in four found.
+    expect(t.decisionsExtra).toBeLessThanOrEqual(Math.ceil(t.decisionsFound / 4));
+    expect(t.actionsExtra).toBeLessThanOrEqual(Math.ceil(t.actionsFound / 4));
+  });
+
+  it("never titles a meeting with a greeting, the time of day or the opening formula", () => {
+    for (const f of meetings) {
+      const title = analyzeLocally(f.segments).title;
+      expect(title, f.name).not.toMatch(/^(?:buongiorno|buonasera|buon pomeriggio|ciao|alle ore|sono le)|dichiaro aperta|si apre la seduta|numero legale/i);
+    }
   });
 });
