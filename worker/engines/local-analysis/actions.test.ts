@@ -1,0 +1,67 @@
+import { describe, expect, it } from "vitest";
+import { findActions, findDue } from "./actions";
+import type { Sentence } from "./sentences";
+
+const sentences = (texts: string[]): Sentence[] => texts.map((text, index) => ({ index, text, segmentIndex: index, start: index * 10 }));
+const actions = (...texts: string[]) => findActions(sentences(texts)).map(({ task, owner, due }) => ({ task, owner, due }));
+
+describe("action items", () => {
+  it("reads duty verbs with the owner before them and the deadline as said", () => {
+    expect(actions("L'amministratore dovrà chiedere tre preventivi entro il trenta maggio.")).toEqual([
+      { task: "Chiedere tre preventivi", owner: "L'amministratore", due: "entro il trenta maggio" },
+    ]);
+    expect(actions("Il geometra Bassi si impegna a seguire la direzione dei lavori.")).toEqual([
+      { task: "Seguire la direzione dei lavori", owner: "Il geometra Bassi", due: null },
+    ]);
+    expect(actions("Il progetto è finanziato e l'assessore Conti deve mandare la richiesta all'Enel entro il venti maggio.")[0]).toMatchObject({
+      owner: "l'assessore Conti",
+      due: "entro il venti maggio",
+    });
+  });
+
+  it("reads future and present tenses with a named person and a deadline", () => {
+    expect(actions("La segreteria manderà la circolare alle famiglie entro il dieci marzo.")).toEqual([
+      { task: "Manderà la circolare alle famiglie", owner: "La segreteria", due: "entro il dieci marzo" },
+    ]);
+    expect(actions("Marco prepara la build per la revisione entro giovedì sera.")).toEqual([
+      { task: "Prepara la build per la revisione", owner: "Marco", due: "entro giovedì sera" },
+    ]);
+  });
+
+  it("reads requests made by name, and the reply that gives the deadline", () => {
+    expect(actions("Sara, puoi fare tu i rimborsi ai tre clienti entro oggi pomeriggio?")).toEqual([
+      { task: "Fare i rimborsi ai tre clienti", owner: "Sara", due: "entro oggi pomeriggio" },
+    ]);
+    const [reply] = actions("Luca, te ne occupi tu lato server?", "Sì, ci penso io, la mando in produzione entro domani.");
+    expect(reply).toMatchObject({ owner: "Luca", due: "entro domani" });
+    expect(reply.task).toMatch(/server/);
+  });
+
+  it("takes the owner after a mandate", () => {
+    expect(actions("Si dà mandato al presidente di trattare con l'ASL un aumento dell'otto per cento.")[0]).toMatchObject({ owner: "il presidente" });
+  });
+
+  it("leaves the owner null when the speaker commits in the first person", () => {
+    expect(actions("Preparo io il calendario dei turni e te lo mando entro il venti dicembre.")).toEqual([
+      { task: "Preparo il calendario dei turni e te lo mando", owner: null, due: "entro il venti dicembre" },
+    ]);
+  });
+
+  it.each([
+    "L'avvocato ha già mandato il decreto ingiuntivo.",
+    "Giulia, ti si è bloccato il video.",
+    "I residenti avranno un permesso gratuito.",
+    "Dovrebbe essere la preside del liceo, l'annuncio è previsto per sabato.",
+    "Se ne riparlerà alla prossima assemblea ordinaria.",
+    "Il tecnico della manutenzione dice che la centralina è vecchia.",
+  ])("finds no task in %s", (text) => {
+    expect(actions(text)).toEqual([]);
+  });
+
+  it("reads deadlines as said", () => {
+    expect(findDue("entro la fine della settimana, grazie")?.due).toBe("entro la fine della settimana");
+    expect(findDue("lo mando per venerdì")?.due).toBe("per venerdì");
+    expect(findDue("un aggiornamento ogni quindici giorni.")?.due).toBe("ogni quindici giorni");
+    expect(findDue("nessuna scadenza qui")).toBeUndefined();
+  });
+});

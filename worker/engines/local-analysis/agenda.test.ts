@@ -1,0 +1,56 @@
+import { describe, expect, it } from "vitest";
+import { announcedName, markerTier, meetingKind } from "./agenda";
+
+describe("agenda markers", () => {
+  it.each([
+    "Primo punto all'ordine del giorno: il rifacimento del tetto.",
+    "Passiamo al secondo punto, la videosorveglianza.",
+    "Bene, veniamo alle varie ed eventuali.",
+    "Punto tre, il piano dei viaggi d'istruzione.",
+    "Ultimo punto, l'interrogazione del consigliere Fontana.",
+    "Partiamo dal rilascio della versione due.",
+    "Ultima cosa, le ferie di agosto.",
+    "Andiamo avanti con le quote di iscrizione.",
+  ])("announces an item: %s", (sentence) => {
+    expect(markerTier(sentence)).toBe(1);
+  });
+
+  it.each([
+    // Moving within an item, not to the next one.
+    "Passiamo alla votazione sulla ratifica della variazione di bilancio.",
+    "Va bene, allora procediamo con entrambe le assunzioni.",
+    "Iniziamo con i lavori.",
+    // The whole agenda read out, or a reference back.
+    "L'ordine del giorno prevede quattro punti: il tetto, la videosorveglianza e le varie.",
+    "Come detto al primo punto, i conti sono in ordine.",
+    "C'è anche la polemica sugli argini.",
+    "Il tecnico dice che la centralina è vecchia.",
+  ])("does not announce an item: %s", (sentence) => {
+    expect(markerTier(sentence)).toBe(0);
+  });
+
+  it("takes weaker introductions as such", () => {
+    expect(markerTier("Poi c'è il bug dei pagamenti, che è la cosa più urgente.")).toBe(2);
+    expect(markerTier("Collegato alla formazione c'è il tema del personale e delle assunzioni.")).toBe(2);
+    expect(markerTier("Sulle elezioni comunali di primavera, il quadro si muove.")).toBe(2);
+  });
+
+  it("names the item with the words after the marker, never a verb or a bare article", () => {
+    expect(announcedName("Primo punto all'ordine del giorno: il rifacimento del tetto.")).toBe("Rifacimento del tetto");
+    expect(announcedName("Passiamo al secondo punto, la videosorveglianza.")).toBe("Videosorveglianza");
+    expect(announcedName("Il primo punto riguarda la ratifica della variazione di bilancio adottata dalla giunta.")).toBe(
+      "Ratifica della variazione di bilancio",
+    );
+    expect(announcedName("Veniamo al terzo punto, la mozione presentata dal gruppo Insieme per il Borgo.")).toBe("Mozione");
+    expect(announcedName("L'ultima cosa che volevo chiederti riguarda lo stipendio.")).toBe("Stipendio");
+    expect(announcedName("Comincerei dai tuoi obiettivi e dai risultati.")).toBe("Obiettivi e risultati");
+    expect(announcedName("Collegato alla formazione c'è il tema del personale e delle assunzioni.")).toBe("Personale e assunzioni");
+    expect(announcedName("Passiamo al secondo punto.")).toBeUndefined();
+  });
+
+  it("reads the kind of meeting from its opening", () => {
+    expect(meetingKind(["Buonasera, dichiaro aperta l'assemblea straordinaria del condominio di via Manzoni 14."])).toBe("Assemblea del condominio");
+    expect(meetingKind(["Alle ore diciotto si apre la seduta del consiglio comunale."])).toBe("Consiglio comunale");
+    expect(meetingKind(["Ciao a tutti, mi sentite?"])).toBeUndefined();
+  });
+});

@@ -1,0 +1,19 @@
+import { describe, expect, it } from "vitest";
+import { shortStatement } from "./text";
+
+describe("key points as short statements", () => {
+  it("drops fillers and asides, and keeps a long sentence to its first clause", () => {
+    expect(shortStatement("Allora, come sapete, l'ascensore si è fermato quattro volte negli ultimi due mesi.")).toBe(
+      "L'ascensore si è fermato quattro volte negli ultimi due mesi.",
+    );
+    const long =
+      "Il problema principale secondo me è il paywall, che blocca anche le notizie di servizio come l'alluvione e la viabilità del fine settimana in tutta la provincia.";
+    const short = shortStatement(long)!;
+    expect(short.length).toBeLessThan(long.length);
+    expect(short).toMatch(/^Il problema principale è il paywall/);
+  });
+
+  it("gives nothing when the sentence is already as short as it gets", () => {
+    expect(shortStatement("Il rendiconto è approvato con 590 millesimi.")).toBeUndefined();
+  });
+});
