@@ -187,13 +187,12 @@ function splitLongItems(starts: number[], tiers: number[], depth: number[], rank
   const typical = [...lengths].sort((a, b) => a - b)[Math.floor(lengths.length / 2)];
   const minLength = Math.max(5, Math.round(typical / 2));
   const out = [...starts];
-  for (let i = 0; i < out.length; i++) {
+  for (let i = 0; i < out.length && out.length < MAX_AGENDA_TOPICS; i++) {
     const from = out[i];
     const to = i + 1 < out.length ? out[i + 1] : n;
     if (to - from < Math.max(2 * minLength, Math.round(typical * 1.5))) continue;
     let best = -1;
     for (let at = from + minLength; at <= to - minLength; at++) if (best < 0 || value(at) > value(best)) best = at;
-    if (process.env.DEBUG_AGENDA) console.log("split?", from, to, best, value(best).toFixed(3), reference.toFixed(3));
     if (best < 0 || value(best) < Math.max(0.1, reference * SPLIT_DEPTH)) continue;
     out.splice(i + 1, 0, best);
     i--; // the first half may hold another
@@ -451,8 +450,9 @@ function label(topic: Topic, vocabulary: Vocabulary, idf: Float64Array): string 
   if (subject.length === 0) return undefined;
   // Said often here and seldom elsewhere: "sosta" rather than "piano".
   const weight = (id: number) => (counts.get(id) ?? 0) * idf[id];
-  const best = [...subject].sort((a, b) => weight(b) - weight(a) || subject.indexOf(a) - subject.indexOf(b))[0];
-  return vocabulary.display(best);
+  const ranked = [...subject].sort((a, b) => weight(b) - weight(a) || subject.indexOf(a) - subject.indexOf(b));
+  // With the word it is always said with: "conto consuntivo", not "conto".
+  return phrases(ranked.map((id) => ({ id, word: vocabulary.display(id) })), vocabulary)[0];
 }
 
 /**
