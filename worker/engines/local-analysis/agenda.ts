@@ -64,8 +64,6 @@ const INTRODUCE = new RegExp(
 // refers back to an item ("come detto al primo punto") announces nothing.
 const LISTING = /ordine del giorno (?:prevede|è il seguente|comprende|riporta)|(?:primo|1)[^.?!]{0,80}\b(?:secondo|2)\b[^.?!]{0,80}\b(?:terzo|3)\b|come (?:detto|visto|dicevamo) (?:al|nel)/iu;
 
-export type AgendaMarker = { index: number; tier: 1 | 2 };
-
 /** 1 for a sentence that announces an agenda item, 2 for a weaker introduction, 0 otherwise. */
 export function markerTier(sentence: string): 0 | 1 | 2 {
   if (LISTING.test(sentence)) return 0;
