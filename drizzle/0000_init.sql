@@ -14,6 +14,7 @@ CREATE TABLE "analyses" (
 	"topics" jsonb DEFAULT '[]'::jsonb NOT NULL,
 	"decisions" jsonb DEFAULT '[]'::jsonb NOT NULL,
 	"action_items" jsonb DEFAULT '[]'::jsonb NOT NULL,
+	"original" jsonb,
 	"engine" text,
 	"model" text,
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
@@ -130,13 +131,25 @@ CREATE TABLE "subscription_types" (
 	CONSTRAINT "subscription_types_code_unique" UNIQUE("code")
 );
 --> statement-breakpoint
+CREATE TABLE "transcription_edits" (
+	"id" bigserial PRIMARY KEY NOT NULL,
+	"transcription_id" uuid NOT NULL,
+	"user_id" uuid,
+	"field" text NOT NULL,
+	"before" jsonb,
+	"after" jsonb,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL
+);
+--> statement-breakpoint
 CREATE TABLE "transcription_segments" (
 	"id" bigserial PRIMARY KEY NOT NULL,
 	"transcription_id" uuid NOT NULL,
 	"position" integer NOT NULL,
 	"start" real NOT NULL,
 	"end" real NOT NULL,
-	"text" text NOT NULL
+	"text" text NOT NULL,
+	"speaker" text,
+	"original" jsonb
 );
 --> statement-breakpoint
 CREATE TABLE "transcriptions" (
@@ -166,7 +179,9 @@ CREATE TABLE "transcriptions" (
 	"search_vector" "tsvector" GENERATED ALWAYS AS (to_tsvector('italian'::regconfig, coalesce(title, '') || ' ' || coalesce(text, ''))) STORED,
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
 	"updated_at" timestamp with time zone DEFAULT now() NOT NULL,
-	"completed_at" timestamp with time zone
+	"completed_at" timestamp with time zone,
+	"edited_at" timestamp with time zone,
+	"edited_by" uuid
 );
 --> statement-breakpoint
 CREATE TABLE "usage_months" (
@@ -206,6 +221,7 @@ CREATE TABLE "users" (
 	"role_id" integer NOT NULL,
 	"is_email_verified" boolean DEFAULT false NOT NULL,
 	"is_active" boolean DEFAULT true NOT NULL,
+	"vocabulary" jsonb DEFAULT '[]'::jsonb NOT NULL,
 	"last_login_at" timestamp with time zone,
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
 	"updated_at" timestamp with time zone DEFAULT now() NOT NULL
@@ -220,8 +236,11 @@ ALTER TABLE "orders" ADD CONSTRAINT "orders_user_id_users_id_fk" FOREIGN KEY ("u
 ALTER TABLE "orders" ADD CONSTRAINT "orders_subscription_id_user_subscriptions_id_fk" FOREIGN KEY ("subscription_id") REFERENCES "public"."user_subscriptions"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "password_reset_tokens" ADD CONSTRAINT "password_reset_tokens_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "sessions" ADD CONSTRAINT "sessions_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "transcription_edits" ADD CONSTRAINT "transcription_edits_transcription_id_transcriptions_id_fk" FOREIGN KEY ("transcription_id") REFERENCES "public"."transcriptions"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "transcription_edits" ADD CONSTRAINT "transcription_edits_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "transcription_segments" ADD CONSTRAINT "transcription_segments_transcription_id_transcriptions_id_fk" FOREIGN KEY ("transcription_id") REFERENCES "public"."transcriptions"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "transcriptions" ADD CONSTRAINT "transcriptions_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "transcriptions" ADD CONSTRAINT "transcriptions_edited_by_users_id_fk" FOREIGN KEY ("edited_by") REFERENCES "public"."users"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "usage_months" ADD CONSTRAINT "usage_months_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "user_subscriptions" ADD CONSTRAINT "user_subscriptions_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "user_subscriptions" ADD CONSTRAINT "user_subscriptions_subscription_type_id_subscription_types_id_fk" FOREIGN KEY ("subscription_type_id") REFERENCES "public"."subscription_types"("id") ON DELETE restrict ON UPDATE no action;--> statement-breakpoint
@@ -242,6 +261,7 @@ CREATE INDEX "sessions_expires_idx" ON "sessions" USING btree ("expires_at");-->
 CREATE INDEX "plans_sort_idx" ON "subscription_types" USING btree ("sort_order");--> statement-breakpoint
 CREATE INDEX "plans_active_idx" ON "subscription_types" USING btree ("is_active","sort_order");--> statement-breakpoint
 CREATE INDEX "plans_created_idx" ON "subscription_types" USING btree ("created_at");--> statement-breakpoint
+CREATE INDEX "transcription_edits_transcription_idx" ON "transcription_edits" USING btree ("transcription_id","created_at");--> statement-breakpoint
 CREATE UNIQUE INDEX "segments_transcription_position_idx" ON "transcription_segments" USING btree ("transcription_id","position");--> statement-breakpoint
 CREATE INDEX "transcriptions_user_created_idx" ON "transcriptions" USING btree ("user_id","created_at");--> statement-breakpoint
 CREATE INDEX "transcriptions_status_created_idx" ON "transcriptions" USING btree ("status","created_at");--> statement-breakpoint

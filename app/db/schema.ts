@@ -54,6 +54,8 @@ export const users = pgTable(
       .references(() => roles.id, { onDelete: "restrict" }),
     isEmailVerified: boolean("is_email_verified").notNull().default(false),
     isActive: boolean("is_active").notNull().default(true),
+    /** Names and terms the speech engines should spell right (issue 16), at most 200. */
+    vocabulary: jsonb("vocabulary").$type<string[]>().notNull().default([]),
     lastLoginAt: ts("last_login_at"),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
@@ -296,6 +298,9 @@ export const transcriptions = pgTable(
     createdAt: createdAt(),
     updatedAt: updatedAt(),
     completedAt: ts("completed_at"),
+    /** Last correction by a user (issue 16); the details are in transcription_edits. */
+    editedAt: ts("edited_at"),
+    editedBy: uuid("edited_by").references(() => users.id, { onDelete: "set null" }),
   },
   (t) => [
     index("transcriptions_user_created_idx").on(t.userId, t.createdAt),
@@ -324,6 +329,10 @@ export const transcriptionSegments = pgTable(
     start: real("start").notNull(),
     end: real("end").notNull(),
     text: text("text").notNull(),
+    /** "Relatore 1" from a diarizing engine, or the name a user gave; null when unknown. */
+    speaker: text("speaker"),
+    /** The engine's text and speaker, kept when a user first changes them ("Ripristina originale"). */
+    original: jsonb("original").$type<SegmentOriginal>(),
   },
   (t) => [uniqueIndex("segments_transcription_position_idx").on(t.transcriptionId, t.position)],
 );
@@ -333,7 +342,9 @@ export type KeyPoint =
   | { point: string; excerpt?: string; segmentSummary?: string; estimatedTimestamp?: string };
 export type Topic = { name: string; keyPoints: KeyPoint[]; estimatedTimestamps?: string[] };
 export type Decision = { text: string; timestamp: string | null };
+export type SegmentOriginal = { text: string; speaker: string | null };
 export type ActionItem = { task: string; owner: string | null; due: string | null; timestamp: string | null };
+export type AnalysisOriginal = { title: string; summary: string; topics: Topic[]; decisions: Decision[]; actionItems: ActionItem[] };
 
 export const analyses = pgTable("analyses", {
   id: uuid("id").primaryKey().defaultRandom(),
@@ -347,11 +358,31 @@ export const analyses = pgTable("analyses", {
   topics: jsonb("topics").$type<Topic[]>().notNull().default([]),
   decisions: jsonb("decisions").$type<Decision[]>().notNull().default([]),
   actionItems: jsonb("action_items").$type<ActionItem[]>().notNull().default([]),
+  /** The engine's minutes, kept when a user first edits them ("Ripristina originale"). */
+  original: jsonb("original").$type<AnalysisOriginal>(),
   engine: text("engine"),
   model: text("model"),
   createdAt: createdAt(),
   updatedAt: updatedAt(),
 });
+
+/** Every correction a user made to a transcription or its minutes: who, what, when, before and after. */
+export const transcriptionEdits = pgTable(
+  "transcription_edits",
+  {
+    id: bigserial("id", { mode: "number" }).primaryKey(),
+    transcriptionId: uuid("transcription_id")
+      .notNull()
+      .references(() => transcriptions.id, { onDelete: "cascade" }),
+    userId: uuid("user_id").references(() => users.id, { onDelete: "set null" }),
+    /** "title", "analysis", "segment:<position>", "speaker", "restore". */
+    field: text("field").notNull(),
+    before: jsonb("before"),
+    after: jsonb("after"),
+    createdAt: createdAt(),
+  },
+  (t) => [index("transcription_edits_transcription_idx").on(t.transcriptionId, t.createdAt)],
+);
 
 export const documents = pgTable("documents", {
   id: uuid("id").primaryKey().defaultRandom(),

@@ -22,7 +22,7 @@ export function isExportFormat(value: string | undefined): value is ExportFormat
 type ExportSource = {
   title?: string | null;
   text?: string | null;
-  segments: TimedSegment[];
+  segments: (TimedSegment & { speaker?: string | null })[];
   /** The minutes' decisions and actions: in the TXT export before the transcript (not in subtitles). */
   decisions?: DecisionValue[];
   actionItems?: ActionItemValue[];
@@ -54,10 +54,17 @@ export function subtitleTimestamp(seconds: number, separator: "," | "."): string
   return `${pad(Math.floor(totalSeconds / 3600))}:${pad(Math.floor((totalSeconds % 3600) / 60))}:${pad(totalSeconds % 60)}${separator}${pad(ms, 3)}`;
 }
 
+type Cue = TimedSegment & { speaker: string | null };
+
 /** Segments with text, in time order, each ending after it starts (players reject zero-length cues). */
-function cues(segments: TimedSegment[]): TimedSegment[] {
+function cues(segments: ExportSource["segments"]): Cue[] {
   return segments
-    .map((s) => ({ start: Math.max(0, s.start), end: Math.max(0, s.end), text: s.text.replace(/\s+/g, " ").trim() }))
+    .map((s) => ({
+      start: Math.max(0, s.start),
+      end: Math.max(0, s.end),
+      text: s.text.replace(/\s+/g, " ").trim(),
+      speaker: s.speaker?.replace(/\s+/g, " ").trim() || null,
+    }))
     .filter((s) => s.text !== "")
     .sort((a, b) => a.start - b.start)
     .map((s) => ({ ...s, end: s.end > s.start ? s.end : s.start + 1 }));
@@ -70,7 +77,7 @@ export function toTxt(source: ExportSource): string {
   if (minutes.length > 0) lines.push(...minutes, "", "Trascrizione:");
   const segments = cues(source.segments);
   if (segments.length > 0) {
-    for (const s of segments) lines.push(`[${formatDuration(s.start)}] ${s.text}`);
+    for (const s of segments) lines.push(`[${formatDuration(s.start)}] ${s.speaker ? `${s.speaker}: ` : ""}${s.text}`);
   } else if (source.text) {
     lines.push(source.text.trim());
   }
@@ -79,14 +86,16 @@ export function toTxt(source: ExportSource): string {
 
 export function toSrt(source: ExportSource): string {
   return cues(source.segments)
-    .map((s, i) => `${i + 1}\n${subtitleTimestamp(s.start, ",")} --> ${subtitleTimestamp(s.end, ",")}\n${s.text}\n`)
+    .map((s, i) => `${i + 1}\n${subtitleTimestamp(s.start, ",")} --> ${subtitleTimestamp(s.end, ",")}\n${s.speaker ? `${s.speaker}: ` : ""}${s.text}\n`)
     .join("\n");
 }
 
 export function toVtt(source: ExportSource): string {
-  // "-->" inside a cue would end it early in some players.
+  // "-->" inside a cue would end it early in some players; a voice tag names the speaker, whose
+  // name must not close the tag.
+  const voice = (speaker: string | null) => (speaker ? `<v ${speaker.replace(/[<>]/g, "").replace(/-->/g, "->")}>` : "");
   const body = cues(source.segments)
-    .map((s) => `${subtitleTimestamp(s.start, ".")} --> ${subtitleTimestamp(s.end, ".")}\n${s.text.replace(/-->/g, "->")}\n`)
+    .map((s) => `${subtitleTimestamp(s.start, ".")} --> ${subtitleTimestamp(s.end, ".")}\n${voice(s.speaker)}${s.text.replace(/-->/g, "->")}\n`)
     .join("\n");
   return `WEBVTT\n\n${body}`;
 }

@@ -294,6 +294,41 @@ export const MSG = {
   moreFeatures: (count: number) => `+${count} altre`,
 } as const;
 
+/** Corrections before sending (issue 16): refusals and labels, in Italian. */
+export const EDIT_TEXT = {
+  invalid: "Dati non validi.",
+  titleEmpty: "Il titolo non può essere vuoto.",
+  titleTooLong: "Il titolo può avere al massimo 200 caratteri.",
+  summaryTooLong: "Il riassunto può avere al massimo 20.000 caratteri.",
+  segmentEmpty: "Il testo del segmento non può essere vuoto.",
+  segmentTooLong: (max: number) => `Il testo di un segmento può avere al massimo ${max.toLocaleString("it-IT")} caratteri.`,
+  speakerEmpty: "Il nome del relatore non può essere vuoto.",
+  speakerTooLong: "Il nome del relatore può avere al massimo 60 caratteri.",
+  unknownSegment: (position: number) => `Il segmento ${position} non esiste in questa trascrizione.`,
+  unknownSpeaker: (name: string) => `Nessun segmento ha il relatore «${name}».`,
+  busy: "La trascrizione è ancora in elaborazione: potrai modificarla quando sarà completata.",
+  saved: "Modifiche salvate.",
+  restored: "Testo originale ripristinato.",
+  edit: "Modifica",
+  save: "Salva",
+  cancel: "Annulla",
+  restore: "Ripristina originale",
+  speaker: "Relatore",
+  speakers: "Relatori",
+  rename: "Rinomina",
+  noSpeakers: "Nessun relatore assegnato: modifica un segmento per indicare chi parla.",
+  edited: (who: string, when: string) => `Modificato da ${who || "un utente"} il ${when}.`,
+  staleDocument: "Il documento Word è stato generato prima delle ultime modifiche: sarà rigenerato al download o all'invio.",
+  onePerLine: "Una voce per riga.",
+  vocabularyTitle: "Vocabolario",
+  vocabularyHelp:
+    "Nomi, luoghi e termini tecnici che la trascrizione deve scrivere correttamente (uno per riga, al massimo 200): vengono suggeriti al motore di trascrizione nelle prossime registrazioni.",
+  vocabularyTooMany: (max: number) => `Il vocabolario può contenere al massimo ${max} voci.`,
+  vocabularyTooLong: (max: number) => `Ogni voce del vocabolario può avere al massimo ${max} caratteri.`,
+  vocabularySaved: "Vocabolario salvato.",
+  vocabularyOnRecord: (count: number) => (count === 0 ? "Nessun termine nel vocabolario." : count === 1 ? "1 termine nel vocabolario." : `${count} termini nel vocabolario.`),
+} as const;
+
 /** Which engine made the minutes, shown under them (not in the spec). */
 export const ANALYSIS_ENGINE_LABEL: Record<string, string> = {
   llm: "modello linguistico locale",

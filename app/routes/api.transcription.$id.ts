@@ -1,8 +1,9 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
-import { MSG } from "~/lib/messages";
-import { apiHandler, json, methodNotAllowed } from "~/services/api.server";
+import { EDIT_TEXT, MSG } from "~/lib/messages";
+import { apiHandler, json, methodNotAllowed, readJsonValue } from "~/services/api.server";
+import { editTranscription, parseEdit } from "~/services/transcription-edits.server";
 import { requireApiUser } from "~/services/session.server";
-import { deleteTranscription, getTranscriptionDetail } from "~/services/transcriptions.server";
+import { deleteTranscription, findTranscription, getTranscriptionDetail } from "~/services/transcriptions.server";
 
 /** GET /api/transcription/:id: { transcription, analysis, document, documentPath }. */
 export const loader = apiHandler(async ({ request, params }: LoaderFunctionArgs) => {
@@ -10,8 +11,19 @@ export const loader = apiHandler(async ({ request, params }: LoaderFunctionArgs)
   return json({ success: true, ...(await getTranscriptionDetail(params.id, { userId: user.id })) });
 });
 
-/** DELETE /api/transcription/:id: rows, files and the usage given back. */
+/**
+ * PATCH /api/transcription/:id: corrections (title, summary, segments with text and speaker,
+ * speaker renames, topics, decisions, action items, restoreOriginal); answers the updated record.
+ * DELETE /api/transcription/:id: rows, files and the usage given back.
+ */
 export const action = apiHandler(async ({ request, params }: ActionFunctionArgs) => {
+  if (request.method === "PATCH") {
+    const user = await requireApiUser(request);
+    // Someone else's id is a 404 whatever the body says.
+    await findTranscription(params.id, { userId: user.id });
+    const input = parseEdit(await readJsonValue(request));
+    return json({ success: true, message: EDIT_TEXT.saved, ...(await editTranscription(params.id, { userId: user.id }, user.id, input)) });
+  }
   if (request.method !== "DELETE") return methodNotAllowed();
   const user = await requireApiUser(request);
   const deleted = await deleteTranscription(params.id, { userId: user.id });

@@ -91,7 +91,7 @@ export async function buildDocx(detail: TranscriptionDetail, now: Date = new Dat
   const title = documentTitle(detail);
   const summary = detail.analysis?.summary?.trim() ?? "";
   const topics = detail.analysis?.topics ?? [];
-  const segments: TimedSegment[] = t.segments;
+  const segments: (TimedSegment & { speaker: string | null })[] = t.segments;
 
   const body: (Paragraph | TableOfContents | Table)[] = [
     new Paragraph({ heading: HeadingLevel.TITLE, children: [new TextRun(title)] }),
@@ -152,7 +152,9 @@ export async function buildDocx(detail: TranscriptionDetail, now: Date = new Dat
   body.push(new Paragraph({ heading: HeadingLevel.HEADING_1, pageBreakBefore: true, children: [new TextRun("Trascrizione completa")] }));
   if (segments.length > 0) {
     for (const segment of segments) {
-      body.push(new Paragraph({ spacing: { after: 120 }, children: [stamp(formatDuration(segment.start)), new TextRun(segment.text.trim())] }));
+      // The speaker before each paragraph, when one is known (issue 16).
+      const speaker = segment.speaker ? [new TextRun({ text: `${segment.speaker}: `, bold: true })] : [];
+      body.push(new Paragraph({ spacing: { after: 120 }, children: [stamp(formatDuration(segment.start)), ...speaker, new TextRun(segment.text.trim())] }));
     }
   } else if (t.text?.trim()) {
     body.push(...paragraphsOf(t.text));

@@ -1,5 +1,5 @@
 import { createReadableStreamFromReadable } from "@remix-run/node";
-import { and, asc, count, desc, eq, sql, type SQL } from "drizzle-orm";
+import { and, asc, count, desc, eq, inArray, sql, type SQL } from "drizzle-orm";
 import { getDb, type Executor } from "~/db/client.server";
 import { analyses, documents, transcriptions, transcriptionSegments, users } from "~/db/schema";
 import type { ActionItem, Decision, Topic } from "~/db/schema";
@@ -198,7 +198,15 @@ export async function listTranscriptionsPage(
 
 // ---------------------------------------------------------------- detail
 
-export type SegmentView = { position: number; start: number; end: number; text: string };
+export type SegmentView = {
+  position: number;
+  start: number;
+  end: number;
+  text: string;
+  speaker: string | null;
+  /** The engine's text when a user changed it (null when never edited). */
+  originalText: string | null;
+};
 
 export type TranscriptionDetail = {
   transcription: {
@@ -222,6 +230,7 @@ export type TranscriptionDetail = {
     completedAt: string | null;
     user: { id: string; name: string; firstName: string; lastName: string; email: string };
     segments: SegmentView[];
+    edited: { at: string; by: string } | null;
   };
   analysis: {
     id: string;
@@ -234,6 +243,7 @@ export type TranscriptionDetail = {
     /** Which engine made the minutes ("llm", "local" for the extractive analyzer, "openai") and its model. */
     engine: string | null;
     model: string | null;
+    edited: boolean;
     updatedAt: string;
   } | null;
   document: { id: string; fileName: string; sizeBytes: number; createdAt: string; upToDate: boolean } | null;
@@ -247,16 +257,29 @@ export function documentPathFor(id: string): string {
 
 export async function getTranscriptionDetail(id: string | undefined, access: Access, db: Executor = getDb()): Promise<TranscriptionDetail> {
   const row = await findTranscription(id, access, db);
-  const [[owner], segments, [analysis], [document]] = await Promise.all([
-    db.select({ id: users.id, name: users.name, email: users.email }).from(users).where(eq(users.id, row.userId)),
+  const [people, segmentRows, [analysis], [document]] = await Promise.all([
     db
-      .select({ position: transcriptionSegments.position, start: transcriptionSegments.start, end: transcriptionSegments.end, text: transcriptionSegments.text })
+      .select({ id: users.id, name: users.name, email: users.email })
+      .from(users)
+      .where(inArray(users.id, row.editedBy ? [row.userId, row.editedBy] : [row.userId])),
+    db
+      .select({
+        position: transcriptionSegments.position,
+        start: transcriptionSegments.start,
+        end: transcriptionSegments.end,
+        text: transcriptionSegments.text,
+        speaker: transcriptionSegments.speaker,
+        original: transcriptionSegments.original,
+      })
       .from(transcriptionSegments)
       .where(eq(transcriptionSegments.transcriptionId, row.id))
       .orderBy(asc(transcriptionSegments.position)),
     db.select().from(analyses).where(eq(analyses.transcriptionId, row.id)),
     db.select().from(documents).where(eq(documents.transcriptionId, row.id)),
   ]);
+  const owner = people.find((p) => p.id === row.userId);
+  const editor = people.find((p) => p.id === row.editedBy);
+  const segments: SegmentView[] = segmentRows.map(({ original, ...s }) => ({ ...s, originalText: original && original.text !== s.text ? original.text : null }));
   const [firstName = "", ...rest] = (owner?.name ?? "").split(" ");
   return {
     transcription: {
@@ -280,6 +303,8 @@ export async function getTranscriptionDetail(id: string | undefined, access: Acc
       completedAt: row.completedAt?.toISOString() ?? null,
       user: { id: row.userId, name: owner?.name ?? "", firstName, lastName: rest.join(" "), email: owner?.email ?? "" },
       segments,
+      /** Last correction: when and by whom (issue 16). */
+      edited: row.editedAt ? { at: row.editedAt.toISOString(), by: editor?.name ?? "" } : null,
     },
     analysis: analysis
       ? {
@@ -292,6 +317,8 @@ export async function getTranscriptionDetail(id: string | undefined, access: Acc
           actionItems: analysis.actionItems ?? [],
           engine: analysis.engine,
           model: analysis.model,
+          /** The engine's minutes are kept: "Ripristina originale" can bring them back. */
+          edited: analysis.original !== null,
           updatedAt: analysis.updatedAt.toISOString(),
         }
       : null,
