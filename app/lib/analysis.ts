@@ -5,7 +5,7 @@ import { z } from "zod";
  * result page, the Word document and the API read. Timestamps are "mm:ss" (or "h:mm:ss").
  */
 
-export type TimedSegment = { start: number; end: number; text: string };
+export type TimedSegment = { start: number; end: number; text: string; speaker?: string | null };
 
 export const keyPointSchema = z.union([
   z.string().min(1),

@@ -5,20 +5,21 @@ import { AccessRequired, VerifyEmailGate } from "~/components/guards";
 import { Recorder } from "~/components/recorder/recorder";
 import { RecoveredRecordings } from "~/components/recorder/recovered";
 import { UsageWidget } from "~/components/usage-widget";
-import { MSG } from "~/lib/messages";
+import { EDIT_TEXT, MSG } from "~/lib/messages";
 import { applyUpload, type UsageLimits } from "~/lib/usage";
 import { getSessionUser } from "~/services/session.server";
 import { getUsageLimits } from "~/services/usage.server";
+import { getVocabulary } from "~/services/vocabulary.server";
 
 export const meta: MetaFunction = () => [{ title: `${MSG.recordPageTitle} — Verbale` }];
 
 /** /record (spec 2.2): signed in, verified, active subscription; then usage, instructions, recorder. */
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await getSessionUser(request);
-  if (!user) return { user: null, limits: null, requiresSubscription: true };
-  if (!user.isEmailVerified) return { user, limits: null, requiresSubscription: true };
-  const { requiresSubscription, limits } = await getUsageLimits(user.id);
-  return { user, limits, requiresSubscription };
+  if (!user) return { user: null, limits: null, requiresSubscription: true, vocabularyCount: 0 };
+  if (!user.isEmailVerified) return { user, limits: null, requiresSubscription: true, vocabularyCount: 0 };
+  const [{ requiresSubscription, limits }, vocabulary] = await Promise.all([getUsageLimits(user.id), getVocabulary(user.id)]);
+  return { user, limits, requiresSubscription, vocabularyCount: vocabulary.length };
 }
 
 const STEPS = [
@@ -30,7 +31,7 @@ const STEPS = [
 ];
 
 export default function RecordPage() {
-  const { user, limits: initialLimits, requiresSubscription } = useLoaderData<typeof loader>();
+  const { user, limits: initialLimits, requiresSubscription, vocabularyCount } = useLoaderData<typeof loader>();
   const [limits, setLimits] = useState<UsageLimits | null>(initialLimits);
   const navigate = useNavigate();
   const [activeLocalId, setActiveLocalId] = useState<string>();
@@ -74,6 +75,16 @@ export default function RecordPage() {
                     <li key={step}>{step}</li>
                   ))}
                 </ol>
+              </section>
+              <section className="card" data-testid="record-vocabulary">
+                <h2 className="text-sm font-semibold text-slate-900">{EDIT_TEXT.vocabularyTitle}</h2>
+                <p className="mt-2 text-sm text-slate-700">
+                  {EDIT_TEXT.vocabularyOnRecord(vocabularyCount)} Nomi e termini da scrivere correttamente si impostano in{" "}
+                  <Link to="/settings" className="font-medium text-brand-700 underline">
+                    Impostazioni
+                  </Link>
+                  .
+                </p>
               </section>
             </aside>
           </div>

@@ -1,8 +1,9 @@
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { Form, Link, useActionData, useLoaderData, useNavigation, useSearchParams } from "@remix-run/react";
 import { useEffect, useState } from "react";
 import { AudioPlayer, AudioProvider } from "~/components/audio-player";
 import { ActionItemList, DecisionList } from "~/components/minutes-sections";
+import { ActionRows, EditForm, EditLink, SpeakersPanel, type EditError } from "~/components/minutes-editor";
 import { EmailForm, type EmailActionResult } from "~/components/email-form";
 import { AccessRequired } from "~/components/guards";
 import { PipelineProgress } from "~/components/pipeline-progress";
@@ -13,11 +14,14 @@ import { TranscriptView } from "~/components/transcript-view";
 import { downloadFile } from "~/lib/download";
 import { errorTextForStatus } from "~/lib/errors";
 import { formatDateTime, formatDuration } from "~/lib/format";
-import { MINUTES_TEXT, MSG } from "~/lib/messages";
+import { EDIT_TEXT, MINUTES_TEXT, MSG } from "~/lib/messages";
+import { decisionsToText, topicsToText } from "~/lib/minutes-forms";
 import { madeByText, summaryFigures } from "~/lib/topics";
 import { ApiError, readPageForm } from "~/services/api.server";
 import { generateDocument } from "~/services/document.server";
 import { requestDocumentEmail } from "~/services/email-delivery.server";
+import { flashToastHeader } from "~/services/toast.server";
+import { applyPageEdit, isPageEditIntent, type PageEditIntent } from "~/services/transcription-edits.server";
 import { assertSameOriginForm, getSessionUser } from "~/services/session.server";
 import { getTranscriptionDetail, type TranscriptionDetail } from "~/services/transcriptions.server";
 
@@ -31,7 +35,9 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const user = await getSessionUser(request);
   if (!user) return { state: "signed-out" as const };
   try {
-    return { state: "ready" as const, detail: await getTranscriptionDetail(params.id, { userId: user.id }) };
+    const url = new URL(request.url);
+    const detail = await getTranscriptionDetail(params.id, { userId: user.id });
+    return { state: "ready" as const, detail, editing: url.searchParams.get("modifica") };
   } catch (error) {
     if (error instanceof ApiError && error.status === 404) return data({ state: "error" as const }, { status: 404 });
     console.error("[transcription] caricamento non riuscito:", error);
@@ -40,7 +46,8 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 }
 
 type GenerateResult = { intent: "generate"; ok: boolean; message?: string; documentPath?: string };
-type ActionResult = GenerateResult | EmailActionResult;
+type EditResult = { intent: PageEditIntent; ok: false; message: string };
+type ActionResult = GenerateResult | EmailActionResult | EditResult;
 
 function emailField(message: string): "email" | "subject" | "message" | undefined {
   if (message === MSG.emailInvalid || message === MSG.emailRequired) return "email";
@@ -55,6 +62,20 @@ export async function action({ request, params }: ActionFunctionArgs) {
   if (!user) throw redirect(`/login?redirectTo=${encodeURIComponent(`/transcription/${params.id ?? ""}`)}`);
   const form = await readPageForm(request);
   const intent = form.get("intent");
+  if (isPageEditIntent(intent)) {
+    try {
+      const { anchor } = await applyPageEdit(params.id, user.id, intent, form);
+      const open = intent === "edit-segment" || intent === "restore-segment" ? "?trascrizione=aperta" : "";
+      return redirect(`/transcription/${params.id}${open}${anchor ? `#${anchor}` : ""}`, {
+        headers: { "Set-Cookie": flashToastHeader({ type: "success", message: intent === "restore-all" || intent === "restore-segment" ? EDIT_TEXT.restored : EDIT_TEXT.saved }) },
+      });
+    } catch (error) {
+      if (error instanceof ApiError && error.status < 500) {
+        return data({ intent, ok: false, message: error.message } satisfies EditResult, { status: error.status });
+      }
+      throw error;
+    }
+  }
   if (intent === "generate") {
     try {
       const file = await generateDocument(params.id, { userId: user.id });
@@ -97,7 +118,7 @@ export default function TranscriptionPage() {
   if (loaded.state === "error") return <LoadError />;
   const { detail } = loaded;
   if (detail.transcription.status !== "COMPLETED") return <InProgress detail={detail} />;
-  return <Result detail={detail} />;
+  return <Result detail={detail} editing={loaded.editing} />;
 }
 
 function LoadError() {
@@ -142,7 +163,7 @@ function InProgress({ detail }: { detail: TranscriptionDetail }) {
   );
 }
 
-function Result({ detail }: { detail: TranscriptionDetail }) {
+function Result({ detail, editing }: { detail: TranscriptionDetail; editing: string | null }) {
   const t = detail.transcription;
   const analysis = detail.analysis;
   const title = analysis?.title || t.title || t.originalName;
@@ -153,6 +174,10 @@ function Result({ detail }: { detail: TranscriptionDetail }) {
   const toast = useToast();
   const generating = navigation.state !== "idle" && navigation.formData?.get("intent") === "generate";
   const [downloading, setDownloading] = useState(false);
+  const editError: EditError = actionData && actionData.intent !== "generate" && actionData.intent !== "email" && !actionData.ok ? actionData : undefined;
+  const editingSegment = editing?.startsWith("segmento-") ? Number(editing.slice("segmento-".length)) : undefined;
+  const speakers = [...new Set(t.segments.map((s) => s.speaker).filter((s): s is string => Boolean(s)))];
+  const [searchParams] = useSearchParams();
   const documentPath = detail.documentPath;
 
   useEffect(() => {
@@ -166,13 +191,30 @@ function Result({ detail }: { detail: TranscriptionDetail }) {
           ← Le mie trascrizioni
         </Link>
         <header className="mt-3 flex flex-wrap items-start justify-between gap-4">
-          <div>
-            <h1 className="page-title" data-testid="transcription-title">
-              {title}
-            </h1>
+          <div className="min-w-0 flex-1">
+            {editing === "titolo" ? (
+              <EditForm transcriptionId={t.id} target="titolo" intent="edit-title" error={editError} testId="title-editor">
+                <label className="label" htmlFor="edit-title">
+                  Titolo
+                </label>
+                <input id="edit-title" name="title" defaultValue={title} required maxLength={200} autoFocus className="input text-lg" />
+              </EditForm>
+            ) : (
+              <div className="flex flex-wrap items-baseline gap-3">
+                <h1 className="page-title" data-testid="transcription-title">
+                  {title}
+                </h1>
+                <EditLink transcriptionId={t.id} target="titolo" label="Modifica il titolo" testId="edit-title" />
+              </div>
+            )}
             <p className="mt-1 text-sm text-slate-600">
               {formatDateTime(t.createdAt)} · Durata {formatDuration(t.duration)}
             </p>
+            {t.edited ? (
+              <p className="mt-1 text-sm text-slate-600" data-testid="edited-by">
+                {EDIT_TEXT.edited(t.edited.by, formatDateTime(t.edited.at))}
+              </p>
+            ) : null}
           </div>
           <StatusBadge status={t.status} />
         </header>
@@ -193,30 +235,79 @@ function Result({ detail }: { detail: TranscriptionDetail }) {
                   {figures.detailed ? <span className="badge-info">{MSG.detailed}</span> : null}
                 </div>
               </div>
-              <p className="mt-3 whitespace-pre-line leading-relaxed" data-testid="summary">
-                {analysis?.summary || "Nessun riassunto disponibile."}
-              </p>
+              {editing === "riassunto" ? (
+                <div className="mt-3">
+                  <EditForm transcriptionId={t.id} target="riassunto" intent="edit-summary" error={editError}>
+                    <label className="sr-only" htmlFor="edit-summary">
+                      Riassunto
+                    </label>
+                    <textarea id="edit-summary" name="summary" defaultValue={analysis?.summary ?? ""} rows={8} maxLength={20000} autoFocus className="input" />
+                  </EditForm>
+                </div>
+              ) : (
+                <>
+                  <p className="mt-3 whitespace-pre-line leading-relaxed" data-testid="summary">
+                    {analysis?.summary || "Nessun riassunto disponibile."}
+                  </p>
+                  <p className="mt-2">
+                    <EditLink transcriptionId={t.id} target="riassunto" label="Modifica il riassunto" />
+                  </p>
+                </>
+              )}
             </section>
 
             <section className="card" aria-labelledby="topics-heading">
-              <h2 id="topics-heading" className="mb-4 text-lg font-semibold">
-                Argomenti
-              </h2>
-              <TopicList topics={analysis?.topics ?? []} />
+              <div className="mb-4 flex items-baseline justify-between gap-2">
+                <h2 id="topics-heading" className="text-lg font-semibold">
+                  Argomenti
+                </h2>
+                {editing === "argomenti" ? null : <EditLink transcriptionId={t.id} target="argomenti" label="Modifica gli argomenti" />}
+              </div>
+              {editing === "argomenti" ? (
+                <EditForm transcriptionId={t.id} target="argomenti" intent="edit-topics" error={editError}>
+                  <label className="label" htmlFor="edit-topics">
+                    Un argomento per riga che inizia con #, poi i suoi punti chiave, uno per riga
+                  </label>
+                  <textarea id="edit-topics" name="topics" defaultValue={topicsToText(analysis?.topics ?? [])} rows={12} autoFocus className="input font-mono text-sm" />
+                </EditForm>
+              ) : (
+                <TopicList topics={analysis?.topics ?? []} />
+              )}
             </section>
 
             <section className="card" aria-labelledby="decisions-heading">
-              <h2 id="decisions-heading" className="mb-4 text-lg font-semibold">
-                {MINUTES_TEXT.decisions}
-              </h2>
-              <DecisionList decisions={analysis?.decisions ?? []} />
+              <div className="mb-4 flex items-baseline justify-between gap-2">
+                <h2 id="decisions-heading" className="text-lg font-semibold">
+                  {MINUTES_TEXT.decisions}
+                </h2>
+                {editing === "decisioni" ? null : <EditLink transcriptionId={t.id} target="decisioni" label="Modifica le decisioni" testId="edit-decisions" />}
+              </div>
+              {editing === "decisioni" ? (
+                <EditForm transcriptionId={t.id} target="decisioni" intent="edit-decisions" error={editError}>
+                  <label className="label" htmlFor="edit-decisions">
+                    {EDIT_TEXT.onePerLine}
+                  </label>
+                  <textarea id="edit-decisions" name="decisions" defaultValue={decisionsToText(analysis?.decisions ?? [])} rows={6} autoFocus className="input" />
+                </EditForm>
+              ) : (
+                <DecisionList decisions={analysis?.decisions ?? []} />
+              )}
             </section>
 
             <section className="card" aria-labelledby="action-items-heading">
-              <h2 id="action-items-heading" className="mb-4 text-lg font-semibold">
-                {MINUTES_TEXT.actionItems}
-              </h2>
-              <ActionItemList items={analysis?.actionItems ?? []} />
+              <div className="mb-4 flex items-baseline justify-between gap-2">
+                <h2 id="action-items-heading" className="text-lg font-semibold">
+                  {MINUTES_TEXT.actionItems}
+                </h2>
+                {editing === "azioni" ? null : <EditLink transcriptionId={t.id} target="azioni" label="Modifica le azioni da fare" testId="edit-actions" />}
+              </div>
+              {editing === "azioni" ? (
+                <EditForm transcriptionId={t.id} target="azioni" intent="edit-actions" error={editError}>
+                  <ActionRows items={analysis?.actionItems ?? []} />
+                </EditForm>
+              ) : (
+                <ActionItemList items={analysis?.actionItems ?? []} />
+              )}
             </section>
 
             {madeBy ? (
@@ -224,8 +315,23 @@ function Result({ detail }: { detail: TranscriptionDetail }) {
                 {madeBy}
               </p>
             ) : null}
+            {analysis?.edited || t.segments.some((s) => s.originalText) ? (
+              <Form method="post" action={`/transcription/${t.id}`} preventScrollReset>
+                <input type="hidden" name="intent" value="restore-all" />
+                <button type="submit" className="btn-secondary" data-testid="restore-all">
+                  {EDIT_TEXT.restore}
+                </button>
+              </Form>
+            ) : null}
 
-            <TranscriptView segments={t.segments} text={t.text} />
+            <TranscriptView
+              transcriptionId={t.id}
+              segments={t.segments}
+              text={t.text}
+              editing={Number.isInteger(editingSegment) ? editingSegment : undefined}
+              error={editError}
+              open={searchParams.get("trascrizione") === "aperta"}
+            />
           </div>
 
           <aside className="space-y-6">
@@ -269,12 +375,19 @@ function Result({ detail }: { detail: TranscriptionDetail }) {
                   </button>
                 </Form>
               )}
+              {detail.document && !detail.document.upToDate ? (
+                <p className="text-sm text-amber-800" data-testid="document-stale">
+                  {EDIT_TEXT.staleDocument}
+                </p>
+              ) : null}
               {actionData?.intent === "generate" && !actionData.ok ? (
                 <p role="alert" className="text-sm text-red-700">
                   {actionData.message}
                 </p>
               ) : null}
             </section>
+
+            <SpeakersPanel transcriptionId={t.id} speakers={speakers} error={editError} />
 
             <section className="card" aria-labelledby="exports-heading">
               <h2 id="exports-heading" className="text-lg font-semibold">

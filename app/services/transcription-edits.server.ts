@@ -4,6 +4,7 @@ import { getDb, type Executor } from "~/db/client.server";
 import { analyses, transcriptionEdits, transcriptions, transcriptionSegments, type AnalysisOriginal } from "~/db/schema";
 import { actionItemSchema, decisionSchema, topicSchema } from "~/lib/analysis";
 import { EDIT_TEXT } from "~/lib/messages";
+import { actionItemsFromForm, decisionsFromText, topicsFromText } from "~/lib/minutes-forms";
 import { badRequest, conflict, notFound, zodIssueMessage } from "./api.server";
 import { getTranscriptionDetail, isUuid, type Access, type TranscriptionDetail } from "./transcriptions.server";
 
@@ -200,4 +201,73 @@ export async function recentEdits(transcriptionId: string, limit = 20, db: Execu
     userName: r.user_name,
     createdAt: new Date(r.created_at).toISOString(),
   }));
+}
+
+export const PAGE_EDIT_INTENTS = [
+  "edit-title",
+  "edit-summary",
+  "edit-topics",
+  "edit-decisions",
+  "edit-actions",
+  "edit-segment",
+  "restore-segment",
+  "rename-speaker",
+  "restore-all",
+] as const;
+export type PageEditIntent = (typeof PAGE_EDIT_INTENTS)[number];
+
+export function isPageEditIntent(value: unknown): value is PageEditIntent {
+  return typeof value === "string" && (PAGE_EDIT_INTENTS as readonly string[]).includes(value);
+}
+
+/**
+ * A correction posted by the result page's plain forms (they work without JavaScript): the same
+ * validation and transaction as PATCH. Answers where to go back on the page.
+ */
+export async function applyPageEdit(id: string | undefined, userId: string, intent: PageEditIntent, form: FormData): Promise<{ anchor: string }> {
+  const field = (name: string) => String(form.get(name) ?? "");
+  const position = Number(field("position"));
+  const detail = await getTranscriptionDetail(id, { userId });
+  let body: Record<string, unknown>;
+  let anchor = "";
+  switch (intent) {
+    case "edit-title":
+      body = { title: field("title") };
+      break;
+    case "edit-summary":
+      body = { summary: field("summary") };
+      anchor = "summary-heading";
+      break;
+    case "edit-topics":
+      body = { topics: topicsFromText(field("topics"), detail.analysis?.topics ?? []) };
+      anchor = "topics-heading";
+      break;
+    case "edit-decisions":
+      body = { decisions: decisionsFromText(field("decisions")) };
+      anchor = "decisions-heading";
+      break;
+    case "edit-actions":
+      body = { actionItems: actionItemsFromForm(form) };
+      anchor = "action-items-heading";
+      break;
+    case "edit-segment":
+      body = { segments: [{ position: Number.isInteger(position) ? position : -1, text: field("text"), speaker: field("speaker").trim() || null }] };
+      anchor = `segmento-${position}`;
+      break;
+    case "restore-segment": {
+      const segment = detail.transcription.segments.find((s) => s.position === position);
+      body = { segments: [{ position: Number.isInteger(position) ? position : -1, ...(segment?.originalText ? { text: segment.originalText } : {}) }] };
+      anchor = `segmento-${position}`;
+      break;
+    }
+    case "rename-speaker":
+      body = { speakers: [{ from: field("from"), to: field("to") }] };
+      anchor = "speakers-heading";
+      break;
+    case "restore-all":
+      body = { restoreOriginal: true };
+      break;
+  }
+  await editTranscription(id, { userId }, userId, parseEdit(body));
+  return { anchor };
 }

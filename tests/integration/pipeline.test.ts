@@ -14,6 +14,7 @@ import { loader as progressLoader } from "~/routes/api.transcription.$id.progres
 import { madeByText } from "~/lib/topics";
 import { getConfig, setConfigForTests } from "~/services/config.server";
 import { getTranscriptionDetail } from "~/services/transcriptions.server";
+import { saveVocabulary } from "~/services/vocabulary.server";
 import { retryTranscription } from "~/services/pipeline.server";
 import { planChunks } from "../../worker/engines/chunking";
 import { setEnginesForTests } from "../../worker/engines/index";
@@ -134,6 +135,25 @@ describe("pipeline", () => {
     } finally {
       setConfigForTests({ ANALYSIS_ENGINE: before.ANALYSIS_ENGINE, LLM_MODEL_URL: before.LLM_MODEL_URL });
     }
+  });
+
+  it("passes the owner's vocabulary to the speech engine as its prompt, and keeps diarized speakers as 'Relatore 1, 2…'", async () => {
+    const speaker = await createTestUser({ plan: "PREMIUM_MONTHLY" });
+    await saveVocabulary(speaker.id, "Bianchi\nCondominio Aurora\nBianchi");
+    setEnginesForTests({ speech: new OpenAISpeechEngine({ apiKey: double.apiKey, baseURL: double.baseURL, model: "gpt-4o-transcribe-diarize", maxRetries: 0 }) });
+    double.requests.length = 0;
+    const id = await uploadAudio(audio, speaker);
+    expect((await waitFor(id, ["COMPLETED", "FAILED"])).status).toBe("COMPLETED");
+    const sent = double.requests.find((r) => r.path === "/v1/audio/transcriptions")!;
+    expect(sent.fields.prompt).toBe("Glossario della riunione: Bianchi, Condominio Aurora.");
+    const segments = await getDb().select().from(transcriptionSegments).where(eq(transcriptionSegments.transcriptionId, id)).orderBy(asc(transcriptionSegments.position));
+    expect(segments.map((s) => s.speaker)).toEqual(["Relatore 1", "Relatore 2", "Relatore 1"]);
+
+    // Without a vocabulary no prompt is sent.
+    double.requests.length = 0;
+    const plain = await uploadAudio();
+    await waitFor(plain, ["COMPLETED", "FAILED"]);
+    expect(double.requests.find((r) => r.path === "/v1/audio/transcriptions")!.fields.prompt).toBeUndefined();
   });
 
   it("streams progress as server-sent events until COMPLETED", async () => {

@@ -197,7 +197,9 @@ export async function startOpenAIDouble(): Promise<OpenAIDouble> {
           if (!record.fileName) return send(res, 400, errorBody(400, "No file was provided"));
           if (!record.fields.model) return send(res, 400, errorBody(400, "you must provide a model parameter"));
           const duration = wavDuration(Buffer.concat(chunks));
-          const segments = scriptedSegments(duration);
+          // A diarizing model ("…diarize…") labels the speakers: A and B taking turns.
+          const diarize = String(record.fields.model).includes("diarize");
+          const segments = scriptedSegments(duration).map((s, i) => (diarize ? { ...s, speaker: i % 3 === 2 ? "A" : i % 2 === 0 ? "A" : "B" } : s));
           const text = segments.map((s) => s.text.trim()).join(" ");
           if (record.fields.response_format === "verbose_json") {
             send(res, 200, { task: "transcribe", language: "italian", duration, text, segments });

@@ -51,7 +51,7 @@ export function stitchSegments(chunks: ChunkResult[]): TimedSegment[] {
       const end = round3(Math.min(chunk.end, chunk.start + Math.max(segment.start, segment.end)));
       const middle = (start + end) / 2;
       if (middle < lower || middle >= upper) continue;
-      out.push({ start, end: Math.max(start, end), text });
+      out.push({ start, end: Math.max(start, end), text, ...(segment.speaker ? { speaker: segment.speaker } : {}) });
     }
   }
   out.sort((a, b) => a.start - b.start || a.end - b.end);

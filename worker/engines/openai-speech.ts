@@ -84,8 +84,18 @@ type VerboseTranscription = {
   text?: string;
   language?: string;
   duration?: number;
-  segments?: { start: number; end: number; text: string }[];
+  segments?: { start: number; end: number; text: string; speaker?: string }[];
 };
+
+/** Diarizing models label speakers "A", "B"… (or "speaker_0"): "Relatore 1, 2…" in order of first appearance. */
+export function speakerNames(labels: (string | undefined)[]): (string | null)[] {
+  const order = new Map<string, number>();
+  return labels.map((label) => {
+    if (!label?.trim()) return null;
+    if (!order.has(label)) order.set(label, order.size + 1);
+    return `Relatore ${order.get(label)}`;
+  });
+}
 
 export class OpenAISpeechEngine implements SpeechEngine {
   readonly name = "openai";
@@ -145,6 +155,7 @@ export class OpenAISpeechEngine implements SpeechEngine {
           response_format: "verbose_json",
           timestamp_granularities: ["segment"],
           ...(input.language && input.language !== "auto" ? { language: input.language } : {}),
+          ...(input.prompt ? { prompt: input.prompt } : {}),
         },
         { signal: input.signal },
       )) as VerboseTranscription;
@@ -152,9 +163,10 @@ export class OpenAISpeechEngine implements SpeechEngine {
       throw mapOpenAIError(error, this.model);
     }
     const duration = data.length > 44 ? (data.length - 44) / 32000 : 0;
-    let segments: TimedSegment[] = (response.segments ?? [])
-      .filter((s) => typeof s.text === "string" && Number.isFinite(s.start) && Number.isFinite(s.end))
-      .map((s) => ({ start: s.start, end: Math.max(s.start, s.end), text: s.text.trim() }))
+    const usable = (response.segments ?? []).filter((s) => typeof s.text === "string" && Number.isFinite(s.start) && Number.isFinite(s.end));
+    const speakers = speakerNames(usable.map((s) => (typeof s.speaker === "string" ? s.speaker : undefined)));
+    let segments: TimedSegment[] = usable
+      .map((s, i) => ({ start: s.start, end: Math.max(s.start, s.end), text: s.text.trim(), ...(speakers[i] ? { speaker: speakers[i] } : {}) }))
       .filter((s) => s.text);
     // Some compatible servers ignore verbose_json: one segment for the whole file then.
     if (segments.length === 0 && response.text?.trim()) {

@@ -16,6 +16,8 @@ export type SpeechInput = {
   signal?: AbortSignal;
   /** Fraction 0..1 of this file done, for the progress bar. */
   onProgress?: (fraction: number) => void;
+  /** The user's vocabulary as a short text the engine reads before the audio (names spelled right). */
+  prompt?: string;
 };
 
 export type SpeechResult = { language: string; segments: TimedSegment[] };

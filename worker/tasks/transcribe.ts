@@ -4,6 +4,7 @@ import { eq, sql } from "drizzle-orm";
 import type { JobHelpers, Task } from "graphile-worker";
 import { getDb } from "~/db/client.server";
 import { transcriptionSegments, transcriptions } from "~/db/schema";
+import { getVocabulary, vocabularyPrompt } from "~/services/vocabulary.server";
 import type { TimedSegment } from "~/lib/analysis";
 import { PIPELINE_ERRORS } from "~/lib/messages";
 import { decodeToWav, readWavInfo, sliceWav } from "~/services/ffmpeg.server";
@@ -109,6 +110,8 @@ async function runTranscription(transcriptionId: string, helpers: JobHelpers, si
   const progress = progressWriter(transcriptionId);
 
   const engine = await getSpeechEngine();
+  // The owner's vocabulary, so names and terms come out spelled their way (issue 16).
+  const prompt = vocabularyPrompt(await getVocabulary(row.userId));
   if (engine.prepare) {
     await progress("preparing", 0, true);
     await engine.prepare((f) => void progress("preparing", f * DECODED_PERCENT).catch(() => {}));
@@ -151,7 +154,7 @@ async function runTranscription(transcriptionId: string, helpers: JobHelpers, si
     for (const chunk of chunks) {
       if (checkpoint.done[chunk.index]) continue;
       signal.throwIfAborted();
-      const result = await transcribeChunk(chunk, info, wavPath, tempDir, engine, signal, (f) =>
+      const result = await transcribeChunk(chunk, info, wavPath, tempDir, engine, signal, prompt, (f) =>
         void progress("transcribing", DECODED_PERCENT + (doneCount() + f) * share).catch(() => {}),
       );
       checkpoint.done[chunk.index] = result.segments;
@@ -168,7 +171,7 @@ async function runTranscription(transcriptionId: string, helpers: JobHelpers, si
       await tx.delete(transcriptionSegments).where(eq(transcriptionSegments.transcriptionId, transcriptionId));
       for (let i = 0; i < segments.length; i += 1000) {
         await tx.insert(transcriptionSegments).values(
-          segments.slice(i, i + 1000).map((s, j) => ({ transcriptionId, position: i + j, start: s.start, end: s.end, text: s.text })),
+          segments.slice(i, i + 1000).map((s, j) => ({ transcriptionId, position: i + j, start: s.start, end: s.end, text: s.text, speaker: s.speaker ?? null })),
         );
       }
       await tx
@@ -199,6 +202,7 @@ async function transcribeChunk(
   tempDir: string,
   engine: Awaited<ReturnType<typeof getSpeechEngine>>,
   signal: AbortSignal,
+  prompt: string | undefined,
   onProgress: (fraction: number) => void,
 ) {
   // A single chunk covering the whole file needs no copy.
@@ -206,7 +210,7 @@ async function transcribeChunk(
   const file = whole ? wavPath : path.join(tempDir, `chunk-${chunk.index}.wav`);
   if (!whole) await sliceWav(info, wavPath, file, chunk.start, chunk.end);
   try {
-    return await engine.transcribe({ wavPath: file, durationSec: chunk.end - chunk.start, language: DEFAULT_LANGUAGE, signal, onProgress });
+    return await engine.transcribe({ wavPath: file, durationSec: chunk.end - chunk.start, language: DEFAULT_LANGUAGE, signal, onProgress, prompt });
   } finally {
     if (!whole) await fsp.rm(file, { force: true });
   }

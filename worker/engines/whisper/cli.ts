@@ -56,6 +56,8 @@ export type CliRunOptions = {
   /** "it", another code, or "auto" to detect. */
   language: string;
   threads: number;
+  /** The user's vocabulary (whisper's initial prompt), if any. */
+  prompt?: string;
   /** whisper's audio_ctx (0: full 30 s context). */
   audioCtx: number;
   /** A folder of its own for the piece files; the caller removes it. */
@@ -93,7 +95,9 @@ export async function transcribePiecesWithCli(o: CliRunOptions): Promise<{ langu
       // Greedy decoding (best-of 5 only on a temperature fall-back), and no text carried from
       // one 30 s window to the next: carried text is the usual seed of whisper's repetition loops.
       "-bs", "1",
-      "-mc", "0",
+      // A vocabulary prompt needs text context (whisper drops the prompt at -mc 0); it is carried
+      // into every window so its spellings hold for the whole recording.
+      ...(o.prompt ? ["--prompt", o.prompt, "--carry-initial-prompt", "-mc", "224"] : ["-mc", "0"]),
       ...(o.audioCtx > 0 ? ["-ac", String(o.audioCtx)] : []),
       "-pp",
       "-oj",

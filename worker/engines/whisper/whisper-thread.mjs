@@ -15,9 +15,9 @@ import { Whisper, WhisperFullParams, WhisperSamplingStrategy } from "@napi-rs/wh
 /** @typedef {{ src: number, dst: number, len: number }} Part */
 /** @typedef {{ parts: Part[], length: number }} Piece */
 
-const { modelPath, pcm, pieces, language, threads, maxTokens, audioCtx } = /** @type {{
+const { modelPath, pcm, pieces, language, threads, prompt, maxTokens, audioCtx } = /** @type {{
   modelPath: string, pcm: Int16Array, pieces: Piece[], language: string, threads: number,
-  maxTokens: number, audioCtx: number }} */ (workerData);
+  prompt: string, maxTokens: number, audioCtx: number }} */ (workerData);
 
 const post = (/** @type {unknown} */ msg) => parentPort?.postMessage(msg);
 
@@ -62,6 +62,11 @@ async function main() {
     // inside this call (it would also make every decoder step longer).
     params.noContext = true;
     params.nMaxTextCtx = 0;
+    // The user's vocabulary as initial prompt needs text context (whisper drops it at 0).
+    if (prompt) {
+      params.initialPrompt = prompt;
+      params.nMaxTextCtx = 224;
+    }
     // Greedy decoding (best_of only matters on a temperature fall-back, which the binding
     // cannot switch off), one segment per sentence, no token timestamps, nothing printed.
     params.noTimestamps = false;
