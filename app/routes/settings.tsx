@@ -11,8 +11,8 @@ export const meta: MetaFunction = () => [{ title: "Impostazioni — Verbale" }];
 /** /settings: the user's own settings; today the vocabulary the speech engines receive (issue 16). */
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await getSessionUser(request);
-  if (!user) return { signedIn: false as const, vocabulary: [] as string[] };
-  return { signedIn: true as const, vocabulary: await getVocabulary(user.id) };
+  if (!user) return { signedIn: false as const, vocabulary: [] as string[], maxEntries: VOCABULARY_MAX_ENTRIES };
+  return { signedIn: true as const, vocabulary: await getVocabulary(user.id), maxEntries: VOCABULARY_MAX_ENTRIES };
 }
 
 export async function action({ request }: ActionFunctionArgs) {
@@ -30,7 +30,7 @@ export async function action({ request }: ActionFunctionArgs) {
 }
 
 export default function SettingsPage() {
-  const { signedIn, vocabulary } = useLoaderData<typeof loader>();
+  const { signedIn, vocabulary, maxEntries } = useLoaderData<typeof loader>();
   const result = useActionData<typeof action>();
   const navigation = useNavigation();
   if (!signedIn) return <AccessRequired />;
@@ -46,7 +46,7 @@ export default function SettingsPage() {
         </p>
         <Form method="post" className="space-y-3" data-testid="vocabulary-form">
           <label className="label" htmlFor="vocabulary">
-            Termini (al massimo {VOCABULARY_MAX_ENTRIES})
+            Termini (al massimo {maxEntries})
           </label>
           <textarea
             id="vocabulary"
