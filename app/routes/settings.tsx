@@ -1,7 +1,7 @@
-import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { AccessRequired } from "~/components/guards";
-import { EDIT_TEXT, MSG } from "~/lib/messages";
+import { EDIT_TEXT } from "~/lib/messages";
 import { ApiError, readPageForm } from "~/services/api.server";
 import { assertSameOriginForm, getSessionUser } from "~/services/session.server";
 import { getVocabulary, saveVocabulary, VOCABULARY_MAX_ENTRIES } from "~/services/vocabulary.server";
@@ -18,7 +18,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 export async function action({ request }: ActionFunctionArgs) {
   assertSameOriginForm(request);
   const user = await getSessionUser(request);
-  if (!user) return data({ ok: false, message: MSG.accessRequired }, { status: 401 });
+  if (!user) throw redirect("/login?redirectTo=%2Fsettings");
   const form = await readPageForm(request);
   try {
     const entries = await saveVocabulary(user.id, String(form.get("vocabulary") ?? ""));

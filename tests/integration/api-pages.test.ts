@@ -33,6 +33,7 @@ function pages(): PageCase[] {
     { file: "subscriptions", path: () => "/subscriptions", form: () => ({ subscriptionTypeId: f.freePlan }), login: "/login?redirectTo=%2Fsubscriptions" },
     { file: "my-subscriptions", path: () => "/my-subscriptions", form: () => ({ intent: "cancel", id: f.subscription }), login: "/login?redirectTo=%2Fmy-subscriptions", strangerStatus: 404 },
     { file: "recordings", path: () => "/recordings", form: () => ({ id: f.t1, js: "1" }), login: "/login?redirectTo=%2Frecordings", strangerStatus: 404 },
+    { file: "settings", path: () => "/settings", form: () => ({ vocabulary: "Bianchi\nCondominio Aurora" }), login: "/login?redirectTo=%2Fsettings" },
     { file: "transcription.$id", path: () => `/transcription/${f.t1}`, params: () => ({ id: f.t1 }), form: () => ({ intent: "generate" }), login: `/login?redirectTo=${encodeURIComponent(`/transcription/${f.t1}`)}`, strangerStatus: 404 },
   ];
 }

@@ -5,7 +5,7 @@ import { eq, sql } from "drizzle-orm";
 import { beforeAll, expect } from "vitest";
 import { getDb, getSql } from "~/db/client.server";
 import { emailDeliveries, subscriptionTypes, transcriptions, users, userSubscriptions } from "~/db/schema";
-import { HTTP_ERRORS, MSG, PIPELINE_ERRORS } from "~/lib/messages";
+import { EDIT_TEXT, HTTP_ERRORS, MSG, PIPELINE_ERRORS } from "~/lib/messages";
 import { getConfig } from "~/services/config.server";
 import { ensureDocument } from "~/services/document.server";
 import { requestDocumentEmail } from "~/services/email-delivery.server";
@@ -37,7 +37,7 @@ export const METHOD_NOT_ALLOWED = { success: false, message: MSG.methodNotAllowe
 
 /** Every Italian text a /api error may carry (spec section 8 and the texts in app/lib/messages.ts). */
 export const CATALOGUE = new Set<string>(
-  ([...Object.values(HTTP_ERRORS), ...Object.values(MSG), ...Object.values(PIPELINE_ERRORS)] as unknown[]).filter((v): v is string => typeof v === "string"),
+  ([...Object.values(HTTP_ERRORS), ...Object.values(MSG), ...Object.values(PIPELINE_ERRORS), ...Object.values(EDIT_TEXT)] as unknown[]).filter((v): v is string => typeof v === "string"),
 );
 
 export type Fixtures = {
@@ -114,6 +114,7 @@ export function cases(): Case[] {
     { file: "api.recordings.$id.chunks.$index", method: "PUT", path: (id) => `/api/recordings/${id}/chunks/0`, id: () => f.recording, access: "verified", body: () => "parte-0", ok: { status: 200, fields: ["success", "received", "duplicate"] } },
     // Success: recording-chunks.test.ts (needs real audio). Here: an empty recording is refused with its text.
     { file: "api.recordings.$id.finalize", method: "POST", path: (id) => `/api/recordings/${id}/finalize`, id: () => f.emptyRecording, access: "verified", ok: { status: 400, fields: ["success", "message"] } },
+    { file: "api.transcription.$id", method: "PATCH", path: (id) => `/api/transcription/${id}`, id: () => f.t1, access: "user", body: () => ({ summary: "Riassunto rivisto prima dell'invio." }), invalid: [{ title: "  " }, { colour: "rosso" }, { segments: "tutti" }, ...wrongTypes(["title", "summary"])], ok: { status: 200, fields: ["success", "message", "transcription", "analysis", "documentPath"] } },
     { file: "api.transcription.$id", method: "DELETE", path: (id) => `/api/transcription/${id}`, id: () => f.t2, access: "user", ok: { status: 200, fields: ["success", "message"] } },
     // ---- subscription
     { file: "api.subscription.types", method: "GET", path: () => "/api/subscription/types", access: "public", ok: { status: 200, fields: ["success", "subscriptionTypes"] } },
