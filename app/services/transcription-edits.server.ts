@@ -1,6 +1,6 @@
 import { and, asc, eq, sql } from "drizzle-orm";
 import { z } from "zod";
-import { getDb, type Executor } from "~/db/client.server";
+import { getDb } from "~/db/client.server";
 import { analyses, transcriptionEdits, transcriptions, transcriptionSegments, type AnalysisOriginal } from "~/db/schema";
 import { actionItemSchema, decisionSchema, topicSchema } from "~/lib/analysis";
 import { EDIT_TEXT } from "~/lib/messages";
@@ -184,23 +184,6 @@ function diff(before: AnalysisOriginal, after: AnalysisOriginal, side: "before" 
     if (JSON.stringify(before[key]) !== JSON.stringify(after[key])) out[key] = (side === "before" ? before : after)[key];
   }
   return out as Partial<AnalysisOriginal>;
-}
-
-export type EditLogEntry = { field: string; userName: string; createdAt: string };
-
-/** The latest changes, newest first, with who made them (for the result page). */
-export async function recentEdits(transcriptionId: string, limit = 20, db: Executor = getDb()): Promise<EditLogEntry[]> {
-  const rows = await db.execute(sql`
-    select e.field, coalesce(u.name, '') as user_name, e.created_at
-    from transcription_edits e left join users u on u.id = e.user_id
-    where e.transcription_id = ${transcriptionId}
-    order by e.created_at desc, e.id desc
-    limit ${limit}`);
-  return (rows as unknown as { field: string; user_name: string; created_at: Date | string }[]).map((r) => ({
-    field: r.field,
-    userName: r.user_name,
-    createdAt: new Date(r.created_at).toISOString(),
-  }));
 }
 
 export const PAGE_EDIT_INTENTS = [
