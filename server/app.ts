@@ -4,12 +4,27 @@ import path from "node:path";
 import { createRequestHandler } from "@remix-run/express";
 import type { ServerBuild } from "@remix-run/node";
 import express from "express";
-import { ConfigError, getConfig, type Config } from "../app/services/config.server";
+import { SECRET_VARIABLES } from "../app/lib/redact";
+import { ConfigError, getConfig, parseTrustProxy, type Config } from "../app/services/config.server";
 import { openDatabase } from "../app/services/database.server";
-import { HTTP_ERRORS } from "../app/lib/messages";
 import { appRoot } from "../app/services/paths.server";
 import { startWorker } from "../worker/runner";
+import { installConsoleRedaction } from "./console-redaction";
+import { errorHandler, limitUnauthenticatedBodies, refuseCrossOriginPageWrites, refuseMalformedUrl } from "./guards";
 import { securityHeaders } from "./security-headers";
+
+/**
+ * HTTP timeouts. Headers must arrive within 20 s; a whole request (an upload of a long meeting on
+ * a slow link: 500 MB at 1.5 Mbit/s is about 45 minutes) within an hour. Bodies of callers without
+ * a session have 30 s, and at most 32 of them are read at once (see limitUnauthenticatedBodies).
+ */
+export const HTTP_LIMITS = {
+  headersTimeoutMs: 20_000,
+  requestTimeoutMs: 60 * 60_000,
+  keepAliveTimeoutMs: 5_000,
+  unauthenticatedBodyDeadlineMs: 30_000,
+  maxConcurrentUnauthenticatedBodies: 32,
+};
 
 export type RunningApp = { url: string; port: number; config: Config; stop: () => Promise<void> };
 
@@ -26,6 +41,8 @@ export type StartOptions = {
   port?: number;
   host?: string;
   quiet?: boolean;
+  /** Tests shorten the body deadline and the concurrency cap. */
+  httpLimits?: Partial<typeof HTTP_LIMITS>;
 };
 
 /**
@@ -41,6 +58,8 @@ export async function startApp(options: StartOptions): Promise<RunningApp> {
     if (error instanceof ConfigError) throw error;
     throw new ConfigError(`Configurazione non valida: ${(error as Error).message}`);
   }
+  installConsoleRedaction(SECRET_VARIABLES.map((name) => config[name]));
+  const limits = { ...HTTP_LIMITS, ...options.httpLimits };
   fs.mkdirSync(config.DATA_DIR, { recursive: true });
 
   const started = Date.now();
@@ -76,7 +95,11 @@ export async function startApp(options: StartOptions): Promise<RunningApp> {
   try {
     const app = express();
     app.disable("x-powered-by");
+    // The client address for per-IP limits is the socket's unless TRUST_PROXY names the proxies
+    // in front; a forged X-Forwarded-For from anyone else is ignored.
+    app.set("trust proxy", parseTrustProxy(config.TRUST_PROXY));
     app.use(securityHeaders({ appUrl: config.APP_URL, googleAuthUrl: config.GOOGLE_AUTH_URL, dev: options.dev }));
+    app.use(refuseMalformedUrl);
     if (options.vite) {
       app.use(options.vite.middlewares);
     } else {
@@ -84,26 +107,24 @@ export async function startApp(options: StartOptions): Promise<RunningApp> {
       app.use("/assets", express.static(path.join(root, "build", "client", "assets"), { immutable: true, maxAge: "1y" }));
       app.use(express.static(path.join(root, "build", "client"), { maxAge: "1h" }));
     }
-    // A NUL in the path or query (%00) would reach Postgres, which refuses it in text: a 400 here
-    // instead of a 500 later (bodies are checked where they are read, see containsNul).
-    app.use((req, res, next) => {
-      if (!/%00/i.test(req.originalUrl)) return next();
-      if (req.path.startsWith("/api/")) res.status(400).json({ success: false, message: HTTP_ERRORS[400] });
-      else res.status(400).type("text/plain; charset=utf-8").send(HTTP_ERRORS[400]);
-    });
+    app.use(refuseCrossOriginPageWrites(config.APP_URL));
+    app.use(limitUnauthenticatedBodies({ maxConcurrent: limits.maxConcurrentUnauthenticatedBodies, deadlineMs: limits.unauthenticatedBodyDeadlineMs }));
     app.all(
       "*",
       createRequestHandler({
         build: options.build,
         mode: options.dev ? "development" : "production",
-        // The socket's address, for per-IP rate limits (see requestMeta in auth.server.ts).
-        getLoadContext: (req, res) => ({ clientIp: req.socket.remoteAddress ?? "", cspNonce: res.locals.cspNonce }),
+        // The client's address for per-IP rate limits (see requestMeta in auth.server.ts): the
+        // socket's, or what the trusted proxies reported (Express's "trust proxy").
+        getLoadContext: (req, res) => ({ clientIp: req.ip ?? req.socket.remoteAddress ?? "", cspNonce: res.locals.cspNonce }),
       }),
     );
+    app.use(errorHandler((line, error) => (error === undefined ? console.warn(line) : console.error(line, error))));
 
     server = http.createServer(app);
-    // Uploads of long meetings on slow links must not be cut by the default 5-minute request timeout.
-    server.requestTimeout = 0;
+    server.headersTimeout = limits.headersTimeoutMs;
+    server.requestTimeout = limits.requestTimeoutMs;
+    server.keepAliveTimeout = limits.keepAliveTimeoutMs;
     const port = options.port ?? config.PORT;
     const host = options.host ?? config.HOST;
     await new Promise<void>((resolve, reject) => {

@@ -4,6 +4,8 @@
 // every module, as in the compiled app.
 import { createServer } from "vite";
 
+process.env.NODE_ENV ??= "development";
+
 const vite = await createServer({ server: { middlewareMode: true } });
 const loadBuild = () => vite.ssrLoadModule("virtual:remix/server-build");
 const { startApp, serveFromCommandLine } = (await loadBuild()).entry.module;

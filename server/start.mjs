@@ -5,6 +5,10 @@
 import fs from "node:fs";
 import module from "node:module";
 
+// Production unless told otherwise, settled before React, Express and Remix are loaded (they read
+// it once): no stacks or development warnings in answers.
+process.env.NODE_ENV ??= "production";
+
 // V8's code cache on disk (Node >= 22.1; NODE_COMPILE_CACHE chooses the folder): later starts
 // skip compiling the bundle and its dependencies, a quarter of the loading time (BENCHMARKS.md).
 module.enableCompileCache?.();

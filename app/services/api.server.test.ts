@@ -32,6 +32,17 @@ describe("the /api error contract", () => {
     await expect(readFormBody(form)).rejects.toMatchObject({ status: 400 });
   });
 
+  it("answers JSON nested deeper than a sane limit with 400 'Dati non validi.' (100,000 levels used to answer 500)", async () => {
+    for (const body of ["[".repeat(100_000) + "]".repeat(100_000), '{"email":' + '{"a":'.repeat(5000) + "1" + "}".repeat(5001), "[".repeat(40) + "]".repeat(40)]) {
+      const response = await handler({ request: post(body) });
+      expect(response.status).toBe(400);
+      expect(await response.json()).toEqual({ success: false, message: "Dati non validi." });
+    }
+    // Brackets inside strings are text, not nesting.
+    const response = await handler({ request: post(JSON.stringify({ email: "a@b.it", note: "[".repeat(1000) })) });
+    expect(response.status).toBe(200);
+  });
+
   it("passes valid bodies through", async () => {
     const response = await handler({ request: post(JSON.stringify({ email: "a@b.it" })) });
     expect(await response.json()).toEqual({ success: true, email: "a@b.it" });

@@ -140,10 +140,35 @@ export async function readPageForm(request: Request): Promise<FormData> {
   }
 }
 
-/** A JSON body of any shape ({} when empty); malformed JSON is a 400, an oversized body a 413. */
+/** No body of the API nests deeper than 4 levels; 32 leaves room and keeps recursion cheap. */
+export const MAX_JSON_DEPTH = 32;
+
+/** Whether JSON text nests objects/arrays deeper than `max` (brackets inside strings ignored). */
+export function jsonNestsDeeperThan(text: string, max: number): boolean {
+  let depth = 0;
+  let inString = false;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (inString) {
+      if (c === 92 /* \ */) i++;
+      else if (c === 34 /* " */) inString = false;
+    } else if (c === 34) inString = true;
+    else if (c === 123 /* { */ || c === 91 /* [ */) {
+      if (++depth > max) return true;
+    } else if (c === 125 /* } */ || c === 93 /* ] */) depth--;
+  }
+  return false;
+}
+
+/**
+ * A JSON body of any shape ({} when empty); malformed JSON or nesting past MAX_JSON_DEPTH is a
+ * 400 (deep nesting would overflow the stack of every recursive walk that follows), an oversized
+ * body a 413.
+ */
 export async function readJsonValue(request: Request): Promise<unknown> {
   const text = await readBodyText(request);
   if (text.trim() === "") return {};
+  if (jsonNestsDeeperThan(text, MAX_JSON_DEPTH)) throw badRequest();
   let value: unknown;
   try {
     value = JSON.parse(text);

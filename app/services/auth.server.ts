@@ -40,22 +40,14 @@ export const AUTH_LIMITS = {
 
 export type RequestMeta = { ip: string; userAgent: string | null };
 
-const LOOPBACK_OR_PRIVATE = /^(::1|127\.|::ffff:127\.|10\.|192\.168\.|172\.(1[6-9]|2\d|3[01])\.|::ffff:(10|192\.168)\.|fc|fd)/i;
-
 /**
- * The caller's address for per-IP limits: the socket's (load context) unless it is a local or
- * private proxy, in which case the last X-Forwarded-For hop (the one that proxy appended).
+ * The caller's address for per-IP limits: the one the HTTP server put in the load context (the
+ * socket's, or the client a proxy named in TRUST_PROXY reported). Headers are never read here, so
+ * a forged X-Forwarded-For changes nothing.
  */
 export function requestMeta(request: Request, context?: unknown): RequestMeta {
-  const socket = (context as { clientIp?: unknown } | undefined)?.clientIp;
-  const hops = (request.headers.get("X-Forwarded-For") ?? "")
-    .split(",")
-    .map((h) => h.trim())
-    .filter(Boolean);
-  const forwarded = hops[hops.length - 1];
-  let ip = typeof socket === "string" && socket ? socket : "";
-  if ((!ip || LOOPBACK_OR_PRIVATE.test(ip)) && forwarded) ip = forwarded;
-  return { ip: (ip || "local").slice(0, 64), userAgent: request.headers.get("User-Agent") };
+  const ip = (context as { clientIp?: unknown } | undefined)?.clientIp;
+  return { ip: (typeof ip === "string" && ip ? ip : "local").slice(0, 64), userAgent: request.headers.get("User-Agent") };
 }
 
 export type AuthSuccess = { token: string; expiresAt: Date; user: SessionUser; message: string; verificationSent?: boolean };

@@ -1,7 +1,9 @@
 import { randomBytes } from "node:crypto";
 import fs from "node:fs";
+import net from "node:net";
 import path from "node:path";
 import { z } from "zod";
+import { redactSecrets, SECRET_VARIABLES } from "~/lib/redact";
 import { isSignInEmail } from "~/lib/validation/auth";
 
 /**
@@ -15,10 +17,50 @@ const optionalString = z
   .transform((v) => (v === "" ? undefined : v))
   .optional();
 
-const optionalUrl = (name: string) =>
-  optionalString.refine((v) => v === undefined || URL.canParse(v), {
-    message: `${name} deve essere un URL valido`,
+/** An absolute http(s) URL: the only kind an HTTP client (OpenAI, OAuth, model download) can use. */
+const optionalHttpUrl = (name: string) =>
+  optionalString.refine((v) => v === undefined || isHttpUrl(v), { message: `${name} deve essere un URL http:// o https://` });
+const httpUrl = (name: string, fallback: string) =>
+  z.string().default(fallback).refine(isHttpUrl, { message: `${name} deve essere un URL http:// o https://` });
+
+function isHttpUrl(value: string): boolean {
+  if (!URL.canParse(value)) return false;
+  const url = new URL(value);
+  return (url.protocol === "http:" || url.protocol === "https:") && url.hostname !== "";
+}
+
+/** An IPv4/IPv6 address or a DNS host name (labels of letters, digits and hyphens). */
+export function isListenHost(value: string): boolean {
+  if (net.isIP(value)) return true;
+  // Four dotted numbers that are not an IPv4 address (999.1.1.1) are not a host name either.
+  if (/^[\d.]+$/.test(value)) return false;
+  return value.length <= 253 && value.split(".").every((label) => /^[a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?$/i.test(label));
+}
+
+/**
+ * TRUST_PROXY: how many reverse proxies stand in front (a hop count), or the addresses/CIDRs of
+ * the trusted ones. Off by default: the client address is then the socket's, whatever
+ * X-Forwarded-For says. Returns the value Express's "trust proxy" setting takes.
+ */
+export function parseTrustProxy(value: string | undefined): false | number | string[] {
+  const v = value?.trim().toLowerCase();
+  if (!v || v === "off" || v === "false" || v === "0") return false;
+  if (/^\d+$/.test(v)) return Number(v);
+  return v.split(",").map((entry) => entry.trim()).filter(Boolean);
+}
+
+function isTrustProxy(value: string | undefined): boolean {
+  const parsed = parseTrustProxy(value);
+  if (typeof parsed === "number") return parsed >= 1 && parsed <= 10;
+  if (parsed === false) return true;
+  return parsed.every((entry) => {
+    const [address, prefix, ...rest] = entry.split("/");
+    const family = net.isIP(address);
+    if (!family || rest.length > 0) return false;
+    if (prefix === undefined) return true;
+    return /^\d+$/.test(prefix) && Number(prefix) <= (family === 4 ? 32 : 128);
   });
+}
 
 /** An http(s) address: "localhost:11434" (no scheme) parses as a URL but reaches nothing. */
 const optionalHttpUrl = (name: string) =>
@@ -29,24 +71,31 @@ const optionalHttpUrl = (name: string) =>
 const envSchema = z.object({
   NODE_ENV: z.enum(["development", "production", "test"]).default("production"),
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
-  HOST: z.string().default("0.0.0.0"),
+  HOST: z.string().trim().default("0.0.0.0").refine(isListenHost, { message: "HOST deve essere un indirizzo IP o un nome host" }),
+  TRUST_PROXY: optionalString.refine(isTrustProxy, {
+    message: "TRUST_PROXY deve essere il numero di proxy davanti (1-10), un elenco di indirizzi o CIDR separati da virgole, oppure off",
+  }),
   DATA_DIR: z.string().default("./data"),
-  DATABASE_URL: optionalUrl("DATABASE_URL"),
-  APP_URL: optionalUrl("APP_URL"),
+  DATABASE_URL: optionalString.refine((v) => v === undefined || (URL.canParse(v) && /^postgres(ql)?:$/.test(new URL(v).protocol)), {
+    message: "DATABASE_URL deve essere un URL postgres:// valido",
+  }),
+  APP_URL: optionalHttpUrl("APP_URL"),
   SESSION_SECRET: optionalString.refine((v) => v === undefined || v.length >= 16, {
     message: "SESSION_SECRET deve avere almeno 16 caratteri",
   }),
-  SMTP_URL: optionalUrl("SMTP_URL"),
+  SMTP_URL: optionalString.refine((v) => v === undefined || (URL.canParse(v) && /^smtps?:$/.test(new URL(v).protocol) && new URL(v).hostname !== ""), {
+    message: "SMTP_URL deve essere un URL smtp:// o smtps:// (smtp://utente:password@host:587)",
+  }),
   MAIL_FROM: z.string().default("Verbale <noreply@verbale.local>"),
   OPENAI_API_KEY: optionalString,
-  OPENAI_BASE_URL: optionalUrl("OPENAI_BASE_URL"),
+  OPENAI_BASE_URL: optionalHttpUrl("OPENAI_BASE_URL"),
   OPENAI_TRANSCRIPTION_MODEL: z.string().default("whisper-1"),
   OPENAI_ANALYSIS_MODEL: z.string().default("gpt-4o-mini"),
   GOOGLE_CLIENT_ID: optionalString,
   GOOGLE_CLIENT_SECRET: optionalString,
-  GOOGLE_AUTH_URL: z.string().url().default("https://accounts.google.com/o/oauth2/v2/auth"),
-  GOOGLE_TOKEN_URL: z.string().url().default("https://oauth2.googleapis.com/token"),
-  GOOGLE_USERINFO_URL: z.string().url().default("https://openidconnect.googleapis.com/v1/userinfo"),
+  GOOGLE_AUTH_URL: httpUrl("GOOGLE_AUTH_URL", "https://accounts.google.com/o/oauth2/v2/auth"),
+  GOOGLE_TOKEN_URL: httpUrl("GOOGLE_TOKEN_URL", "https://oauth2.googleapis.com/token"),
+  GOOGLE_USERINFO_URL: httpUrl("GOOGLE_USERINFO_URL", "https://openidconnect.googleapis.com/v1/userinfo"),
   ADMIN_EMAIL: optionalString.refine((v) => v === undefined || isSignInEmail(v), {
     message: "ADMIN_EMAIL deve essere un indirizzo email valido",
   }),
@@ -55,7 +104,7 @@ const envSchema = z.object({
   }),
   // Unset: small with whisper.cpp built for this machine, base on the prebuilt binding (decision 002).
   WHISPER_MODEL: optionalString,
-  WHISPER_MODEL_URL: z.string().url().default("https://huggingface.co/ggerganov/whisper.cpp/resolve/main"),
+  WHISPER_MODEL_URL: httpUrl("WHISPER_MODEL_URL", "https://huggingface.co/ggerganov/whisper.cpp/resolve/main"),
   // A whisper.cpp command-line program to use instead of the one built at install ("off": the
   // prebuilt binding). Checked here so a wrong path stops start-up rather than a job.
   WHISPER_CLI: optionalString.refine((v) => v === undefined || v === "off" || fs.existsSync(v), {
@@ -99,7 +148,9 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
   if (!result.success) {
     const issue = result.error.issues[0];
     const name = String(issue.path[0] ?? "ambiente");
-    throw new ConfigError(`Configurazione non valida: ${name}: ${issue.message} (valore: ${JSON.stringify(env[name] ?? "")})`);
+    // The value helps the operator, but a secret must not reach the terminal or a log file.
+    const shown = (SECRET_VARIABLES as readonly string[]).includes(name) ? "nascosto" : JSON.stringify(redactSecrets(env[name] ?? ""));
+    throw new ConfigError(`Configurazione non valida: ${name}: ${issue.message} (valore: ${shown})`);
   }
   const e = result.data;
   const dataDir = path.resolve(e.DATA_DIR);

@@ -104,27 +104,63 @@ export function getRequestToken(request: Request): TokenSource | undefined {
   return cookie ? { token: cookie, via: "cookie" } : undefined;
 }
 
+/** The origins a write may come from: APP_URL's, and the one of the Host the browser connected to. */
+export type WriteHeaders = { method: string; origin: string | null; host: string | null; secFetchSite: string | null };
+
+/**
+ * Whether a write comes from another site (CSRF). The allowed origin is APP_URL's, or exactly
+ * the Host the browser connected to (same scheme as APP_URL); X-Forwarded-Host is never read, as
+ * any client can send it. Without Origin, Sec-Fetch-Site decides; without either, the request is
+ * not from a browser page and carries no ambient credentials of another site.
+ */
+export function isCrossOriginWriteHeaders(headers: WriteHeaders, appUrl: string = getConfig().APP_URL): boolean {
+  if (headers.method === "GET" || headers.method === "HEAD" || headers.method === "OPTIONS") return false;
+  const origin = headers.origin;
+  if (origin === "null") return true;
+  if (origin) {
+    let originUrl: URL;
+    try {
+      originUrl = new URL(origin);
+    } catch {
+      return true;
+    }
+    const app = new URL(appUrl);
+    if (originUrl.origin === app.origin) return false;
+    return !(headers.host && originUrl.protocol === app.protocol && originUrl.host === headers.host.toLowerCase());
+  }
+  const site = headers.secFetchSite;
+  return site === "cross-site" || site === "same-site";
+}
+
 /**
  * Refuses cookie-authenticated writes coming from another origin (CSRF). Bearer requests carry no
  * ambient credentials, so they are not subject to it.
  */
 export function isCrossOriginWrite(request: Request): boolean {
-  if (request.method === "GET" || request.method === "HEAD" || request.method === "OPTIONS") return false;
-  const origin = request.headers.get("Origin");
-  if (origin && origin !== "null") {
-    const host = request.headers.get("X-Forwarded-Host") ?? request.headers.get("Host");
-    let originHost: string;
-    try {
-      originHost = new URL(origin).host;
-    } catch {
-      return true;
-    }
-    const appHost = new URL(getConfig().APP_URL).host;
-    return originHost !== host && originHost !== appHost;
-  }
-  if (origin === "null") return true;
-  const site = request.headers.get("Sec-Fetch-Site");
-  return site === "cross-site" || site === "same-site";
+  return isCrossOriginWriteHeaders({
+    method: request.method,
+    origin: request.headers.get("Origin"),
+    host: request.headers.get("Host"),
+    secFetchSite: request.headers.get("Sec-Fetch-Site"),
+  });
+}
+
+/** The session token of a request's raw headers (bearer first, then the cookie). */
+export function sessionTokenFromHeaders(authorization: string | undefined, cookie: string | undefined): string | undefined {
+  const headers = new Headers();
+  if (authorization) headers.set("Authorization", authorization);
+  if (cookie) headers.set("Cookie", cookie);
+  return getRequestToken(new Request("http://verbale.invalid/", { headers }))?.token;
+}
+
+/** Whether a token belongs to an unexpired session of an active user (one indexed lookup). */
+export async function isLiveSessionToken(token: string): Promise<boolean> {
+  const [row] = await getDb()
+    .select({ active: users.isActive })
+    .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.userId))
+    .where(and(eq(sessions.id, hashToken(token)), gt(sessions.expiresAt, new Date())));
+  return Boolean(row?.active);
 }
 
 const userColumns = {
