@@ -4,6 +4,7 @@ import { ForgotPasswordForm, LoginForm, RegisterForm, type AuthMode } from "~/co
 import { VerifyEmailForm } from "~/components/verify-email-form";
 import { formatRetryAfter } from "~/lib/errors";
 import { MSG } from "~/lib/messages";
+import { safeRedirect } from "~/lib/safe-redirect";
 import { checkForm, formToObject, loginSchema, registerFormSchema, resendVerificationSchema, verifyEmailSchema, forgotPasswordSchema } from "~/lib/validation/auth";
 import { ApiError, readPageForm } from "~/services/api.server";
 import {
@@ -19,12 +20,6 @@ import { assertSameOriginForm, getSessionUser, sessionCookieHeader } from "~/ser
 import { flashToastHeader } from "~/services/toast.server";
 
 export const meta: MetaFunction = () => [{ title: "Accedi — Verbale" }];
-
-/** Only same-site paths: "/record" yes, "//evil.example" or "https://..." no. */
-function safeRedirect(value: FormDataEntryValue | string | null | undefined, fallback = "/"): string {
-  if (typeof value !== "string" || !value.startsWith("/") || value.startsWith("//") || value.startsWith("/\\")) return fallback;
-  return value;
-}
 
 const MODES: AuthMode[] = ["login", "register", "verify-email", "forgot-password"];
 

@@ -17,11 +17,14 @@ const optionalString = z
   .transform((v) => (v === "" ? undefined : v))
   .optional();
 
-/** An absolute http(s) URL: the only kind an HTTP client (OpenAI, OAuth, model download) can use. */
+/**
+ * An absolute http(s) URL: the only kind an HTTP client (OpenAI, OAuth, model download) can use;
+ * "localhost:11434" (no scheme) parses as a URL but reaches nothing.
+ */
 const optionalHttpUrl = (name: string) =>
-  optionalString.refine((v) => v === undefined || isHttpUrl(v), { message: `${name} deve essere un URL http:// o https://` });
+  optionalString.refine((v) => v === undefined || isHttpUrl(v), { message: `${name} deve essere un indirizzo http:// o https:// valido` });
 const httpUrl = (name: string, fallback: string) =>
-  z.string().default(fallback).refine(isHttpUrl, { message: `${name} deve essere un URL http:// o https://` });
+  z.string().default(fallback).refine(isHttpUrl, { message: `${name} deve essere un indirizzo http:// o https:// valido` });
 
 function isHttpUrl(value: string): boolean {
   if (!URL.canParse(value)) return false;
@@ -61,12 +64,6 @@ function isTrustProxy(value: string | undefined): boolean {
     return /^\d+$/.test(prefix) && Number(prefix) <= (family === 4 ? 32 : 128);
   });
 }
-
-/** An http(s) address: "localhost:11434" (no scheme) parses as a URL but reaches nothing. */
-const optionalHttpUrl = (name: string) =>
-  optionalString.refine((v) => v === undefined || (URL.canParse(v) && /^https?:$/.test(new URL(v).protocol)), {
-    message: `${name} deve essere un indirizzo http:// o https:// valido`,
-  });
 
 const envSchema = z.object({
   NODE_ENV: z.enum(["development", "production", "test"]).default("production"),

@@ -1,9 +1,11 @@
-import { execFileSync, spawn } from "node:child_process";
+import { execFileSync, spawn, type ChildProcess } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
 import postgres from "postgres";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startEmbeddedPostgres } from "~/services/embedded-postgres.server";
+import { processIsAlive, startEmbeddedPostgres } from "~/services/embedded-postgres.server";
+import { HTTP_ERRORS } from "~/lib/messages";
+import { ensureFreshBuild } from "../support/running-app";
 
 const root = path.resolve(import.meta.dirname, "../..");
 const dirs: string[] = [];
@@ -29,6 +31,95 @@ function runServer(env: Record<string, string>, timeoutMs = 60_000): Promise<{ c
     });
   });
 }
+
+/** Starts the app as users start it and resolves once it listens (its URL from the log line). */
+function spawnApp(env: Record<string, string>): Promise<{ child: ChildProcess; url: string; output: () => string }> {
+  return new Promise((resolve, reject) => {
+    // As `npm start` runs it: no NODE_ENV (server/start.mjs settles production).
+    const { NODE_ENV: _unset, ...inherited } = process.env;
+    const child = spawn(process.execPath, ["server/start.mjs"], {
+      cwd: root,
+      env: { ...inherited, HOST: "127.0.0.1", PORT: "0", DATABASE_URL: "", SMTP_URL: "", ...env } as unknown as NodeJS.ProcessEnv,
+    });
+    let output = "";
+    const onData = (d: Buffer) => {
+      output += d;
+      const match = output.match(/in ascolto su (http:\/\/\S+) /);
+      if (match) resolve({ child, url: match[1], output: () => output });
+    };
+    child.stdout.on("data", onData);
+    child.stderr.on("data", onData);
+    child.on("exit", (code: number | null) => reject(new Error(`uscito con ${code}: ${output}`)));
+  });
+}
+
+function postmasterPid(dataDir: string): number {
+  return Number(fs.readFileSync(path.join(dataDir, "postgres", "postmaster.pid"), "utf8").split("\n")[0]);
+}
+
+async function waitUntil(check: () => boolean, ms: number): Promise<boolean> {
+  const deadline = Date.now() + ms;
+  while (Date.now() < deadline) {
+    if (check()) return true;
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  return check();
+}
+
+async function killAndWait(child: ChildProcess, signal: NodeJS.Signals): Promise<void> {
+  const exited = new Promise((r) => child.once("exit", r));
+  child.kill(signal);
+  await exited;
+}
+
+describe("restart after a crash (decision 007)", () => {
+  it("stops the orphaned Postgres within seconds of a SIGKILL and starts again on the same DATA_DIR", async () => {
+    ensureFreshBuild();
+    const dir = tempDataDir();
+    const first = await spawnApp({ DATA_DIR: dir });
+    expect((await fetch(`${first.url}/healthz`)).status).toBe(200);
+    // The production error page, as `npm start` serves it.
+    const malformed = await fetch(`${first.url}/%E0%A4%A`);
+    expect(malformed.status).toBe(400);
+    const page = await malformed.text();
+    expect(page).toContain(HTTP_ERRORS[400]);
+    expect(page).not.toMatch(/ at |node_modules|URIError/);
+
+    const pg = postmasterPid(dir);
+    await killAndWait(first.child, "SIGKILL");
+    const killedAt = Date.now();
+    expect(await waitUntil(() => !processIsAlive(pg), 10_000)).toBe(true);
+    const seconds = (Date.now() - killedAt) / 1000;
+    expect(seconds).toBeLessThan(10);
+
+    const second = await spawnApp({ DATA_DIR: dir });
+    try {
+      expect((await fetch(`${second.url}/healthz`)).status).toBe(200);
+    } finally {
+      await killAndWait(second.child, "SIGTERM");
+    }
+  }, 120_000);
+
+  it("recognises its own orphan when the watchdog died too, stops it and serves again", async () => {
+    ensureFreshBuild();
+    const dir = tempDataDir();
+    const first = await spawnApp({ DATA_DIR: dir });
+    const owner = JSON.parse(fs.readFileSync(path.join(dir, "postgres-owner.json"), "utf8")) as { watchdogPid: number };
+    const pg = postmasterPid(dir);
+    process.kill(owner.watchdogPid, "SIGKILL");
+    await killAndWait(first.child, "SIGKILL");
+    expect(processIsAlive(pg)).toBe(true);
+
+    const second = await spawnApp({ DATA_DIR: dir });
+    try {
+      expect((await fetch(`${second.url}/healthz`)).status).toBe(200);
+      expect(processIsAlive(pg)).toBe(false);
+      expect(second.output()).toMatch(/arresto improvviso/);
+    } finally {
+      await killAndWait(second.child, "SIGTERM");
+    }
+  }, 120_000);
+});
 
 describe("embedded Postgres", () => {
   it("keeps the data across a restart, on the port it remembered", async () => {

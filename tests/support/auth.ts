@@ -2,7 +2,8 @@ import { randomBytes } from "node:crypto";
 
 /**
  * Calling route modules as a browser or API client would. Each call gets its own client address
- * (X-Forwarded-For) unless one is given, so per-IP rate limits of one test do not leak into another.
+ * (the load context's clientIp, as the HTTP server sets it) unless one is given, so per-IP rate
+ * limits of one test do not leak into another.
  */
 
 type Handler = (args: { request: Request; params: Record<string, string>; context: Record<string, unknown> }) => Promise<Response> | Response;
@@ -21,7 +22,6 @@ export async function call(
   options: { method?: string; body?: unknown; form?: Record<string, string | string[]>; token?: string; cookie?: string; headers?: Record<string, string>; ip?: string } = {},
 ): Promise<Answer> {
   const headers = new Headers(options.headers);
-  headers.set("X-Forwarded-For", options.ip ?? randomIp());
   if (options.token) headers.set("Authorization", `Bearer ${options.token}`);
   if (options.cookie) headers.set("Cookie", options.cookie);
   let body: BodyInit | undefined;
@@ -37,7 +37,7 @@ export async function call(
   const request = new Request(`http://localhost:3000${pathname}`, { method: options.method ?? (body ? "POST" : "GET"), headers, body });
   let response: Response;
   try {
-    const result: unknown = await (handler as Handler)({ request, params: {}, context: {} });
+    const result: unknown = await (handler as Handler)({ request, params: {}, context: { clientIp: options.ip ?? randomIp() } });
     // Loaders may return plain data.
     response = result instanceof Response ? result : Response.json(result);
   } catch (thrown) {

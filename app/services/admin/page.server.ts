@@ -1,6 +1,7 @@
 import { data, redirect } from "@remix-run/node";
 import { ZodError } from "zod";
 import { HTTP_ERRORS } from "~/lib/messages";
+import { safeRedirect } from "~/lib/safe-redirect";
 import { ApiError, readPageForm, zodIssueMessage } from "../api.server";
 import { assertSameOriginForm, requireAdminPage, type SessionUser } from "../session.server";
 import { flashToastHeader } from "../toast.server";
@@ -29,8 +30,8 @@ export function redirectPastLastPage(request: Request, pagination: { currentPage
 
 /** Only a same-site /dashboard path may be the target of the redirect. */
 export function safeReturnTo(value: FormDataEntryValue | null, fallback: string): string {
-  const s = typeof value === "string" ? value : "";
-  return s.startsWith("/dashboard") && !s.startsWith("//") && !s.includes("\\") ? s : fallback;
+  const path = safeRedirect(value, fallback);
+  return /^\/dashboard([/?#]|$)/.test(path) ? path : fallback;
 }
 
 export async function adminPageAction(request: Request, fallback: string, handlers: Record<string, Handler>) {
