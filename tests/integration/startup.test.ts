@@ -73,8 +73,9 @@ async function killAndWait(child: ChildProcess, signal: NodeJS.Signals): Promise
 }
 
 describe("restart after a crash (decision 007)", () => {
+  beforeAll(() => ensureFreshBuild(), 180_000);
+
   it("stops the orphaned Postgres within seconds of a SIGKILL and starts again on the same DATA_DIR", async () => {
-    ensureFreshBuild();
     const dir = tempDataDir();
     const first = await spawnApp({ DATA_DIR: dir });
     expect((await fetch(`${first.url}/healthz`)).status).toBe(200);
@@ -101,7 +102,6 @@ describe("restart after a crash (decision 007)", () => {
   }, 120_000);
 
   it("recognises its own orphan when the watchdog died too, stops it and serves again", async () => {
-    ensureFreshBuild();
     const dir = tempDataDir();
     const first = await spawnApp({ DATA_DIR: dir });
     const owner = JSON.parse(fs.readFileSync(path.join(dir, "postgres-owner.json"), "utf8")) as { watchdogPid: number };
