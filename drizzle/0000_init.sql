@@ -1,5 +1,5 @@
 CREATE TYPE "public"."currency" AS ENUM('EUR', 'USD', 'GBP');--> statement-breakpoint
-CREATE TYPE "public"."email_status" AS ENUM('PENDING', 'SENT', 'FAILED');--> statement-breakpoint
+CREATE TYPE "public"."email_status" AS ENUM('PENDING', 'SENDING', 'SENT', 'FAILED');--> statement-breakpoint
 CREATE TYPE "public"."plan_interval" AS ENUM('month', 'year');--> statement-breakpoint
 CREATE TYPE "public"."job_status" AS ENUM('RECORDING', 'PENDING', 'PROCESSING', 'COMPLETED', 'FAILED');--> statement-breakpoint
 CREATE TYPE "public"."order_status" AS ENUM('PAID', 'PENDING', 'FAILED', 'CANCELLED', 'REFUNDED');--> statement-breakpoint
@@ -45,7 +45,8 @@ CREATE TABLE "email_deliveries" (
 	"error" text,
 	"message_id" text,
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
-	"sent_at" timestamp with time zone
+	"sent_at" timestamp with time zone,
+	"sending_since" timestamp with time zone
 );
 --> statement-breakpoint
 CREATE TABLE "email_verification_codes" (

@@ -399,7 +399,8 @@ export const documents = pgTable("documents", {
   updatedAt: updatedAt(),
 });
 
-export const emailStatusEnum = pgEnum("email_status", ["PENDING", "SENT", "FAILED"]);
+/** SENDING: handed to the SMTP server and not yet acknowledged (see email-delivery.server.ts). */
+export const emailStatusEnum = pgEnum("email_status", ["PENDING", "SENDING", "SENT", "FAILED"]);
 
 /** One row per "send by e-mail" request: the worker sends it at most once. */
 export const emailDeliveries = pgTable(
@@ -421,6 +422,8 @@ export const emailDeliveries = pgTable(
     messageId: text("message_id"),
     createdAt: createdAt(),
     sentAt: ts("sent_at"),
+    /** When the current SMTP attempt began (status SENDING). */
+    sendingSince: ts("sending_since"),
   },
   (t) => [index("email_deliveries_user_idx").on(t.userId, t.createdAt)],
 );

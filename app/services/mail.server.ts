@@ -19,6 +19,8 @@ export type MailMessage = {
   text: string;
   html?: string;
   attachments?: MailAttachment[];
+  /** A fixed Message-ID (e.g. one per delivery, the same on every attempt). */
+  messageId?: string;
   /** Appended to the outbox log line only (e.g. "codice 123456"); never sent. */
   logHint?: string;
 };
@@ -27,11 +29,32 @@ export type SentMail = { messageId: string; file?: string };
 
 const globalForMail = globalThis as unknown as { __verbaleSmtp?: { url: string; transporter: Transporter } };
 
+/**
+ * SMTP limits, in seconds rather than nodemailer's minutes: a server that does not answer, does
+ * not greet or stalls mid-message fails the attempt quickly instead of holding it (and whatever
+ * waits on it) for ten minutes. At most 3 connections at once, reused between messages.
+ */
+export const SMTP_LIMITS = {
+  connectionTimeoutMs: 10_000,
+  greetingTimeoutMs: 10_000,
+  socketTimeoutMs: 60_000,
+  dnsTimeoutMs: 10_000,
+  maxConnections: 3,
+};
+
 function smtpTransport(url: string): Transporter {
   const cached = globalForMail.__verbaleSmtp;
   if (cached && cached.url === url) return cached.transporter;
   cached?.transporter.close();
-  const transporter = nodemailer.createTransport(url);
+  const transporter = nodemailer.createTransport({
+    url,
+    pool: true,
+    maxConnections: SMTP_LIMITS.maxConnections,
+    connectionTimeout: SMTP_LIMITS.connectionTimeoutMs,
+    greetingTimeout: SMTP_LIMITS.greetingTimeoutMs,
+    socketTimeout: SMTP_LIMITS.socketTimeoutMs,
+    dnsTimeout: SMTP_LIMITS.dnsTimeoutMs,
+  } as Parameters<typeof nodemailer.createTransport>[0]);
   globalForMail.__verbaleSmtp = { url, transporter };
   return transporter;
 }
@@ -54,6 +77,7 @@ export async function sendMail(message: MailMessage): Promise<SentMail> {
     subject: message.subject,
     text: message.text,
     html: message.html,
+    messageId: message.messageId,
     attachments: message.attachments?.map((a) => ({ filename: a.filename, content: a.content, contentType: a.contentType })),
   };
   if (config.SMTP_URL) {

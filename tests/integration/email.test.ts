@@ -7,7 +7,14 @@ import { action as emailAction, loader as emailLoader } from "~/routes/api.docum
 import { loader as documentLoader } from "~/routes/api.document.$id";
 import { getConfig, setConfigForTests } from "~/services/config.server";
 import { ensureDocument } from "~/services/document.server";
-import { deliverEmail, EMAIL_RATE_LIMIT, requestDocumentEmail } from "~/services/email-delivery.server";
+import {
+  deliverEmail,
+  EMAIL_MAX_ATTEMPTS,
+  EMAIL_RATE_LIMIT,
+  EMAIL_RETRY_DELAYS_SECONDS,
+  requestDocumentEmail,
+  SENDING_STALE_SECONDS,
+} from "~/services/email-delivery.server";
 import { closeMailTransport } from "~/services/mail.server";
 import sendDocumentEmail from "../../worker/tasks/send-document-email";
 import { startWorker, type WorkerHandle } from "../../worker/runner";
@@ -129,7 +136,15 @@ describe("sending the document by e-mail", () => {
     try {
       smtp.failNext(1, 451);
       const first = await requestDocumentEmail(t.id, user.id, { email: "riprova@esempio.it", subject: "Oggetto", message: "Testo" }, { retryDelaySeconds: 0 });
-      expect(["PENDING", "SENT"]).toContain(first.status);
+      expect(first.status).toBe("PENDING");
+      // The next attempt is queued minutes away; bring it forward instead of waiting.
+      let failed = (await deliveryRows(t.id))[0];
+      for (let i = 0; i < 100 && !(failed.status === "PENDING" && failed.attempts === 1); i++) {
+        await new Promise((r) => setTimeout(r, 100));
+        failed = (await deliveryRows(t.id))[0];
+      }
+      expect(failed.error).toMatch(/451/);
+      await getSql()`update graphile_worker._private_jobs set run_at = now() where payload->>'deliveryId' = ${first.deliveryId}`;
       const mail = await smtp.waitForMessage("riprova@esempio.it", { timeoutMs: 20_000 });
       expect(mail.subject).toBe("Oggetto");
       let row = (await deliveryRows(t.id))[0];
@@ -172,5 +187,98 @@ describe("sending the document by e-mail", () => {
     expect(body.retryAfter).toBeGreaterThan(0);
     expect(limited.headers.get("Retry-After")).toBe(String(body.retryAfter));
     expect(smtp.messagesTo("limite@esempio.it")).toHaveLength(0);
+  });
+});
+
+/** A minimal SMTP server that takes the whole message and then hangs up without answering it. */
+async function startVanishingSmtp(): Promise<{ url: string; messages: () => number; stop: () => Promise<void> }> {
+  const net = await import("node:net");
+  let messages = 0;
+  const server = net.createServer((socket) => {
+    socket.on("error", () => {});
+    let inData = false;
+    let buffer = "";
+    socket.write("220 sparisce.test ESMTP\r\n");
+    socket.on("data", (chunk) => {
+      buffer += chunk.toString("latin1");
+      for (;;) {
+        if (inData) {
+          const end = buffer.indexOf("\r\n.\r\n");
+          if (end < 0) return;
+          messages += 1;
+          socket.destroy(); // the message arrived; the acknowledgement never leaves
+          return;
+        }
+        const eol = buffer.indexOf("\r\n");
+        if (eol < 0) return;
+        const line = buffer.slice(0, eol).toUpperCase();
+        buffer = buffer.slice(eol + 2);
+        if (line.startsWith("EHLO")) socket.write("250-sparisce.test\r\n250 8BITMIME\r\n");
+        else if (line.startsWith("DATA")) {
+          inData = true;
+          socket.write("354 avanti\r\n");
+        } else socket.write("250 ok\r\n");
+      }
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  const port = (server.address() as { port: number }).port;
+  return { url: `smtp://127.0.0.1:${port}`, messages: () => messages, stop: () => new Promise((r) => server.close(() => r())) };
+}
+
+describe("never twice (decision 008)", () => {
+  it("a connection lost after the message went out ends FAILED and is never sent again", async () => {
+    const vanishing = await startVanishingSmtp();
+    try {
+      closeMailTransport();
+      setConfigForTests({ SMTP_URL: vanishing.url });
+      const { user, t } = await readyTranscription();
+      const view = await requestDocumentEmail(t.id, user.id, { email: "forse@esempio.it", subject: "Oggetto", message: "Testo" }, { retryDelaySeconds: 3600 });
+      expect(view.status).toBe("FAILED");
+      const [row] = await deliveryRows(t.id);
+      expect(row).toMatchObject({ status: "FAILED", attempts: 1 });
+      expect(await deliverEmail(row.id, { finalAttempt: false })).toEqual({ status: "SKIPPED" });
+      await sendDocumentEmail({ deliveryId: row.id }, { job: { attempts: 1, max_attempts: 3 }, logger: console } as never);
+      expect(vanishing.messages()).toBe(1);
+    } finally {
+      closeMailTransport();
+      setConfigForTests({ SMTP_URL: smtp.url });
+      await vanishing.stop();
+    }
+  });
+
+  it("a delivery left SENDING by a crash is not sent again: busy while recent, FAILED once stale", async () => {
+    const { user, t } = await readyTranscription();
+    const view = await requestDocumentEmail(t.id, user.id, { email: "crash@esempio.it", subject: "Oggetto", message: "Testo" }, { retryDelaySeconds: 3600 });
+    await smtp.waitForMessage("crash@esempio.it");
+    // As if the process had died between the server's acknowledgement and the SENT update.
+    await getDb().update(emailDeliveries).set({ status: "SENDING", sendingSince: new Date() }).where(eq(emailDeliveries.id, view.deliveryId));
+    expect((await deliverEmail(view.deliveryId, { finalAttempt: false })).status).toBe("BUSY");
+    await getDb()
+      .update(emailDeliveries)
+      .set({ sendingSince: new Date(Date.now() - (SENDING_STALE_SECONDS + 1) * 1000) })
+      .where(eq(emailDeliveries.id, view.deliveryId));
+    expect((await deliverEmail(view.deliveryId, { finalAttempt: false })).status).toBe("FAILED");
+    expect((await deliveryRows(t.id))[0].error).toMatch(/esito sconosciuto/);
+    await new Promise((r) => setTimeout(r, 300));
+    expect(smtp.messagesTo("crash@esempio.it")).toHaveLength(1);
+  });
+
+  it("spreads retries over hours, not minutes", async () => {
+    const { user, t } = await readyTranscription();
+    smtp.failNext(1, 451);
+    const view = await requestDocumentEmail(t.id, user.id, { email: "dopo@esempio.it", subject: "Oggetto", message: "Testo" }, { retryDelaySeconds: 3600 });
+    expect(view.status).toBe("PENDING");
+    smtp.failNext(1, 451);
+    await sendDocumentEmail({ deliveryId: view.deliveryId }, { job: { attempts: 1, max_attempts: 3 }, logger: console } as never);
+    const jobs = (await getSql()`
+      select extract(epoch from (run_at - now()))::int as wait from graphile_worker._private_jobs
+      where payload->>'deliveryId' = ${view.deliveryId} order by run_at desc`) as unknown as { wait: number }[];
+    // The request's job an hour out, and the one the failed attempt queued: 5 minutes after attempt 2.
+    expect(jobs.map((j) => j.wait).sort((a, b) => a - b)[0]).toBeGreaterThan(EMAIL_RETRY_DELAYS_SECONDS[1] - 10);
+    const total = EMAIL_RETRY_DELAYS_SECONDS.reduce((a, b) => a + b, 0);
+    expect(total).toBeGreaterThan(6 * 3600);
+    expect(EMAIL_MAX_ATTEMPTS).toBe(EMAIL_RETRY_DELAYS_SECONDS.length + 1);
+    expect(smtp.messagesTo("dopo@esempio.it")).toHaveLength(0);
   });
 });
