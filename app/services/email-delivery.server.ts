@@ -72,13 +72,6 @@ function toView(row: typeof emailDeliveries.$inferSelect): DeliveryView {
   };
 }
 
-/** SMTP 5xx and refused envelopes will not get better by retrying. */
-export function isPermanentMailError(error: unknown): boolean {
-  const e = error as { responseCode?: number; code?: string } | undefined;
-  if (typeof e?.responseCode === "number") return e.responseCode >= 500 && e.responseCode < 600;
-  return e?.code === "EENVELOPE";
-}
-
 /**
  * Whether an error proves the SMTP server did not take the message, so sending again cannot
  * duplicate it: a 4xx answer, or a failure before the conversation began (connection refused, DNS,
