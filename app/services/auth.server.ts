@@ -267,25 +267,41 @@ export async function verificationCooldownRemaining(email: string): Promise<numb
 
 const resetHash = (token: string) => createHash("sha256").update(token).digest("hex");
 
-/** Always resolves the same way whether the address exists or not. */
+/**
+ * Always answers the same way, and in the same time, whether the address exists or not: the
+ * request only checks the limits and looks the address up; the link is created and mailed after
+ * the answer has gone (a slow SMTP server would otherwise tell known addresses from unknown ones).
+ * Not durable across a crash in that instant: the user asks again.
+ */
 export async function requestPasswordReset(input: { email: string }, meta: RequestMeta): Promise<{ message: string }> {
   await limit("forgotPerIp", meta.ip);
   await limit("forgotPerEmail", input.email);
   const user = await findUserByEmail(input.email);
   if (user && user.isActive) {
-    const token = randomBytes(32).toString("base64url");
-    await getDb()
-      .insert(passwordResetTokens)
-      .values({ userId: user.id, tokenHash: resetHash(token), expiresAt: new Date(Date.now() + RESET_TOKEN_TTL_HOURS * 3600_000) });
-    const link = `${getConfig().APP_URL}/reset-password?token=${encodeURIComponent(token)}`;
-    try {
-      await sendMail({ to: user.email, ...passwordResetEmail({ name: user.name, link, expiresInHours: RESET_TOKEN_TTL_HOURS }), logHint: link });
-    } catch (error) {
+    const sending = sendPasswordResetLink(user).catch((error: unknown) => {
       // Not told to the caller: the answer must not reveal whether the address has an account.
       console.error(`[auth] invio del link di reset a ${user.email} fallito:`, error);
-    }
+    });
+    pendingResetMails.add(sending);
+    void sending.finally(() => pendingResetMails.delete(sending));
   }
   return { message: MSG.forgotPasswordSent };
+}
+
+const pendingResetMails = new Set<Promise<void>>();
+
+/** Resolves when every reset link asked for so far has been mailed (or failed): tests, shutdown. */
+export async function settlePasswordResetMails(): Promise<void> {
+  await Promise.all([...pendingResetMails]);
+}
+
+async function sendPasswordResetLink(user: Pick<UserRow, "id" | "email" | "name">): Promise<void> {
+  const token = randomBytes(32).toString("base64url");
+  await getDb()
+    .insert(passwordResetTokens)
+    .values({ userId: user.id, tokenHash: resetHash(token), expiresAt: new Date(Date.now() + RESET_TOKEN_TTL_HOURS * 3600_000) });
+  const link = `${getConfig().APP_URL}/reset-password?token=${encodeURIComponent(token)}`;
+  await sendMail({ to: user.email, ...passwordResetEmail({ name: user.name, link, expiresInHours: RESET_TOKEN_TTL_HOURS }), logHint: link });
 }
 
 /** Tells a reset link's state without using it (the reset page shows the expired screen at once). */

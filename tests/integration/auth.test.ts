@@ -14,7 +14,7 @@ import { action as verifyAction } from "~/routes/api.auth.verify-email";
 import { action as loginPageAction } from "~/routes/login";
 import { action as logoutPageAction } from "~/routes/logout";
 import { action as resetPageAction, loader as resetPageLoader } from "~/routes/reset-password";
-import { AUTH_LIMITS } from "~/services/auth.server";
+import { AUTH_LIMITS, settlePasswordResetMails } from "~/services/auth.server";
 import { setConfigForTests } from "~/services/config.server";
 import { closeMailTransport } from "~/services/mail.server";
 import { call, cookieValue, randomIp } from "../support/auth";
@@ -283,6 +283,33 @@ describe("password reset", () => {
     expect((await call(resetPageLoader, `/reset-password?token=${token}`)).body.state).toBe("expired");
     const form = await call(resetPageAction, "/reset-password", { form: { token, password: "Nuova12345", confirmPassword: "Nuova12345" } });
     expect(form.body.error).toContain("scaduto");
+  });
+
+  it("answers before sending: a known and an unknown address take the same time even with a slow SMTP server", async () => {
+    // A server that waits 3 s before its greeting.
+    const slow = await startSmtpCapture({ onConnect: (_session, callback) => void setTimeout(() => callback(), 3000) });
+    closeMailTransport();
+    setConfigForTests({ SMTP_URL: slow.url });
+    try {
+      const user = await createTestUser();
+      const timed = async (email: string) => {
+        const started = Date.now();
+        const answer = await call(forgotAction, "/api/auth/forgot-password", { body: { email } });
+        expect(answer.body).toEqual({ success: true, message: MSG.forgotPasswordSent });
+        return Date.now() - started;
+      };
+      const known = await timed(user.email);
+      const unknown = await timed(newEmail());
+      expect(known).toBeLessThan(2000);
+      expect(Math.abs(known - unknown)).toBeLessThan(1000);
+      // The link still arrives, after the answer.
+      expect(extractLink(await slow.waitForMessage(user.email, { timeoutMs: 15_000 })).pathname).toBe("/reset-password");
+    } finally {
+      await settlePasswordResetMails();
+      closeMailTransport();
+      setConfigForTests({ SMTP_URL: smtp.url });
+      await slow.stop();
+    }
   });
 
   it("answers the same for an unknown address and sends nothing", async () => {
