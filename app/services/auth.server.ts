@@ -1,5 +1,5 @@
 import { createHash, createHmac, randomBytes, randomInt, timingSafeEqual } from "node:crypto";
-import { and, desc, eq, isNull, sql } from "drizzle-orm";
+import { and, desc, eq, gt, isNull, sql } from "drizzle-orm";
 import { getDb } from "~/db/client.server";
 import { emailVerificationCodes, passwordResetTokens, roles, sessions, users } from "~/db/schema";
 import { MSG } from "~/lib/messages";
@@ -9,8 +9,8 @@ import type { GoogleProfile } from "./google-oauth.server";
 import { sendMail } from "./mail.server";
 import { passwordResetEmail, verificationCodeEmail } from "./mail-templates.server";
 import { hashPassword, verifyPassword } from "./password.server";
-import { consumeRateLimit, hitRateLimit, resetRateLimit } from "./rate-limit.server";
-import { createSession, deleteSession, getUserById, type SessionUser } from "./session.server";
+import { assertRateLimit, consumeRateLimit, hitRateLimit, resetRateLimit } from "./rate-limit.server";
+import { createSession, deleteSession, getRequestToken, getUserById, hashToken, type SessionUser } from "./session.server";
 
 /**
  * Accounts: registration, e-mail verification, login, password reset and Google sign-in. Pages
@@ -25,7 +25,10 @@ export const RESET_TOKEN_TTL_HOURS = 5;
 
 /** Rate limits: [limit, window in seconds]. */
 export const AUTH_LIMITS = {
-  loginPerEmail: [10, 15 * 60],
+  /** Wrong passwords for one account from one address: that address waits, the owner elsewhere does not. */
+  loginFailuresPerEmailAndIp: [5, 15 * 60],
+  /** Wrong passwords for one account from anywhere; a known session of the owner still signs in. */
+  loginFailuresPerEmail: [50, 60 * 60],
   loginPerIp: [100, 15 * 60],
   registerPerIp: [30, 60 * 60],
   verifyPerEmail: [15, 15 * 60],
@@ -38,7 +41,7 @@ export const AUTH_LIMITS = {
   oauthPerIp: [30, 15 * 60],
 } as const satisfies Record<string, readonly [number, number]>;
 
-export type RequestMeta = { ip: string; userAgent: string | null };
+export type RequestMeta = { ip: string; userAgent: string | null; sessionToken?: string };
 
 /**
  * The caller's address for per-IP limits: the one the HTTP server put in the load context (the
@@ -47,7 +50,11 @@ export type RequestMeta = { ip: string; userAgent: string | null };
  */
 export function requestMeta(request: Request, context?: unknown): RequestMeta {
   const ip = (context as { clientIp?: unknown } | undefined)?.clientIp;
-  return { ip: (typeof ip === "string" && ip ? ip : "local").slice(0, 64), userAgent: request.headers.get("User-Agent") };
+  return {
+    ip: (typeof ip === "string" && ip ? ip : "local").slice(0, 64),
+    userAgent: request.headers.get("User-Agent"),
+    sessionToken: getRequestToken(request)?.token,
+  };
 }
 
 export type AuthSuccess = { token: string; expiresAt: Date; user: SessionUser; message: string; verificationSent?: boolean };
@@ -167,14 +174,31 @@ export async function registerUser(
   };
 }
 
+/**
+ * Signs in. Throttling slows a guesser without locking the owner out (decision 008): only wrong
+ * passwords count; 5 for one account from one address make that address wait out its 15 minutes,
+ * while the owner signs in from any other; 50 in an hour from anywhere hold the account, except
+ * for a browser or client that already holds a session of this user (a known session). A
+ * password reset clears every counter of the account.
+ */
 export async function loginUser(input: { email: string; password: string }, meta: RequestMeta): Promise<AuthSuccess> {
   await limit("loginPerIp", meta.ip);
-  await limit("loginPerEmail", input.email);
+  const email = input.email.toLowerCase();
+  const [pairMax, pairWindow] = AUTH_LIMITS.loginFailuresPerEmailAndIp;
+  const [accountMax, accountWindow] = AUTH_LIMITS.loginFailuresPerEmail;
+  const pairKey = `loginFailuresPerEmailAndIp:${email}:${meta.ip}`;
+  const accountKey = `loginFailuresPerEmail:${email}`;
+  await assertRateLimit(pairKey, pairMax);
   const user = await findUserByEmail(input.email);
+  if (!(user && (await holdsSessionOf(meta.sessionToken, user.id)))) await assertRateLimit(accountKey, accountMax);
   const valid = await verifyPassword(input.password, user?.passwordHash ?? DUMMY_HASH);
-  if (!user || !valid || !user.passwordHash) throw unauthorized(MSG.invalidCredentials);
+  if (!user || !valid || !user.passwordHash) {
+    await hitRateLimit(pairKey, pairMax, pairWindow);
+    await hitRateLimit(accountKey, accountMax, accountWindow);
+    throw unauthorized(MSG.invalidCredentials);
+  }
   if (!user.isActive) throw forbidden(MSG.accountInactive);
-  await resetRateLimit(`loginPerEmail:${input.email}`);
+  await resetRateLimit(pairKey);
   const session = await createSession(user.id, meta);
   if (!user.isEmailVerified) {
     const { sent, retryAfter } = await issueVerificationCode(user, { throwOnCooldown: false });
@@ -183,6 +207,22 @@ export async function loginUser(input: { email: string; password: string }, meta
     return { ...session, user: await sessionUser(user.id), message, verificationSent: sent };
   }
   return { ...session, user: await sessionUser(user.id), message: MSG.loginSuccess };
+}
+
+async function holdsSessionOf(token: string | undefined, userId: string): Promise<boolean> {
+  if (!token) return false;
+  const [row] = await getDb()
+    .select({ userId: sessions.userId })
+    .from(sessions)
+    .where(and(eq(sessions.id, hashToken(token)), gt(sessions.expiresAt, new Date())));
+  return row?.userId === userId;
+}
+
+/** Forgets every failed-login counter of an account (after a password reset). */
+async function clearLoginFailures(email: string): Promise<void> {
+  const e = email.toLowerCase();
+  const pattern = `loginFailuresPerEmailAndIp:${e.replace(/[\\%_]/g, (c) => `\\${c}`)}:%`;
+  await getDb().execute(sql`delete from rate_limits where key = ${`loginFailuresPerEmail:${e}`} or key like ${pattern}`);
 }
 
 // A valid hash of a random password, so an unknown e-mail costs the same scrypt time as a known one.
@@ -334,10 +374,13 @@ export async function resetPassword(input: { token: string; password: string }, 
     // Opening the link proves the address is theirs.
     await tx.update(users).set({ passwordHash, isEmailVerified: true }).where(eq(users.id, row.userId));
     await tx.delete(sessions).where(eq(sessions.userId, row.userId));
-    return "done" as const;
+    const [owner] = await tx.select({ email: users.email }).from(users).where(eq(users.id, row.userId));
+    return { email: owner?.email ?? "" };
   });
   if (outcome === "expired") throw badRequest(MSG.resetLinkExpired);
   if (outcome === "invalid") throw badRequest(MSG.resetLinkInvalid);
+  // The owner proved the address: whatever a guesser caused, signing in works again at once.
+  if (outcome.email) await clearLoginFailures(outcome.email);
   return { message: MSG.passwordResetDone };
 }
 

@@ -1,3 +1,4 @@
+import { createHash } from "node:crypto";
 import { describe, expect, it } from "vitest";
 import { getSql } from "~/db/client.server";
 import { AUTH_LIMITS } from "~/services/auth.server";
@@ -33,18 +34,34 @@ function expectLimited(answer: Answer, what: string) {
 const catalogue429 = /^Troppe richieste\. Riprova tra \d+ (secondi|minut[oi])\.$/;
 
 describe("/api rate limits", () => {
-  it("login: 10 failures per e-mail lock that e-mail (right password too), not the others", async () => {
+  it("login: wrong passwords slow the guessing address but never lock the owner out", async () => {
     await getSql()`delete from rate_limits`;
     const victim = await createTestUser();
-    const [max] = AUTH_LIMITS.loginPerEmail;
-    for (let i = 0; i < max; i++) {
-      expect((await hit(route("api.auth.login"), { email: victim.email, password: "Sbagliata123" }, newIp())).status).toBe(401);
+    const attacker = newIp();
+    const [perPair] = AUTH_LIMITS.loginFailuresPerEmailAndIp;
+    for (let i = 0; i < perPair; i++) {
+      expect((await hit(route("api.auth.login"), { email: victim.email, password: "Sbagliata123" }, attacker)).status).toBe(401);
     }
-    const locked = await hit(route("api.auth.login"), { email: victim.email, password: victim.password }, newIp());
-    expectLimited(locked, "login per e-mail");
-    expect(locked.body.message).toMatch(catalogue429);
-    const other = await createTestUser();
-    expect((await hit(route("api.auth.login"), { email: other.email, password: other.password }, newIp())).status).toBe(200);
+    const slowed = await hit(route("api.auth.login"), { email: victim.email, password: victim.password }, attacker);
+    expectLimited(slowed, "login from the guessing address");
+    expect(slowed.body.message).toMatch(catalogue429);
+    // Ten wrong passwords used to lock the owner out for 15 minutes, wherever they signed in from.
+    for (let i = 0; i < 5; i++) await hit(route("api.auth.login"), { email: victim.email, password: "Sbagliata123" }, newIp());
+    expect((await hit(route("api.auth.login"), { email: victim.email, password: victim.password }, newIp())).status).toBe(200);
+
+    // A guesser spread over many addresses holds the account, but not a session the owner already has.
+    const [perAccount, window] = AUTH_LIMITS.loginFailuresPerEmail;
+    await getSql()`insert into rate_limits (key, count, reset_at) values (${`loginFailuresPerEmail:${victim.email.toLowerCase()}`}, ${perAccount}, now() + make_interval(secs => ${window}))
+      on conflict (key) do update set count = excluded.count, reset_at = excluded.reset_at`;
+    expectLimited(await hit(route("api.auth.login"), { email: victim.email, password: victim.password }, newIp()), "login per account");
+    expect((await hit(route("api.auth.login"), { email: victim.email, password: victim.password }, newIp(), victim.token)).status).toBe(200);
+
+    // After a password reset, signing in works again at once from anywhere.
+    const token = "token-di-prova-" + Date.now();
+    await getSql()`insert into password_reset_tokens (user_id, token_hash, expires_at)
+      values (${victim.id}, ${createHash("sha256").update(token).digest("hex")}, now() + interval '1 hour')`;
+    expect((await hit(route("api.auth.reset-password"), { token, password: "NuovaPassword1" }, newIp())).status).toBe(200);
+    expect((await hit(route("api.auth.login"), { email: victim.email, password: "NuovaPassword1" }, attacker)).status).toBe(200);
   });
 
   it("login: one client address is limited across e-mails", async () => {
