@@ -122,6 +122,8 @@ CREATE TABLE "subscription_types" (
 	"max_file_size_mb" integer DEFAULT 100 NOT NULL,
 	"max_recordings_per_month" integer DEFAULT 0 NOT NULL,
 	"max_mb_storage" integer DEFAULT 0 NOT NULL,
+	"max_minutes_per_file" integer DEFAULT 120 NOT NULL,
+	"max_minutes_per_month" integer DEFAULT 600 NOT NULL,
 	"sort_order" integer DEFAULT 0 NOT NULL,
 	"is_active" boolean DEFAULT true NOT NULL,
 	"is_preferred" boolean DEFAULT false NOT NULL,
@@ -177,6 +179,7 @@ CREATE TABLE "transcriptions" (
 	"last_chunk_at" timestamp with time zone,
 	"usage_month" date NOT NULL,
 	"usage_megabytes" integer NOT NULL,
+	"usage_minutes" integer DEFAULT 0 NOT NULL,
 	"search_vector" "tsvector" GENERATED ALWAYS AS (to_tsvector('italian'::regconfig, coalesce(title, '') || ' ' || coalesce(text, ''))) STORED,
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
 	"updated_at" timestamp with time zone DEFAULT now() NOT NULL,
@@ -190,6 +193,7 @@ CREATE TABLE "usage_months" (
 	"month" date NOT NULL,
 	"recordings_used" integer DEFAULT 0 NOT NULL,
 	"megabytes_used" integer DEFAULT 0 NOT NULL,
+	"minutes_used" integer DEFAULT 0 NOT NULL,
 	CONSTRAINT "usage_months_user_id_month_pk" PRIMARY KEY("user_id","month")
 );
 --> statement-breakpoint

@@ -1,6 +1,6 @@
 import { Form } from "@remix-run/react";
 import type { ReactNode } from "react";
-import { formatCurrency, formatMegabytes } from "~/lib/format";
+import { formatCurrency, formatMegabytes, formatMinutes } from "~/lib/format";
 import { MSG } from "~/lib/messages";
 import { DEFAULT_MAX_FILE_SIZE_MB } from "~/lib/usage";
 import type { PlanFeature } from "~/db/schema";
@@ -17,6 +17,8 @@ export type PlanCardData = {
   maxFileSizeMB: number | null;
   maxRecordingsPerMonth: number;
   maxMBStorage: number;
+  maxMinutesPerFile?: number;
+  maxMinutesPerMonth?: number;
   isPreferred: boolean;
   features: PlanFeature[];
 };
@@ -59,6 +61,8 @@ export function PlanCard({ plan, mode }: { plan: PlanCardData; mode: PlanCardMod
         <li>{plan.maxRecordingsPerMonth} registrazioni al mese</li>
         <li>{formatMegabytes(plan.maxMBStorage)} di archivio</li>
         <li>File fino a {formatMegabytes(plan.maxFileSizeMB || DEFAULT_MAX_FILE_SIZE_MB)}</li>
+        {plan.maxMinutesPerMonth !== undefined ? <li>{formatMinutes(plan.maxMinutesPerMonth)} di audio al mese</li> : null}
+        {plan.maxMinutesPerFile !== undefined ? <li>Registrazioni fino a {formatMinutes(plan.maxMinutesPerFile)}</li> : null}
       </ul>
       {plan.features.length > 0 ? (
         <ul className="mt-4 flex-1 space-y-1 border-t border-slate-100 pt-4 text-sm text-slate-700" aria-label="Funzionalità">

@@ -1,5 +1,5 @@
 import { Link } from "@remix-run/react";
-import { formatMegabytes } from "~/lib/format";
+import { formatMegabytes, formatMinutes } from "~/lib/format";
 import { MSG } from "~/lib/messages";
 import type { UsageLimits } from "~/lib/usage";
 import { UsageBar } from "./usage-bar";
@@ -15,7 +15,7 @@ export type UsageWidgetProps = {
   onRetry?: () => void;
 };
 
-/** Recordings and storage of the current month against the plan's limits (used on /record). */
+/** Recordings, storage and audio minutes of the current month against the plan's limits (used on /record). */
 export function UsageWidget({ limits, requiresSubscription, loading, error, onRetry }: UsageWidgetProps) {
   if (loading) {
     return (
@@ -58,8 +58,11 @@ export function UsageWidget({ limits, requiresSubscription, loading, error, onRe
       <div className="mt-4 space-y-4">
         <UsageBar label="Registrazioni" used={limits.currentRecordingsUsed} max={limits.maxRecordingsPerMonth} />
         <UsageBar label="Spazio" used={limits.currentMegabytesUsed} max={limits.maxMBStorage} format={formatMegabytes} />
+        <UsageBar label="Minuti di audio" used={limits.currentMinutesUsed} max={limits.maxMinutesPerMonth} format={formatMinutes} />
       </div>
-      <p className="mt-3 text-xs text-slate-500">Dimensione massima per file: {formatMegabytes(limits.maxFileSizeMB)}</p>
+      <p className="mt-3 text-xs text-slate-500">
+        Dimensione massima per file: {formatMegabytes(limits.maxFileSizeMB)} · Durata massima per file: {formatMinutes(limits.maxMinutesPerFile)}
+      </p>
     </section>
   );
 }

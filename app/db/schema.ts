@@ -158,6 +158,9 @@ export const subscriptionTypes = pgTable(
     maxFileSizeMB: integer("max_file_size_mb").notNull().default(100),
     maxRecordingsPerMonth: integer("max_recordings_per_month").notNull().default(0),
     maxMBStorage: integer("max_mb_storage").notNull().default(0),
+    /** Audio length limits, counted from the decoded audio (decision 006). */
+    maxMinutesPerFile: integer("max_minutes_per_file").notNull().default(120),
+    maxMinutesPerMonth: integer("max_minutes_per_month").notNull().default(600),
     sortOrder: integer("sort_order").notNull().default(0),
     isActive: boolean("is_active").notNull().default(true),
     isPreferred: boolean("is_preferred").notNull().default(false),
@@ -222,6 +225,7 @@ export const usageMonths = pgTable(
     month: date("month", { mode: "string" }).notNull(),
     recordingsUsed: integer("recordings_used").notNull().default(0),
     megabytesUsed: integer("megabytes_used").notNull().default(0),
+    minutesUsed: integer("minutes_used").notNull().default(0),
   },
   (t) => [primaryKey({ columns: [t.userId, t.month] })],
 );
@@ -292,6 +296,7 @@ export const transcriptions = pgTable(
     /** The usage month this recording was counted in and how many MB, to give them back on delete. */
     usageMonth: date("usage_month", { mode: "string" }).notNull(),
     usageMegabytes: integer("usage_megabytes").notNull(),
+    usageMinutes: integer("usage_minutes").notNull().default(0),
     searchVector: tsvector("search_vector").generatedAlwaysAs(
       sql`to_tsvector('italian'::regconfig, coalesce(title, '') || ' ' || coalesce(text, ''))`,
     ),

@@ -29,6 +29,11 @@ export function formatMegabytes(mb: number): string {
   return `${new Intl.NumberFormat("it-IT", { maximumFractionDigits: 2 }).format(mb / 1024)} GB`;
 }
 
+/** Minutes of audio: "45 min", "1.500 min". */
+export function formatMinutes(minutes: number): string {
+  return `${new Intl.NumberFormat("it-IT", { maximumFractionDigits: 0 }).format(minutes)} min`;
+}
+
 export function formatBytes(bytes: number): string {
   if (bytes < 1024) return `${bytes} B`;
   if (bytes < 1024 * 1024) return `${new Intl.NumberFormat("it-IT", { maximumFractionDigits: 1 }).format(bytes / 1024)} KB`;

@@ -3,6 +3,11 @@
  * Components and services import from here; a spec text must not be written anywhere else.
  */
 
+/** "1 minuto", "45 minuti" (used inside the messages below). */
+function formatMinutesIt(minutes: number): string {
+  return minutes === 1 ? "1 minuto" : `${minutes.toLocaleString("it-IT")} minuti`;
+}
+
 export const HTTP_ERRORS = {
   400: "Dati non validi.",
   401: "Sessione scaduta. Effettua nuovamente l'accesso.",
@@ -144,6 +149,16 @@ export const MSG = {
   uploadSaveLocal: "Salva la registrazione sul dispositivo",
   uploadKeptNotice: "La registrazione non è andata persa: puoi riprovare il caricamento o salvarla sul dispositivo.",
   notAudioFile: "Il file non contiene audio riconoscibile.",
+  // (not in the spec: issue 21, decision 006)
+  unsupportedMediaFormat:
+    "Formato non supportato: carica un file audio o video (webm, ogg, mp3, m4a, aac, wav, flac, mp4, mov). Playlist e altri formati non sono accettati.",
+  uploadIncomplete: "Il caricamento si è interrotto prima della fine del file. Riprova.",
+  audioTooLong: (maxMinutes: number) =>
+    `L'audio dura più di ${formatMinutesIt(maxMinutes)}: il tuo piano accetta registrazioni fino a ${formatMinutesIt(maxMinutes)} per file.`,
+  monthlyMinutesReached: (maxMinutes: number, remainingMinutes: number) =>
+    remainingMinutes > 0
+      ? `L'audio supera i minuti rimasti questo mese (${formatMinutesIt(remainingMinutes)} su ${formatMinutesIt(maxMinutes)} del tuo piano).`
+      : `Hai esaurito i ${formatMinutesIt(maxMinutes)} di audio del mese previsti dal tuo piano.`,
   recordInstructionsTitle: "Come funziona",
   recordPageTitle: "Registra",
   // (not in the spec: a recording is never lost, issue 14 and decision 009)
@@ -289,6 +304,8 @@ export const MSG = {
   planMaxRecordingsMin: "Le registrazioni al mese devono essere almeno 0",
   planMaxStorageMin: "L'archivio in MB deve essere almeno 0",
   planSortOrderMin: "L'ordine deve essere almeno 0",
+  planMaxMinutesPerFileMin: "I minuti per file devono essere almeno 1",
+  planMaxMinutesPerMonthMin: "I minuti al mese devono essere almeno 0",
   planFeatureRequired: "Il testo della caratteristica è obbligatorio",
   planStatusUpdated: "Stato del piano aggiornato con successo",
   moreFeatures: (count: number) => `+${count} altre`,

@@ -4,6 +4,7 @@ import {
   applyUpload,
   computeLimits,
   megabytesFor,
+  minutesFor,
   usageLevel,
   usageMonthOf,
   usagePercent,
@@ -40,7 +41,7 @@ describe("computeLimits", () => {
     expect(computeLimits({ ...plan, maxFileSizeMB: null }, { recordingsUsed: 0, megabytesUsed: 0 }).maxFileSizeMB).toBe(100);
   });
 
-  it("has exactly the spec fields", () => {
+  it("has exactly the spec fields, plus the audio minutes of decision 006", () => {
     expect(Object.keys(computeLimits(plan, { recordingsUsed: 0, megabytesUsed: 0 })).sort()).toEqual(
       [
         "maxRecordingsPerMonth",
@@ -53,8 +54,34 @@ describe("computeLimits", () => {
         "canCreateRecording",
         "canUseMegabytes",
         "subscriptionPlan",
+        "maxMinutesPerFile",
+        "maxMinutesPerMonth",
+        "currentMinutesUsed",
+        "remainingMinutes",
       ].sort(),
     );
+  });
+});
+
+describe("audio minutes", () => {
+  it("counts every started minute, like megabytes", () => {
+    expect(minutesFor(0)).toBe(0);
+    expect(minutesFor(Number.NaN)).toBe(0);
+    expect(minutesFor(0.4)).toBe(1);
+    expect(minutesFor(60)).toBe(1);
+    expect(minutesFor(60.01)).toBe(2);
+    expect(minutesFor(3 * 3600)).toBe(180);
+  });
+
+  it("blocks recording once the month's minutes are used up and gives them back on delete", () => {
+    const minutesPlan = { ...plan, maxMinutesPerFile: 60, maxMinutesPerMonth: 300 };
+    const start = computeLimits(minutesPlan, { recordingsUsed: 1, megabytesUsed: 1, minutesUsed: 290 });
+    expect(start).toMatchObject({ maxMinutesPerFile: 60, maxMinutesPerMonth: 300, currentMinutesUsed: 290, remainingMinutes: 10, canCreateRecording: true });
+    const full = applyUpload(start, 1024, 10);
+    expect(full).toMatchObject({ currentMinutesUsed: 300, remainingMinutes: 0, canCreateRecording: false, canUseMegabytes: true });
+    expect(applyDelete(full, 1, 10)).toMatchObject({ currentMinutesUsed: 290, canCreateRecording: true });
+    // A plan row from before the columns existed gets the defaults.
+    expect(computeLimits(plan, { recordingsUsed: 0, megabytesUsed: 0 })).toMatchObject({ maxMinutesPerFile: 120, maxMinutesPerMonth: 600, currentMinutesUsed: 0 });
   });
 });
 

@@ -23,6 +23,11 @@ export type UsageLimits = {
   canCreateRecording: boolean;
   canUseMegabytes: boolean;
   subscriptionPlan: PlanSummary;
+  // Not in the spec (issue 21, decision 006): audio length, counted from the decoded audio.
+  maxMinutesPerFile: number;
+  maxMinutesPerMonth: number;
+  currentMinutesUsed: number;
+  remainingMinutes: number;
 };
 
 export type LimitsResponse = { requiresSubscription: boolean; limits: UsageLimits | null };
@@ -33,6 +38,12 @@ export function megabytesFor(bytes: number): number {
   return Math.ceil(bytes / BYTES_PER_MB);
 }
 
+/** Each recording counts ceil(seconds / 60) minutes of audio, like megabytes (decision 006). */
+export function minutesFor(seconds: number): number {
+  if (!Number.isFinite(seconds) || seconds <= 0) return 0;
+  return Math.ceil(seconds / 60);
+}
+
 /** First day of the calendar month (UTC) as 'YYYY-MM-DD': the key of the usage_months table. */
 export function usageMonthOf(date: Date = new Date()): string {
   const y = date.getUTCFullYear();
@@ -40,9 +51,19 @@ export function usageMonthOf(date: Date = new Date()): string {
   return `${y}-${m}-01`;
 }
 
+/** Used when a plan row predates the audio length limits (the columns' defaults). */
+export const DEFAULT_MAX_MINUTES_PER_FILE = 120;
+export const DEFAULT_MAX_MINUTES_PER_MONTH = 600;
+
 export function computeLimits(
-  plan: { maxRecordingsPerMonth: number; maxMBStorage: number; maxFileSizeMB: number | null } & PlanSummary,
-  usage: { recordingsUsed: number; megabytesUsed: number },
+  plan: {
+    maxRecordingsPerMonth: number;
+    maxMBStorage: number;
+    maxFileSizeMB: number | null;
+    maxMinutesPerFile?: number | null;
+    maxMinutesPerMonth?: number | null;
+  } & PlanSummary,
+  usage: { recordingsUsed: number; megabytesUsed: number; minutesUsed?: number },
 ): UsageLimits {
   return withDerived({
     maxRecordingsPerMonth: plan.maxRecordingsPerMonth,
@@ -51,41 +72,49 @@ export function computeLimits(
     currentMegabytesUsed: usage.megabytesUsed,
     maxFileSizeMB: plan.maxFileSizeMB ?? DEFAULT_MAX_FILE_SIZE_MB,
     subscriptionPlan: { name: plan.name, type: plan.type, price: plan.price, currency: plan.currency },
+    maxMinutesPerFile: plan.maxMinutesPerFile ?? DEFAULT_MAX_MINUTES_PER_FILE,
+    maxMinutesPerMonth: plan.maxMinutesPerMonth ?? DEFAULT_MAX_MINUTES_PER_MONTH,
+    currentMinutesUsed: usage.minutesUsed ?? 0,
   });
 }
 
-type BaseLimits = Omit<UsageLimits, "remainingRecordings" | "remainingMegabytes" | "canCreateRecording" | "canUseMegabytes">;
+type BaseLimits = Omit<UsageLimits, "remainingRecordings" | "remainingMegabytes" | "remainingMinutes" | "canCreateRecording" | "canUseMegabytes">;
 
-/** Remaining values floored at 0; recording allowed only while both used values are below their maximum. */
+/** Remaining values floored at 0; recording allowed only while every used value is below its maximum. */
 function withDerived(base: BaseLimits): UsageLimits {
   const used = Math.max(0, base.currentRecordingsUsed);
   const mb = Math.max(0, base.currentMegabytesUsed);
+  const minutes = Math.max(0, base.currentMinutesUsed);
   return {
     ...base,
     currentRecordingsUsed: used,
     currentMegabytesUsed: mb,
+    currentMinutesUsed: minutes,
     remainingRecordings: Math.max(0, base.maxRecordingsPerMonth - used),
     remainingMegabytes: Math.max(0, base.maxMBStorage - mb),
-    canCreateRecording: used < base.maxRecordingsPerMonth && mb < base.maxMBStorage,
+    remainingMinutes: Math.max(0, base.maxMinutesPerMonth - minutes),
+    canCreateRecording: used < base.maxRecordingsPerMonth && mb < base.maxMBStorage && minutes < base.maxMinutesPerMonth,
     canUseMegabytes: mb < base.maxMBStorage,
   };
 }
 
-/** Local update after an upload (spec section 4): +1 recording and +ceil(MB). */
-export function applyUpload(limits: UsageLimits, bytes: number): UsageLimits {
+/** Local update after an upload (spec section 4): +1 recording and +ceil(MB), plus its minutes when known. */
+export function applyUpload(limits: UsageLimits, bytes: number, minutes = 0): UsageLimits {
   return withDerived({
     ...limits,
     currentRecordingsUsed: limits.currentRecordingsUsed + 1,
     currentMegabytesUsed: limits.currentMegabytesUsed + megabytesFor(bytes),
+    currentMinutesUsed: limits.currentMinutesUsed + Math.max(0, minutes),
   });
 }
 
-/** Optimistic decrease when a transcription is deleted; apply applyUpload again to undo it. */
-export function applyDelete(limits: UsageLimits, megabytes: number): UsageLimits {
+/** Optimistic decrease when transcriptions are deleted; apply applyUpload again to undo it. */
+export function applyDelete(limits: UsageLimits, megabytes: number, minutes = 0, recordings = 1): UsageLimits {
   return withDerived({
     ...limits,
-    currentRecordingsUsed: Math.max(0, limits.currentRecordingsUsed - 1),
+    currentRecordingsUsed: Math.max(0, limits.currentRecordingsUsed - recordings),
     currentMegabytesUsed: Math.max(0, limits.currentMegabytesUsed - Math.max(0, megabytes)),
+    currentMinutesUsed: Math.max(0, limits.currentMinutesUsed - Math.max(0, minutes)),
   });
 }
 

@@ -5,7 +5,7 @@ import { NEW_PLAN, PlanForm } from "~/components/admin/plan-form";
 import { ConfirmModal, DetailList, UrlModal } from "~/components/admin/modal";
 import { ActiveBadge, PageHeader } from "~/components/admin/ui";
 import { useAdminUrls } from "~/components/admin/url";
-import { formatCurrency, formatDate, formatMegabytes } from "~/lib/format";
+import { formatCurrency, formatDate, formatMegabytes, formatMinutes } from "~/lib/format";
 import { MSG } from "~/lib/messages";
 import { fieldErrors, parsePlansQuery, planFormValues, planSchema } from "~/lib/validation/admin";
 import { adminPageAction, redirectPastLastPage, rowId, type FormFailure } from "~/services/admin/page.server";
@@ -187,6 +187,8 @@ export default function DashboardSubscriptionTypes() {
               ["Dimensione max file", formatMegabytes(focus.maxFileSizeMB)],
               ["Registrazioni al mese", String(focus.maxRecordingsPerMonth)],
               ["Archivio", formatMegabytes(focus.maxMBStorage)],
+              ["Minuti max per file", formatMinutes(focus.maxMinutesPerFile)],
+              ["Minuti di audio al mese", formatMinutes(focus.maxMinutesPerMonth)],
               ["Ordine", String(focus.sortOrder)],
               ["Stato", focus.isActive ? "Attivo" : "Inattivo"],
               ["In evidenza", focus.isPreferred ? "Sì" : "No"],

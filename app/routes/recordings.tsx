@@ -6,7 +6,7 @@ import { RecordingCard } from "~/components/recording-card";
 import { useToast } from "~/components/toast";
 import { UsageWidget } from "~/components/usage-widget";
 import { MSG } from "~/lib/messages";
-import { usageMonthOf, type UsageLimits } from "~/lib/usage";
+import { applyDelete, usageMonthOf, type UsageLimits } from "~/lib/usage";
 import { ApiError, readPageForm } from "~/services/api.server";
 import { finalizeRecording } from "~/services/chunked-recording.server";
 import { assertSameOriginForm, getSessionUser } from "~/services/session.server";
@@ -178,17 +178,9 @@ function Recordings({ q, transcriptions, pagination, usage, confirmDelete, curre
     if (!base) return null;
     const gone = transcriptions.filter((t) => deleting.has(t.id) && t.usageMonth === currentMonth);
     if (gone.length === 0) return base;
-    const recordings = Math.max(0, base.currentRecordingsUsed - gone.length);
-    const megabytes = Math.max(0, base.currentMegabytesUsed - gone.reduce((n, t) => n + t.usageMegabytes, 0));
-    return {
-      ...base,
-      currentRecordingsUsed: recordings,
-      currentMegabytesUsed: megabytes,
-      remainingRecordings: Math.max(0, base.maxRecordingsPerMonth - recordings),
-      remainingMegabytes: Math.max(0, base.maxMBStorage - megabytes),
-      canCreateRecording: recordings < base.maxRecordingsPerMonth && megabytes < base.maxMBStorage,
-      canUseMegabytes: megabytes < base.maxMBStorage,
-    };
+    const megabytes = gone.reduce((n, t) => n + t.usageMegabytes, 0);
+    const minutes = gone.reduce((n, t) => n + (t.usageMinutes ?? 0), 0);
+    return applyDelete(base, megabytes, minutes, gone.length);
   }, [usage, transcriptions, deleting, currentMonth]);
 
   const shown = useRef<unknown>(null);

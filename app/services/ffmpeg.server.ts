@@ -2,6 +2,9 @@ import { spawn } from "node:child_process";
 import fs from "node:fs";
 import fsp from "node:fs/promises";
 import { createRequire } from "node:module";
+import path from "node:path";
+import { Transform, Writable } from "node:stream";
+import { pipeline } from "node:stream/promises";
 
 /**
  * ffmpeg and ffprobe: the system binaries when installed (distribution builds get security
@@ -51,74 +54,216 @@ function run(binary: string, args: string[], signal?: AbortSignal): Promise<RunR
   });
 }
 
+// ---------------------------------------------------------------- reading user media safely
+
+/**
+ * Uploads are untrusted. ffmpeg can follow references inside a file (an HLS playlist lists other
+ * files, the concat demuxer too, with `file:`, `../` or absolute paths), so every ffprobe/ffmpeg
+ * that reads user media gets: the file protocol only, a whitelist of plain audio/video demuxers
+ * (anything else fails with "Format not on whitelist" before it is read), and — when decoding —
+ * the demuxer detected at upload forced with -f. Callers run it on a file inside their own
+ * private temporary folder (see storage.linkToLocal). Decision 006.
+ */
+
+/** ffprobe's format_name of each container we accept → the demuxer forced with -f when decoding. */
+const ALLOWED_CONTAINERS: Record<string, string> = {
+  "matroska,webm": "matroska",
+  ogg: "ogg",
+  mp3: "mp3",
+  "mov,mp4,m4a,3gp,3g2,mj2": "mov",
+  wav: "wav",
+  flac: "flac",
+  aac: "aac",
+};
+/** Demuxer names ffmpeg may even open for user media (matched against each name of a demuxer). */
+export const FORMAT_WHITELIST = "matroska,webm,ogg,mp3,mov,mp4,m4a,wav,flac,aac";
+
+/** The input half of a command line that reads user media: `file:` only, whitelisted demuxers only. */
+function mediaInput(filePath: string, demuxer?: string): string[] {
+  if (demuxer !== undefined && !Object.values(ALLOWED_CONTAINERS).includes(demuxer)) throw new Error(`Demuxer non ammesso: ${demuxer}`);
+  return [
+    "-protocol_whitelist", "file",
+    "-format_whitelist", FORMAT_WHITELIST,
+    ...(demuxer ? ["-f", demuxer] : []),
+    "-i", `file:${path.resolve(filePath)}`,
+  ];
+}
+
+/** The demuxer to force for a probed format_name, or undefined when that container is not accepted. */
+export function allowedDemuxer(formatName: string | undefined): string | undefined {
+  return formatName ? ALLOWED_CONTAINERS[formatName] : undefined;
+}
+
 export type ProbeResult = {
   /** Container names as ffprobe reports them, e.g. "matroska,webm" or "mov,mp4,m4a,3gp,3g2,mj2". */
   formatName: string;
+  /** The demuxer to force with -f when decoding (one of the allow-list). */
+  demuxer: string;
   audioCodec: string;
   hasVideo: boolean;
-  /** Seconds; undefined when the container does not say (e.g. MediaRecorder webm). */
+  /** Seconds as the container claims (may be missing or a lie: see measureDecodedSeconds). */
   durationSec: number | undefined;
 };
 
+export type ProbeOutcome =
+  | { ok: true; probe: ProbeResult }
+  /** unsupported: a container outside the allow-list (playlists, images, text…); notAudio: no audio stream or unreadable. */
+  | { ok: false; reason: "unsupported" | "notAudio" };
+
 /**
- * Reads the file's real content. Returns undefined when it is not audio, nor a video with an
- * audio stream, whatever its name says.
+ * Reads the file's real content, whatever its name says: an allowed container holding an audio
+ * stream (a video with an audio track counts).
  */
-export async function probeAudio(filePath: string): Promise<ProbeResult | undefined> {
+export async function probeMedia(filePath: string): Promise<ProbeOutcome> {
   let out: RunResult;
   try {
     out = await run(ffmpegBinaries().ffprobe, [
       "-v", "error",
       "-print_format", "json",
       "-show_entries", "format=format_name,duration:stream=codec_type,codec_name",
-      filePath,
+      ...mediaInput(filePath),
     ]);
-  } catch {
-    return undefined;
+  } catch (error) {
+    return { ok: false, reason: /not on whitelist/i.test(String((error as Error).message)) ? "unsupported" : "notAudio" };
   }
   let data: { format?: { format_name?: string; duration?: string }; streams?: { codec_type?: string; codec_name?: string }[] };
   try {
     data = JSON.parse(out.stdout);
   } catch {
-    return undefined;
+    return { ok: false, reason: "notAudio" };
   }
+  const demuxer = allowedDemuxer(data.format?.format_name);
+  if (!demuxer) return { ok: false, reason: "unsupported" };
   const streams = data.streams ?? [];
   const audio = streams.find((s) => s.codec_type === "audio");
-  if (!audio || !data.format?.format_name) return undefined;
-  // Image "formats" (a PNG named .mp3) have no audio stream and were refused above; tty/text demuxers too.
-  const duration = Number(data.format.duration);
+  if (!audio) return { ok: false, reason: "notAudio" };
+  const duration = Number(data.format?.duration);
   return {
-    formatName: data.format.format_name,
-    audioCodec: audio.codec_name ?? "unknown",
-    hasVideo: streams.some((s) => s.codec_type === "video"),
-    durationSec: Number.isFinite(duration) && duration > 0 ? duration : undefined,
+    ok: true,
+    probe: {
+      formatName: data.format!.format_name!,
+      demuxer,
+      audioCodec: audio.codec_name ?? "unknown",
+      hasVideo: streams.some((s) => s.codec_type === "video"),
+      durationSec: Number.isFinite(duration) && duration > 0 ? duration : undefined,
+    },
   };
 }
 
 /** The usual extension for a probed container, used for the storage key. */
 export function extensionFor(probe: ProbeResult, originalName: string): string {
-  const f = probe.formatName.split(",");
   const fromName = originalName.toLowerCase().match(/\.([a-z0-9]{2,5})$/)?.[1];
-  if (f.includes("webm") || f.includes("matroska")) return fromName === "mkv" ? "mkv" : "webm";
-  if (f.includes("ogg")) return fromName === "opus" ? "opus" : "ogg";
-  if (f.includes("mp3")) return "mp3";
-  if (f.includes("wav")) return "wav";
-  if (f.includes("flac")) return "flac";
-  if (f.includes("aac")) return "aac";
-  if (f.includes("mov") || f.includes("mp4")) {
-    if (fromName && ["mp4", "m4a", "mov", "3gp"].includes(fromName)) return fromName;
-    return probe.hasVideo ? "mp4" : "m4a";
+  switch (probe.demuxer) {
+    case "matroska":
+      return fromName === "mkv" ? "mkv" : "webm";
+    case "ogg":
+      return fromName === "opus" ? "opus" : "ogg";
+    case "mov":
+      if (fromName && ["mp4", "m4a", "mov", "3gp"].includes(fromName)) return fromName;
+      return probe.hasVideo ? "mp4" : "m4a";
+    default:
+      return probe.demuxer;
   }
-  return fromName && /^[a-z0-9]+$/.test(fromName) ? fromName : "bin";
 }
 
-/** Decodes any audio (or a video's audio) to 16 kHz mono 16-bit PCM WAV, what the speech engines read. */
-export async function decodeToWav(input: string, output: string, signal?: AbortSignal): Promise<void> {
-  await run(
-    ffmpegBinaries().ffmpeg,
-    ["-nostdin", "-hide_banner", "-loglevel", "error", "-y", "-i", input, "-vn", "-map_metadata", "-1", "-ac", "1", "-ar", "16000", "-c:a", "pcm_s16le", "-f", "wav", output],
+/** A decode stopped because the audio turned out longer than the caller allowed. */
+export class AudioTooLongError extends Error {
+  constructor(public limitSec: number) {
+    super(`audio longer than ${limitSec} s`);
+  }
+}
+
+/**
+ * Runs ffmpeg with its output on stdout through `sink`, counting bytes; past `maxBytes` the
+ * process is killed and AudioTooLongError thrown, so a tiny file that decodes to hours costs
+ * only the time to decode up to the limit (no -t: timestamps inside a file can lie, the number
+ * of decoded samples cannot).
+ */
+async function decodeCapped(args: string[], sink: Writable, maxBytes: number, limitSec: number, signal?: AbortSignal): Promise<number> {
+  const child = spawn(ffmpegBinaries().ffmpeg, args, { stdio: ["ignore", "pipe", "pipe"], signal });
+  let stderr = "";
+  child.stderr.setEncoding("utf8").on("data", (d: string) => {
+    stderr = (stderr + d).slice(-8000);
+  });
+  const exited = new Promise<number | null>((resolve, reject) => {
+    child.on("error", reject);
+    child.on("close", (code) => resolve(code));
+  });
+  let bytes = 0;
+  const counter = new Transform({
+    transform(chunk: Buffer, _encoding, done) {
+      bytes += chunk.length;
+      if (bytes > maxBytes) done(new AudioTooLongError(limitSec));
+      else done(null, chunk);
+    },
+  });
+  try {
+    await pipeline(child.stdout, counter, sink);
+  } catch (error) {
+    child.kill("SIGKILL");
+    await exited.catch(() => {});
+    throw error;
+  }
+  const code = await exited;
+  if (code !== 0) throw new Error(`ffmpeg exited with ${code}: ${stderr.trim().split("\n").slice(-3).join(" | ")}`);
+  return bytes;
+}
+
+/** Bytes per second of the PCM used to count samples (8 kHz, mono, unsigned 8-bit). */
+const COUNT_RATE = 8000;
+
+/**
+ * The audio's real length in seconds, from decoding it (to nowhere), stopping a little past
+ * `limitSec`: throws AudioTooLongError when longer. Throws a plain Error when it cannot be decoded.
+ */
+export async function measureDecodedSeconds(filePath: string, demuxer: string, limitSec: number, signal?: AbortSignal): Promise<number> {
+  const maxBytes = Math.ceil((limitSec + 1) * COUNT_RATE);
+  const bytes = await decodeCapped(
+    ["-nostdin", "-hide_banner", "-loglevel", "error", ...mediaInput(filePath, demuxer), "-vn", "-sn", "-dn", "-map_metadata", "-1", "-ac", "1", "-ar", String(COUNT_RATE), "-f", "u8", "pipe:1"],
+    new Writable({ write: (_chunk, _encoding, done) => done() }),
+    maxBytes,
+    limitSec,
     signal,
   );
+  const seconds = bytes / COUNT_RATE;
+  if (seconds > limitSec) throw new AudioTooLongError(limitSec);
+  return seconds;
+}
+
+/**
+ * Decodes any accepted audio (or a video's audio) to 16 kHz mono 16-bit PCM WAV, what the speech
+ * engines read. `demuxer` forces the container found at upload; `maxSeconds` stops a file that
+ * decodes to more than was measured and counted (AudioTooLongError).
+ */
+export async function decodeToWav(
+  input: string,
+  output: string,
+  options: { demuxer?: string; maxSeconds?: number; signal?: AbortSignal } = {},
+): Promise<void> {
+  const maxSeconds = options.maxSeconds ?? Infinity;
+  await decodeCapped(
+    ["-nostdin", "-hide_banner", "-loglevel", "error", ...mediaInput(input, options.demuxer), "-vn", "-sn", "-dn", "-map_metadata", "-1", "-ac", "1", "-ar", "16000", "-c:a", "pcm_s16le", "-f", "wav", "pipe:1"],
+    fs.createWriteStream(output),
+    Number.isFinite(maxSeconds) ? Math.ceil(44 + 1024 + maxSeconds * 32000) : Infinity,
+    maxSeconds,
+    options.signal,
+  );
+  await fixWavSizes(output);
+}
+
+/** A WAV written to a pipe has no sizes in its header; readers such as whisper.cpp want them. */
+async function fixWavSizes(filePath: string): Promise<void> {
+  const info = await readWavInfo(filePath);
+  const handle = await fsp.open(filePath, "r+");
+  try {
+    const size = Buffer.alloc(4);
+    size.writeUInt32LE(Math.min(0xffffffff, info.dataOffset + info.dataBytes - 8));
+    await handle.write(size, 0, 4, 4);
+    size.writeUInt32LE(Math.min(0xffffffff, info.dataBytes));
+    await handle.write(size, 0, 4, info.dataOffset - 4);
+  } finally {
+    await handle.close();
+  }
 }
 
 /**

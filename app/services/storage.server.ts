@@ -67,6 +67,21 @@ export async function putFile(key: string, localPath: string): Promise<number> {
   return (await fsp.stat(target)).size;
 }
 
+/**
+ * Puts a stored file at `localPath` (inside the caller's private temporary folder) for tools that
+ * read a path, such as ffmpeg: a hard link when possible (no copy, and a delete of the key cannot
+ * pull the file away mid-read), otherwise a copy. S3 would download here.
+ */
+export async function linkToLocal(key: string, localPath: string): Promise<void> {
+  const source = resolveKey(key);
+  try {
+    await fsp.link(source, localPath);
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === "ENOENT") throw error;
+    await fsp.copyFile(source, localPath);
+  }
+}
+
 export function readStream(key: string, range?: { start: number; end: number }): fs.ReadStream {
   return fs.createReadStream(resolveKey(key), range);
 }

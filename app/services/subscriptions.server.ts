@@ -28,6 +28,8 @@ export function serializePlan(plan: PlanRow) {
     maxFileSizeMB: plan.maxFileSizeMB,
     maxRecordingsPerMonth: plan.maxRecordingsPerMonth,
     maxMBStorage: plan.maxMBStorage,
+    maxMinutesPerFile: plan.maxMinutesPerFile,
+    maxMinutesPerMonth: plan.maxMinutesPerMonth,
     sortOrder: plan.sortOrder,
     isActive: plan.isActive,
     isPreferred: plan.isPreferred,

@@ -9,16 +9,16 @@ import { transcriptions } from "~/db/schema";
 import { MSG } from "~/lib/messages";
 import { BYTES_PER_MB } from "~/lib/usage";
 import { ApiError, badRequest } from "./api.server";
-import { extensionFor, probeAudio } from "./ffmpeg.server";
+import { AudioTooLongError, extensionFor, measureDecodedSeconds, probeMedia } from "./ffmpeg.server";
 import { enqueueTranscription } from "./pipeline.server";
 import { requireApiVerifiedUser } from "./session.server";
 import * as storage from "./storage.server";
-import { getUsageLimits, reserveRecording } from "./usage.server";
+import { durationRefusal, getUsageLimits, reserveRecording, type UsageLimits } from "./usage.server";
 
 /**
  * POST /api/transcription. The multipart body is streamed from the socket to a temporary file
  * (never whole in memory) and cut at the plan's maxFileSizeMB; ffprobe then checks the content
- * is audio; one transaction reserves the usage (row lock against parallel uploads), inserts the
+ * is audio in an accepted container and ffmpeg measures its decoded length (decision 006); one transaction reserves the usage (row lock against parallel uploads), inserts the
  * PENDING row, queues the job and moves the file into storage. Any refusal leaves no file and no row.
  */
 
@@ -44,7 +44,33 @@ type ReceivedFile = { path: string; size: number; originalName: string; clientMi
 
 class TooLarge extends Error {}
 
-/** Streams the `audio` field to `dir`; rejects with TooLarge past maxBytes. Other fields are ignored. */
+/**
+ * After a refusal the client may still be sending (an oversized chunked body has no end the
+ * server knows of). Closing at once would make the kernel answer the unread bytes with a reset
+ * that can destroy our 413 before the client reads it, so the rest is read and thrown away for a
+ * while (at most LINGER_BYTES, then reading pauses and TCP holds the client back) and the
+ * connection is closed after LINGER_MS, long after the response went out.
+ */
+const LINGER_BYTES = 2 * 1024 * 1024;
+const LINGER_MS = 3000;
+
+function lingerThenClose(body: Readable): void {
+  if (body.destroyed || body.readableEnded) return;
+  let drained = 0;
+  body.on("data", (chunk: Buffer) => {
+    drained += chunk.length;
+    if (drained >= LINGER_BYTES) body.pause();
+  });
+  body.resume();
+  setTimeout(() => body.destroy(), LINGER_MS).unref();
+}
+
+/**
+ * Streams the `audio` field to `dir`; rejects with TooLarge past maxBytes, with a 400 ApiError for
+ * a truncated or malformed body, with the stream's error when the client went away. Other fields
+ * are ignored. Every stream's errors are listened to and the promise settles exactly once, after
+ * the file being written is closed: nothing can surface later as an unhandled rejection.
+ */
 export function receiveAudioField(body: Readable, contentType: string, dir: string, maxBytes: number): Promise<ReceivedFile | undefined> {
   return new Promise((resolve, reject) => {
     let parser: busboy.Busboy;
@@ -55,22 +81,31 @@ export function receiveAudioField(body: Readable, contentType: string, dir: stri
         limits: { files: 1, fileSize: maxBytes, fields: 20, fieldSize: 64 * 1024, parts: 30 },
       });
     } catch {
-      reject(badRequest());
+      lingerThenClose(body);
+      reject(badRequest(MSG.uploadError));
       return;
     }
     let received: ReceivedFile | undefined;
+    let out: fs.WriteStream | undefined;
     let writing: Promise<void> | undefined;
-    let failed = false;
+    let settled = false;
+    const settle = (done: () => void) => {
+      if (settled) return;
+      settled = true;
+      // Reject/resolve only once our file descriptor is closed, so the caller can remove the folder.
+      if (out && !out.closed) out.once("close", done);
+      else done();
+    };
     const fail = (error: Error) => {
-      if (failed) return;
-      failed = true;
+      if (settled) return;
       body.unpipe(parser);
-      // Stop reading the rest of an oversized or broken body; the response goes out at once.
-      body.destroy();
-      reject(error);
+      out?.destroy();
+      if (!body.destroyed) lingerThenClose(body);
+      settle(() => reject(error));
     };
     parser.on("file", (field, stream, info) => {
-      if (field !== "audio" || received) {
+      stream.on("error", (error: Error) => fail(error));
+      if (field !== "audio" || received || settled) {
         stream.resume();
         return;
       }
@@ -82,24 +117,34 @@ export function receiveAudioField(body: Readable, contentType: string, dir: stri
         clientMimeType: info.mimeType || "application/octet-stream",
       };
       const file = received;
-      const out = fs.createWriteStream(target);
+      const output = fs.createWriteStream(target);
+      out = output;
       stream.on("data", (chunk: Buffer) => {
         file.size += chunk.length;
       });
       stream.on("limit", () => fail(new TooLarge()));
       writing = new Promise<void>((done, error) => {
-        out.on("finish", done);
-        out.on("error", error);
+        output.on("finish", done);
+        output.on("error", error);
         stream.on("error", error);
       });
-      stream.pipe(out);
+      // Handled here and awaited in "close": a rejection never goes unobserved.
+      writing.catch((error: Error) => fail(error));
+      stream.pipe(output);
     });
-    parser.on("error", (error: Error) => fail(error.message.includes("Unexpected end") ? badRequest() : error));
+    parser.on("error", (error: Error) => fail(/Unexpected end|Malformed|boundary/i.test(error.message) ? badRequest(MSG.uploadIncomplete) : badRequest(MSG.uploadError)));
     parser.on("close", () => {
-      if (failed) return;
-      (writing ?? Promise.resolve()).then(() => resolve(received), (error: Error) => fail(error));
+      if (settled) return;
+      (writing ?? Promise.resolve()).then(
+        () => settle(() => resolve(received)),
+        (error: Error) => fail(error),
+      );
     });
     body.on("error", (error) => fail(error));
+    // A body that stops without an error or an end (the connection closed mid-file).
+    body.on("close", () => {
+      if (!body.readableEnded) fail(badRequest(MSG.uploadIncomplete));
+    });
     body.pipe(parser);
   });
 }
@@ -116,7 +161,10 @@ export async function handleTranscriptionUpload(request: Request): Promise<{ dat
   // Early refusals, before a single byte is stored; the transaction below is the real check.
   const { requiresSubscription, limits } = await getUsageLimits(user.id);
   if (requiresSubscription || !limits) throw new ApiError(403, MSG.noActiveSubscription, { requiresSubscription: true });
-  if (!limits.canCreateRecording) throw new ApiError(403, MSG.limitReached, { limitReached: true });
+  if (!limits.canCreateRecording) {
+    const onlyMinutes = limits.remainingRecordings > 0 && limits.canUseMegabytes;
+    throw new ApiError(403, onlyMinutes ? MSG.monthlyMinutesReached(limits.maxMinutesPerMonth, 0) : MSG.limitReached, { limitReached: true });
+  }
 
   const maxBytes = limits.maxFileSizeMB * BYTES_PER_MB;
   const declared = Number(request.headers.get("content-length"));
@@ -124,6 +172,7 @@ export async function handleTranscriptionUpload(request: Request): Promise<{ dat
   const contentType = request.headers.get("content-type") ?? "";
   if (!/^multipart\/form-data/i.test(contentType) || !request.body) throw badRequest(MSG.uploadError);
 
+  // A private folder (mode 0700): ffprobe and ffmpeg read the upload only there.
   const tempDir = await storage.makeTempDir("upload");
   try {
     let file: ReceivedFile | undefined;
@@ -132,12 +181,15 @@ export async function handleTranscriptionUpload(request: Request): Promise<{ dat
     } catch (error) {
       if (error instanceof TooLarge) throw new ApiError(413);
       if (error instanceof ApiError) throw error;
-      throw badRequest(MSG.uploadError);
+      // The client went away mid-body: nobody reads this answer.
+      throw badRequest(MSG.uploadIncomplete);
     }
     if (!file || file.size === 0) throw badRequest(MSG.uploadError);
 
-    const probe = await probeAudio(file.path);
-    if (!probe) throw badRequest(MSG.notAudioFile);
+    const probed = await probeMedia(file.path);
+    if (!probed.ok) throw badRequest(probed.reason === "unsupported" ? MSG.unsupportedMediaFormat : MSG.notAudioFile);
+    const probe = probed.probe;
+    const durationSec = await measureUploadDuration(file.path, probe.demuxer, limits);
 
     const id = randomUUID();
     const ext = extensionFor(probe, file.originalName);
@@ -146,7 +198,7 @@ export async function handleTranscriptionUpload(request: Request): Promise<{ dat
     let stored = false;
     try {
       await getDb().transaction(async (tx) => {
-        const { usageMonth, megabytes } = await reserveRecording(tx, user.id, received.size);
+        const { usageMonth, megabytes, minutes } = await reserveRecording(tx, user.id, { bytes: received.size, durationSec });
         await tx.insert(transcriptions).values({
           id,
           userId: user.id,
@@ -155,11 +207,12 @@ export async function handleTranscriptionUpload(request: Request): Promise<{ dat
           originalName: received.originalName,
           mimeType: MIME_BY_EXT[ext] ?? received.clientMimeType,
           fileSize: received.size,
-          duration: probe.durationSec ?? null,
+          duration: durationSec,
           stage: "queued",
           progress: 0,
           usageMonth,
           usageMegabytes: megabytes,
+          usageMinutes: minutes,
         });
         await enqueueTranscription(tx, id);
         // Last step before commit: the job can only be picked up once the file is in place.
@@ -173,5 +226,22 @@ export async function handleTranscriptionUpload(request: Request): Promise<{ dat
     return { databaseId: id };
   } finally {
     await fsp.rm(tempDir, { recursive: true, force: true });
+  }
+}
+
+/**
+ * The decoded length, decoding no further than the plan allows (per file, and what is left of
+ * the month): a small file that expands to hours is refused after decoding only up to the limit.
+ */
+async function measureUploadDuration(filePath: string, demuxer: string, limits: UsageLimits): Promise<number> {
+  const perFileSec = limits.maxMinutesPerFile * 60;
+  const limitSec = Math.min(perFileSec, limits.remainingMinutes * 60);
+  try {
+    return await measureDecodedSeconds(filePath, demuxer, limitSec);
+  } catch (error) {
+    if (error instanceof AudioTooLongError) {
+      throw durationRefusal(limits, limits.currentMinutesUsed, limitSec + 1) ?? new ApiError(413, MSG.audioTooLong(limits.maxMinutesPerFile));
+    }
+    throw badRequest(MSG.notAudioFile);
   }
 }

@@ -58,6 +58,7 @@ export type TranscriptionListItem = {
   /** What deleting it gives back (for the optimistic usage update). */
   usageMonth: string;
   usageMegabytes: number;
+  usageMinutes: number;
   /** Only when searching: the title and a text fragment with the matched words marked. */
   highlight?: { title: HighlightPart[]; text: HighlightPart[] };
 };
@@ -127,6 +128,7 @@ export async function listTranscriptions(
     hasDocument,
     usageMonth: transcriptions.usageMonth,
     usageMegabytes: transcriptions.usageMegabytes,
+    usageMinutes: transcriptions.usageMinutes,
   };
   type Row = { [K in keyof typeof base]: unknown } & { titleHighlight?: string; textHighlight?: string };
   let rows: Row[];
@@ -169,6 +171,7 @@ export async function listTranscriptions(
       excerpt: String(r.excerpt ?? ""),
       usageMonth: String(r.usageMonth),
       usageMegabytes: Number(r.usageMegabytes),
+      usageMinutes: Number(r.usageMinutes),
     };
     if (queryText) {
       item.highlight = { title: splitHighlight(r.titleHighlight), text: splitHighlight(r.textHighlight) };
@@ -337,7 +340,7 @@ export async function getTranscriptionDetail(id: string | undefined, access: Acc
 
 // ---------------------------------------------------------------- delete
 
-export type DeletedTranscription = { id: string; userId: string; usageMonth: string; megabytes: number };
+export type DeletedTranscription = { id: string; userId: string; usageMonth: string; megabytes: number; minutes: number };
 
 /**
  * Deletes the rows (segments, analysis, document, deliveries cascade) and gives the usage back
@@ -351,9 +354,9 @@ export async function deleteTranscription(id: string | undefined, access: Access
     if (!row) throw notFound();
     const docs = await tx.select({ fileName: documents.fileName }).from(documents).where(eq(documents.transcriptionId, row.id));
     await tx.delete(transcriptions).where(eq(transcriptions.id, row.id));
-    await releaseRecording(tx, row.userId, row.usageMonth, row.usageMegabytes);
+    await releaseRecording(tx, row.userId, row.usageMonth, row.usageMegabytes, row.usageMinutes);
     return {
-      deleted: { id: row.id, userId: row.userId, usageMonth: row.usageMonth, megabytes: row.usageMegabytes },
+      deleted: { id: row.id, userId: row.userId, usageMonth: row.usageMonth, megabytes: row.usageMegabytes, minutes: row.usageMinutes },
       files: [row.fileName, ...docs.map((d) => d.fileName)],
     };
   });

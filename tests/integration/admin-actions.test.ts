@@ -406,6 +406,21 @@ describe("subscription types: create, update, toggle, delete", () => {
     expect((await deleted.json()).message).toBe("Piano sottoscrizione eliminato con successo");
   });
 
+  it("takes the audio minutes per file and per month, keeps them when an update leaves them out, refuses bad ones in Italian", async () => {
+    const created = await call(plansRoute, "POST", "/x", { token: admin.token, body: { ...form, code: "MINUTI", maxMinutesPerFile: 90, maxMinutesPerMonth: 1200 } });
+    expect(created.status).toBe(201);
+    const { subscriptionType } = await created.json();
+    expect(subscriptionType).toMatchObject({ maxMinutesPerFile: 90, maxMinutesPerMonth: 1200 });
+    const kept = await call(planRoute, "PUT", "/x", { token: admin.token, params: { id: subscriptionType.id }, body: { ...form, code: "MINUTI", name: "Rinominato" } });
+    expect((await kept.json()).subscriptionType).toMatchObject({ name: "Rinominato", maxMinutesPerFile: 90, maxMinutesPerMonth: 1200 });
+    const invalid = await call(planRoute, "PUT", "/x", { token: admin.token, params: { id: subscriptionType.id }, body: { ...form, code: "MINUTI", maxMinutesPerFile: 0 } });
+    expect(invalid.status).toBe(400);
+    expect((await invalid.json()).message).toBe(MSG.planMaxMinutesPerFileMin);
+    // Without the fields a new plan gets the defaults.
+    const plain = await call(plansRoute, "POST", "/x", { token: admin.token, body: { ...form, code: "SENZA_MINUTI" } });
+    expect((await plain.json()).subscriptionType).toMatchObject({ maxMinutesPerFile: 120, maxMinutesPerMonth: 600 });
+  });
+
   it("refuses to delete a plan while users hold it, with a clear message", async () => {
     const [plan] = await getDb().select().from(subscriptionTypes).where(eq(subscriptionTypes.code, "PREMIUM_YEARLY"));
     await createTestUser({ plan: "PREMIUM_YEARLY" });

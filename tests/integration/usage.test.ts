@@ -57,7 +57,7 @@ async function usageRow(userId: string, month: string) {
   return row;
 }
 
-const reserve = (userId: string, bytes: number, now?: Date) => getDb().transaction((tx) => reserveRecording(tx, userId, bytes, now));
+const reserve = (userId: string, bytes: number, now?: Date) => getDb().transaction((tx) => reserveRecording(tx, userId, { bytes, durationSec: 60 }, now));
 
 describe("active subscription rule", () => {
   it("counts the period edges as active and excludes inactive or unpaid ones", async () => {
@@ -147,7 +147,7 @@ describe("limits", () => {
     await expect(reserve(user.id, MiB, lastSecondOfMarch)).rejects.toMatchObject({ status: 403, message: MSG.limitReached });
     const april = new Date("2025-04-01T00:00:00Z");
     expect((await getUsageLimits(user.id, getDb(), april)).limits).toMatchObject({ currentRecordingsUsed: 0, remainingRecordings: 2 });
-    expect(await reserve(user.id, MiB, april)).toEqual({ usageMonth: "2025-04-01", megabytes: 1 });
+    expect(await reserve(user.id, MiB, april)).toEqual({ usageMonth: "2025-04-01", megabytes: 1, minutes: 1 });
     expect(await usageRow(user.id, "2025-03-01")).toMatchObject({ recordingsUsed: 2, megabytesUsed: 2 });
   });
 });
@@ -182,7 +182,7 @@ describe("reserveRecording", () => {
     let month = "";
     await expect(
       getDb().transaction(async (tx) => {
-        month = (await reserveRecording(tx, user.id, MiB)).usageMonth;
+        month = (await reserveRecording(tx, user.id, { bytes: MiB, durationSec: 60 })).usageMonth;
         throw new Error("upload non valido");
       }),
     ).rejects.toThrow("upload non valido");
@@ -209,7 +209,7 @@ describe("reserveRecording", () => {
       // Each transaction holds on after reserving, so the two overlap for certain.
       const attempt = () =>
         getDb().transaction(async (tx) => {
-          const reserved = await reserveRecording(tx, user.id, MiB);
+          const reserved = await reserveRecording(tx, user.id, { bytes: MiB, durationSec: 60 });
           await tx.execute(sql`select pg_sleep(0.2)`);
           return reserved;
         });

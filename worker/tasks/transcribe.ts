@@ -7,7 +7,7 @@ import { transcriptionSegments, transcriptions } from "~/db/schema";
 import { getVocabulary, vocabularyPrompt } from "~/services/vocabulary.server";
 import type { TimedSegment } from "~/lib/analysis";
 import { PIPELINE_ERRORS } from "~/lib/messages";
-import { decodeToWav, readWavInfo, sliceWav } from "~/services/ffmpeg.server";
+import { decodeToWav, probeMedia, readWavInfo, sliceWav } from "~/services/ffmpeg.server";
 import { enqueueAnalysis } from "~/services/pipeline.server";
 import * as storage from "~/services/storage.server";
 import { planChunks, segmentsToText, stitchSegments, type ChunkPlan } from "../engines/chunking";
@@ -122,7 +122,15 @@ async function runTranscription(transcriptionId: string, helpers: JobHelpers, si
     await progress("decoding", 1, true);
     const wavPath = path.join(tempDir, "audio.wav");
     try {
-      await decodeToWav(storage.storagePath(row.fileName), wavPath, signal);
+      // ffmpeg reads a link in this job's private folder, with the container allow-list and the
+      // demuxer forced, and stops past the duration measured and counted at upload (decision 006).
+      const localAudio = path.join(tempDir, "input");
+      await storage.linkToLocal(row.fileName, localAudio);
+      const probed = await probeMedia(localAudio);
+      if (!probed.ok) throw new Error(`container not accepted (${probed.reason})`);
+      const maxSeconds = row.duration ? row.duration * 1.01 + 5 : undefined;
+      await decodeToWav(localAudio, wavPath, { demuxer: probed.probe.demuxer, maxSeconds, signal });
+      await fsp.rm(localAudio, { force: true });
     } catch (error) {
       if (signal.aborted) throw error;
       throw Object.assign(new UserFacingError(PIPELINE_ERRORS.audioUnreadable, false), { cause: error });

@@ -1,6 +1,7 @@
 import { Form, Link, useNavigation } from "@remix-run/react";
 import { useEffect, useRef, useState, type FormEvent } from "react";
 import type { PlanFeature } from "~/db/schema";
+import { DEFAULT_MAX_MINUTES_PER_FILE, DEFAULT_MAX_MINUTES_PER_MONTH } from "~/lib/usage";
 import { CURRENCIES, fieldErrors, planFormValues, planSchema } from "~/lib/validation/admin";
 
 /**
@@ -20,6 +21,8 @@ export type PlanFormDefaults = {
   maxFileSizeMB: number;
   maxRecordingsPerMonth: number;
   maxMBStorage: number;
+  maxMinutesPerFile: number;
+  maxMinutesPerMonth: number;
   sortOrder: number;
   isActive: boolean;
   isPreferred: boolean;
@@ -38,6 +41,8 @@ export const NEW_PLAN: PlanFormDefaults = {
   maxFileSizeMB: 100,
   maxRecordingsPerMonth: 0,
   maxMBStorage: 0,
+  maxMinutesPerFile: DEFAULT_MAX_MINUTES_PER_FILE,
+  maxMinutesPerMonth: DEFAULT_MAX_MINUTES_PER_MONTH,
   sortOrder: 0,
   isActive: true,
   isPreferred: false,
@@ -209,6 +214,10 @@ export function PlanForm({
         {numberField("maxRecordingsPerMonth", "Registrazioni al mese", 0)}
         {numberField("maxMBStorage", "Archivio (MB)", 0)}
         {numberField("sortOrder", "Ordine", 0)}
+      </div>
+      <div className="grid grid-cols-2 gap-4 sm:grid-cols-4">
+        {numberField("maxMinutesPerFile", "Minuti max per file", 1)}
+        {numberField("maxMinutesPerMonth", "Minuti di audio al mese", 0)}
       </div>
       <div className="flex flex-wrap gap-6">
         <label className="flex items-center gap-2 text-sm">

@@ -37,6 +37,15 @@ describe("admin forms past their limits", () => {
     return r.success ? {} : fieldErrors(r.error);
   };
 
+  it("checks the audio minutes in Italian and leaves them out when not sent (decision 006)", () => {
+    expect(errors({ maxMinutesPerFile: 0, maxMinutesPerMonth: -1 })).toEqual({ maxMinutesPerFile: MSG.planMaxMinutesPerFileMin, maxMinutesPerMonth: MSG.planMaxMinutesPerMonthMin });
+    expect(errors({ maxMinutesPerMonth: 2e9 })).toEqual({ maxMinutesPerMonth: MSG.numberTooLarge });
+    const parsed = planSchema.parse({ ...plan, maxMinutesPerFile: "90", maxMinutesPerMonth: "" });
+    expect(parsed.maxMinutesPerFile).toBe(90);
+    expect(parsed.maxMinutesPerMonth).toBeUndefined();
+    expect(planSchema.parse(plan).maxMinutesPerFile).toBeUndefined();
+  });
+
   it("answer in Italian under the right field, never zod's English", () => {
     expect(errors({ name: "n".repeat(121) })).toEqual({ name: MSG.tooLong(120) });
     expect(errors({ code: "C".repeat(61) })).toEqual({ code: MSG.tooLong(60) });

@@ -111,6 +111,9 @@ const requiredInt = (required: string, min: number, minMessage: string) =>
 const optionalInt = (min: number, minMessage: string) =>
   z.preprocess((v) => toInt(v) ?? 0, z.number().int().min(min, minMessage).max(1_000_000_000, MSG.numberTooLarge));
 
+const keptInt = (min: number, minMessage: string) =>
+  z.preprocess(toInt, z.number().int().min(min, minMessage).max(1_000_000_000, MSG.numberTooLarge).optional());
+
 const featureSchema = z.union([
   z.string().trim().min(1, MSG.planFeatureRequired).max(200, MSG.tooLong(200)),
   z.object({
@@ -137,6 +140,9 @@ export const planSchema = z
     maxFileSizeMB: requiredInt(MSG.planMaxFileSizeRequired, 1, MSG.planMaxFileSizeMin),
     maxRecordingsPerMonth: requiredInt(MSG.planMaxRecordingsRequired, 0, MSG.planMaxRecordingsMin),
     maxMBStorage: optionalInt(0, MSG.planMaxStorageMin),
+    // Not in the spec (decision 006): left out, a new plan takes the column defaults and an update keeps the value.
+    maxMinutesPerFile: keptInt(1, MSG.planMaxMinutesPerFileMin),
+    maxMinutesPerMonth: keptInt(0, MSG.planMaxMinutesPerMonthMin),
     sortOrder: optionalInt(0, MSG.planSortOrderMin),
     isActive: booleanish(true),
     isPreferred: booleanish(false),
@@ -169,6 +175,8 @@ export function planFormValues(form: FormData): Record<string, unknown> {
     maxFileSizeMB: get("maxFileSizeMB"),
     maxRecordingsPerMonth: get("maxRecordingsPerMonth"),
     maxMBStorage: get("maxMBStorage"),
+    maxMinutesPerFile: get("maxMinutesPerFile"),
+    maxMinutesPerMonth: get("maxMinutesPerMonth"),
     sortOrder: get("sortOrder"),
     isActive: readCheckbox(form, "isActive"),
     isPreferred: readCheckbox(form, "isPreferred"),

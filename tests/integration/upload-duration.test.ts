@@ -1,0 +1,156 @@
+import { execFileSync } from "node:child_process";
+import fs from "node:fs";
+import path from "node:path";
+import { and, eq } from "drizzle-orm";
+import { afterEach, beforeAll, describe, expect, it } from "vitest";
+import { getDb } from "~/db/client.server";
+import { subscriptionTypes, transcriptions, usageMonths } from "~/db/schema";
+import { MSG } from "~/lib/messages";
+import { usageMonthOf } from "~/lib/usage";
+import { action as uploadAction } from "~/routes/api.transcription";
+import { loader as limitsLoader } from "~/routes/api.subscription.limits";
+import { AudioTooLongError, measureDecodedSeconds } from "~/services/ffmpeg.server";
+import { deleteTranscription } from "~/services/transcriptions.server";
+import { assertDurationAllowed } from "~/services/usage.server";
+import { toneFile } from "../support/audio";
+import { createTestUser, useTestDatabase, type TestUser } from "../support/db";
+
+/** Issue 21 point 8 / decision 006: audio length limits counted from the decoded audio. */
+
+const db = useTestDatabase();
+let fixtures: string;
+
+beforeAll(() => {
+  fixtures = path.join(db.dataDir, "fixtures");
+  fs.mkdirSync(fixtures, { recursive: true });
+});
+
+afterEach(() => {
+  const tmp = path.join(db.dataDir, "tmp");
+  expect(fs.existsSync(tmp) ? fs.readdirSync(tmp) : []).toEqual([]);
+});
+
+function form(file: string, name = path.basename(file)): FormData {
+  const data = new FormData();
+  data.append("audio", new Blob([fs.readFileSync(file)]), name);
+  return data;
+}
+
+async function upload(user: TestUser, file: string) {
+  const request = new Request("http://localhost:3000/api/transcription", { method: "POST", headers: { Authorization: `Bearer ${user.token}` }, body: form(file) });
+  const response = await uploadAction({ request, params: {}, context: {} });
+  return { status: response.status, body: (await response.json()) as Record<string, unknown> };
+}
+
+async function limitsOf(user: TestUser) {
+  const request = new Request("http://localhost:3000/api/subscription/limits", { headers: { Authorization: `Bearer ${user.token}` } });
+  const response = await limitsLoader({ request, params: {}, context: {} });
+  return ((await response.json()) as { limits: Record<string, unknown> }).limits;
+}
+
+const rowsOf = (userId: string) => getDb().select().from(transcriptions).where(eq(transcriptions.userId, userId));
+async function minutesUsed(userId: string) {
+  const [row] = await getDb().select().from(usageMonths).where(and(eq(usageMonths.userId, userId), eq(usageMonths.month, usageMonthOf())));
+  return row?.minutesUsed ?? 0;
+}
+
+/** Silence compresses to almost nothing: hours of FLAC in a couple of megabytes. */
+function silentFlac(file: string, seconds: number): string {
+  execFileSync("ffmpeg", ["-nostdin", "-loglevel", "error", "-y", "-f", "lavfi", "-i", "anullsrc=r=8000:cl=mono", "-t", String(seconds), "-c:a", "flac", file]);
+  return file;
+}
+
+/** Rewrites STREAMINFO's total-samples field: the header then claims `claimedSeconds`, the frames stay. */
+function lieAboutLength(file: string, claimedSeconds: number, sampleRate = 8000): string {
+  const data = fs.readFileSync(file);
+  expect(data.toString("ascii", 0, 4)).toBe("fLaC");
+  // STREAMINFO body starts at byte 8; its 64 bits at offset 10 end with the 36-bit sample count.
+  const packed = data.readBigUInt64BE(18);
+  const mask = (1n << 36n) - 1n;
+  data.writeBigUInt64BE((packed & ~mask) | BigInt(claimedSeconds * sampleRate), 18);
+  const out = file.replace(/\.flac$/, "-bugiardo.flac");
+  fs.writeFileSync(out, data);
+  return out;
+}
+
+async function makePlan(code: string, values: Partial<typeof subscriptionTypes.$inferInsert>) {
+  const [free] = await getDb().select().from(subscriptionTypes).where(eq(subscriptionTypes.code, "FREE_BASIC"));
+  await getDb().insert(subscriptionTypes).values({ ...free, id: undefined, code, name: code, createdAt: undefined, updatedAt: undefined, ...values });
+}
+
+describe("audio length limits", () => {
+  it("refuses a 2 MB FLAC holding 3 hours on the free plan, storing and counting nothing", async () => {
+    const user = await createTestUser({ plan: "FREE_BASIC" });
+    const file = silentFlac(path.join(fixtures, "tre-ore.flac"), 3 * 3600);
+    expect(fs.statSync(file).size).toBeLessThan(3 * 1024 * 1024);
+    const started = Date.now();
+    const { status, body } = await upload(user, file);
+    expect(status).toBe(413);
+    expect(body).toMatchObject({ success: false, message: MSG.audioTooLong(60), durationLimit: "file", maxMinutesPerFile: 60 });
+    expect(body.message).toBe("L'audio dura più di 60 minuti: il tuo piano accetta registrazioni fino a 60 minuti per file.");
+    expect(await rowsOf(user.id)).toHaveLength(0);
+    expect(await minutesUsed(user.id)).toBe(0);
+    // Decoding stopped at the limit rather than going through all three hours (a loose bound: CPU is shared).
+    expect(Date.now() - started).toBeLessThan(60_000);
+  });
+
+  it("does not believe a header that claims a short file", async () => {
+    const user = await createTestUser({ plan: "FREE_BASIC" });
+    const liar = lieAboutLength(silentFlac(path.join(fixtures, "lunga.flac"), 65 * 60), 10);
+    const claimed = Number(execFileSync("ffprobe", ["-v", "error", "-show_entries", "format=duration", "-of", "csv=p=0", liar]).toString().trim());
+    expect(claimed).toBeLessThan(11);
+    const { status, body } = await upload(user, liar);
+    expect(status).toBe(413);
+    expect(body.message).toBe(MSG.audioTooLong(60));
+    expect(await rowsOf(user.id)).toHaveLength(0);
+  });
+
+  it("measures the decoded seconds and stops just past the limit", async () => {
+    const file = toneFile(path.join(fixtures, "dodici.mp3"), 12);
+    expect(await measureDecodedSeconds(file, "mp3", 60)).toBeCloseTo(12, 0);
+    await expect(measureDecodedSeconds(file, "mp3", 10)).rejects.toBeInstanceOf(AudioTooLongError);
+  });
+
+  it("counts the minutes of the month, shows them in the limits and gives them back on delete", async () => {
+    await makePlan("MINUTI", { maxMinutesPerFile: 5, maxMinutesPerMonth: 3, maxRecordingsPerMonth: 100 });
+    const user = await createTestUser({ plan: "MINUTI" });
+    // 61 s counts two started minutes.
+    const first = await upload(user, toneFile(path.join(fixtures, "sessantuno.mp3"), 61));
+    expect(first.status).toBe(200);
+    const [row] = await rowsOf(user.id);
+    expect(row.usageMinutes).toBe(2);
+    expect(row.duration).toBeGreaterThan(60.5);
+    expect(row.duration).toBeLessThan(61.5);
+    expect(await minutesUsed(user.id)).toBe(2);
+    expect(await limitsOf(user)).toMatchObject({ maxMinutesPerFile: 5, maxMinutesPerMonth: 3, currentMinutesUsed: 2, remainingMinutes: 1, canCreateRecording: true });
+
+    // Two more minutes do not fit in the one left: refused with the month's wording and the limit flag.
+    const second = await upload(user, toneFile(path.join(fixtures, "novanta.mp3"), 90));
+    expect(second.status).toBe(403);
+    expect(second.body).toMatchObject({ message: MSG.monthlyMinutesReached(3, 1), limitReached: true, durationLimit: "month" });
+    expect(second.body.message).toBe("L'audio supera i minuti rimasti questo mese (1 minuto su 3 minuti del tuo piano).");
+    expect(await rowsOf(user.id)).toHaveLength(1);
+    expect(await minutesUsed(user.id)).toBe(2);
+
+    // The service another caller (live recording, issue 14) uses as chunks arrive.
+    await expect(assertDurationAllowed(user.id, 59)).resolves.toBeUndefined();
+    await expect(assertDurationAllowed(user.id, 61)).rejects.toMatchObject({ status: 403, message: MSG.monthlyMinutesReached(3, 1) });
+    await expect(assertDurationAllowed(user.id, 5 * 60 + 1)).rejects.toMatchObject({ status: 413, message: MSG.audioTooLong(5) });
+
+    const deleted = await deleteTranscription(row.id, { userId: user.id });
+    expect(deleted.minutes).toBe(2);
+    expect(await minutesUsed(user.id)).toBe(0);
+    expect(await limitsOf(user)).toMatchObject({ currentMinutesUsed: 0, remainingMinutes: 3 });
+    const again = await upload(user, toneFile(path.join(fixtures, "novanta.mp3"), 90));
+    expect(again.status).toBe(200);
+  });
+
+  it("refuses once the month's minutes are used up, before reading the file", async () => {
+    const user = await createTestUser({ plan: "FREE_BASIC" });
+    await getDb().insert(usageMonths).values({ userId: user.id, month: usageMonthOf(), recordingsUsed: 1, megabytesUsed: 1, minutesUsed: 300 });
+    const { status, body } = await upload(user, toneFile(path.join(fixtures, "breve.mp3"), 1));
+    expect(status).toBe(403);
+    expect(body).toMatchObject({ limitReached: true, message: "Hai esaurito i 300 minuti di audio del mese previsti dal tuo piano." });
+    expect(await limitsOf(user)).toMatchObject({ remainingMinutes: 0, canCreateRecording: false });
+  });
+});
