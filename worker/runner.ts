@@ -45,6 +45,8 @@ export async function startWorker(options: {
   runner.promise.finally(() => {
     running = false;
   });
+  // Temporary folders left by a crash go at start-up too, not only at the hourly cron.
+  await runner.addJob("sweep_temp_files", {}, { jobKey: "sweep_temp_files", maxAttempts: 1 });
   // Pipeline jobs of a crashed process are taken up again within a minute (see unlock-stale-jobs).
   const stopSweeper = startStaleJobSweeper(pgPool);
   const handle: WorkerHandle = {

@@ -104,11 +104,67 @@ export async function remove(key: string): Promise<void> {
   await fsp.rm(resolveKey(key), { force: true });
 }
 
-/** A scratch folder for temporary files (uploads in progress, decoded audio), under DATA_DIR. */
+// ---------------------------------------------------------------- temporary folders
+
+/** Prefixes of the scratch folders that jobs and uploads create (and the sweeper may remove). */
+export const TEMP_PREFIXES = ["upload", "transcribe"] as const;
+/**
+ * A folder in use is held by its process: listed in heldTempDirs and its time refreshed every
+ * LEASE_REFRESH_MS, so another process sharing DATA_DIR sees it as alive. One nobody refreshed
+ * for STALE_AFTER_MS belongs to a process that died (decision 006, issue 21).
+ */
+const LEASE_REFRESH_MS = 5 * 60 * 1000;
+export const STALE_AFTER_MS = 30 * 60 * 1000;
+const heldTempDirs = new Set<string>();
+let leaseTimer: NodeJS.Timeout | undefined;
+
+function refreshLeases(): void {
+  const now = new Date();
+  for (const dir of heldTempDirs) fs.utimes(dir, now, now, () => {});
+}
+
+/** A private scratch folder (mode 0700) for temporary files (uploads in progress, decoded audio), under DATA_DIR/tmp. */
 export async function makeTempDir(prefix: string): Promise<string> {
   const dir = path.join(getConfig().DATA_DIR, "tmp");
   await fsp.mkdir(dir, { recursive: true });
-  return fsp.mkdtemp(path.join(dir, `${prefix}-`));
+  const created = await fsp.mkdtemp(path.join(dir, `${prefix}-`));
+  heldTempDirs.add(created);
+  leaseTimer ??= setInterval(refreshLeases, LEASE_REFRESH_MS).unref();
+  return created;
+}
+
+/** Removes a folder made by makeTempDir, and its hold. */
+export async function removeTempDir(dir: string): Promise<void> {
+  try {
+    await fsp.rm(dir, { recursive: true, force: true });
+  } finally {
+    heldTempDirs.delete(dir);
+  }
+}
+
+/**
+ * Removes the scratch folders of crashed processes: a known prefix, not held by this process,
+ * not refreshed for STALE_AFTER_MS. Returns the names removed.
+ */
+export async function sweepStaleTempDirs(now: number = Date.now()): Promise<string[]> {
+  const dir = path.join(getConfig().DATA_DIR, "tmp");
+  let names: string[];
+  try {
+    names = await fsp.readdir(dir);
+  } catch {
+    return [];
+  }
+  const removed: string[] = [];
+  for (const name of names) {
+    if (!TEMP_PREFIXES.some((prefix) => name.startsWith(`${prefix}-`))) continue;
+    const full = path.join(dir, name);
+    if (heldTempDirs.has(full)) continue;
+    const stat = await fsp.lstat(full).catch(() => undefined);
+    if (!stat || now - stat.mtimeMs < STALE_AFTER_MS) continue;
+    await fsp.rm(full, { recursive: true, force: true });
+    removed.push(name);
+  }
+  return removed;
 }
 
 /** Removes a folder of keys (a recording's chunks); a missing one is not an error. */

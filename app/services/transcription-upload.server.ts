@@ -1,6 +1,5 @@
 import { randomUUID } from "node:crypto";
 import fs from "node:fs";
-import fsp from "node:fs/promises";
 import path from "node:path";
 import { Readable } from "node:stream";
 import busboy from "busboy";
@@ -109,7 +108,8 @@ export function receiveAudioField(body: Readable, contentType: string, dir: stri
         stream.resume();
         return;
       }
-      const target = path.join(dir, "upload.bin");
+      // No extension: ffprobe must judge by content alone (".bin" would pick a text demuxer).
+      const target = path.join(dir, "upload");
       received = {
         path: target,
         size: 0,
@@ -225,7 +225,7 @@ export async function handleTranscriptionUpload(request: Request): Promise<{ dat
     }
     return { databaseId: id };
   } finally {
-    await fsp.rm(tempDir, { recursive: true, force: true });
+    await storage.removeTempDir(tempDir);
   }
 }
 

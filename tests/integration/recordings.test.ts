@@ -122,10 +122,11 @@ describe("delete", () => {
 
     const response = await call(transcriptionAction, apiRequest(`/api/transcription/${t.id}`, { token: user.token, method: "DELETE" }), { id: t.id });
     expect(response.status).toBe(200);
-    expect(await response.json()).toMatchObject({ success: true, message: "Trascrizione eliminata con successo", released: { recordings: 1, megabytes: t.usageMegabytes } });
+    expect(await response.json()).toMatchObject({ success: true, message: "Trascrizione eliminata con successo", released: { recordings: 1, megabytes: t.usageMegabytes, minutes: t.usageMinutes } });
 
     const after = await getUsage(user.id, t.usageMonth);
-    expect(after).toEqual({ recordingsUsed: before.recordingsUsed - 1, megabytesUsed: before.megabytesUsed - t.usageMegabytes });
+    expect(after).toEqual({ recordingsUsed: before.recordingsUsed - 1, megabytesUsed: before.megabytesUsed - t.usageMegabytes, minutesUsed: before.minutesUsed - t.usageMinutes });
+    expect(t.usageMinutes).toBeGreaterThan(0);
     const sql = getSql();
     for (const table of ["transcriptions", "transcription_segments", "analyses", "documents"]) {
       const column = table === "transcriptions" ? "id" : "transcription_id";

@@ -59,6 +59,7 @@ export type SeededTranscription = {
   duration: number;
   usageMonth: string;
   usageMegabytes: number;
+  usageMinutes: number;
 };
 
 function mmss(seconds: number): string {
@@ -159,15 +160,16 @@ export async function seedCompletedTranscription(
   const createdAt = options.createdAt ?? new Date();
   const usageMonth = `${createdAt.getUTCFullYear()}-${String(createdAt.getUTCMonth() + 1).padStart(2, "0")}-01`;
   const usageMegabytes = Math.max(1, Math.ceil(audioBytes.length / (1024 * 1024)));
+  const usageMinutes = Math.max(1, Math.ceil(duration / 60));
   const status = options.status ?? "COMPLETED";
 
   await sql.begin(async (tx) => {
     await tx`
       insert into transcriptions (id, user_id, status, file_name, original_name, mime_type, file_size, duration, language, title, text,
-        progress, stage, usage_month, usage_megabytes, created_at, completed_at)
+        progress, stage, usage_month, usage_megabytes, usage_minutes, created_at, completed_at)
       values (${id}, ${userId}, ${status}, ${audioKey}, ${options.originalName ?? "registrazione riunione è.wav"}, 'audio/wav', ${audioBytes.length},
         ${duration}, 'it', ${title}, ${status === "COMPLETED" ? text : null}, ${status === "COMPLETED" ? 100 : 40},
-        ${status === "COMPLETED" ? "done" : "transcribing"}, ${usageMonth}::date, ${usageMegabytes}, ${createdAt.toISOString()}::timestamptz,
+        ${status === "COMPLETED" ? "done" : "transcribing"}, ${usageMonth}::date, ${usageMegabytes}, ${usageMinutes}, ${createdAt.toISOString()}::timestamptz,
         ${status === "COMPLETED" ? createdAt.toISOString() : null}::timestamptz)`;
     if (status === "COMPLETED") {
       for (const [position, s] of segments.entries()) {
@@ -182,10 +184,10 @@ export async function seedCompletedTranscription(
     }
     if (options.countUsage !== false) {
       await tx`
-        insert into usage_months (user_id, month, recordings_used, megabytes_used) values (${userId}, ${usageMonth}::date, 1, ${usageMegabytes})
+        insert into usage_months (user_id, month, recordings_used, megabytes_used, minutes_used) values (${userId}, ${usageMonth}::date, 1, ${usageMegabytes}, ${usageMinutes})
         on conflict (user_id, month) do update set recordings_used = usage_months.recordings_used + 1,
-          megabytes_used = usage_months.megabytes_used + ${usageMegabytes}`;
+          megabytes_used = usage_months.megabytes_used + ${usageMegabytes}, minutes_used = usage_months.minutes_used + ${usageMinutes}`;
     }
   });
-  return { id, title, summary, text, segments, topics, decisions, actionItems, audioKey, audioBytes, fileSize: audioBytes.length, duration, usageMonth, usageMegabytes };
+  return { id, title, summary, text, segments, topics, decisions, actionItems, audioKey, audioBytes, fileSize: audioBytes.length, duration, usageMonth, usageMegabytes, usageMinutes };
 }

@@ -2,6 +2,7 @@ import type { TaskList } from "graphile-worker";
 import cleanupExpired from "./cleanup-expired";
 import finalizeAbandonedRecordings from "./finalize-abandoned-recordings";
 import sendDocumentEmail from "./send-document-email";
+import sweepTempFiles from "./sweep-temp-files";
 import analyze from "./analyze";
 import transcribe from "./transcribe";
 import unlockStaleJobs from "./unlock-stale-jobs";
@@ -14,9 +15,12 @@ export const taskList: TaskList = {
   transcribe,
   analyze,
   unlock_stale_jobs: unlockStaleJobs,
+  sweep_temp_files: sweepTempFiles,
 };
 
 export const crontab = [
   "*/15 * * * * cleanup_expired ?max=1",
   "*/10 * * * * finalize_abandoned_recordings ?max=1",
-  "7 * * * * unlock_stale_jobs ?max=1"].join("\n");
+  "7 * * * * unlock_stale_jobs ?max=1",
+  "23 * * * * sweep_temp_files ?max=1",
+].join("\n");

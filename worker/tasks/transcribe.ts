@@ -199,7 +199,7 @@ async function runTranscription(transcriptionId: string, helpers: JobHelpers, si
       await enqueueAnalysis(tx, transcriptionId);
     });
   } finally {
-    await fsp.rm(tempDir, { recursive: true, force: true });
+    await storage.removeTempDir(tempDir);
   }
 }
 
