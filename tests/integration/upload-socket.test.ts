@@ -11,7 +11,7 @@ import { createTestUser, useTestDatabase, type TestUser } from "../support/db";
 
 /**
  * Issue 21 point 1: one upload request must never take the server down. The real server
- * (server/index.ts, in its own process, in development mode so no build is needed) receives
+ * (server/dev.mjs, in its own process, through Vite so no build is needed) receives
  * hand-made bodies over a raw socket: cut short, closed mid-file, malformed, endless and chunked.
  */
 
@@ -33,7 +33,7 @@ async function freePort(): Promise<number> {
 
 beforeAll(async () => {
   port = await freePort();
-  server = spawn(process.execPath, ["--import", "tsx", "server/index.ts", "--dev"], {
+  server = spawn(process.execPath, ["server/dev.mjs"], {
     cwd: root,
     env: { ...process.env, NODE_ENV: "development", PORT: String(port), HOST: "127.0.0.1", DATA_DIR: db.dataDir, DATABASE_URL: db.url, LOG_LEVEL: "warn", SMTP_URL: "", OPENAI_API_KEY: "" },
     stdio: ["ignore", "pipe", "pipe"],
