@@ -58,11 +58,12 @@ export async function startBenchApp(port: number, env: Record<string, string> = 
   };
 }
 
-/** A verified user on a plan allowing `maxFileSizeMB`, with a bearer token. */
+/** A verified user on a plan allowing `maxFileSizeMB` (and hours of audio), with a bearer token. */
 export async function benchUser(sql: postgres.Sql, maxFileSizeMB: number): Promise<string> {
   const code = `BENCH_${randomBytes(3).toString("hex")}`;
-  const [plan] = await sql`insert into subscription_types (code, type, name, price, max_file_size_mb, max_recordings_per_month, max_mb_storage)
-    values (${code}, 'FREE', 'Bench', 0, ${maxFileSizeMB}, 1000, 100000) returning id`;
+  // 500 MB of 16 kHz WAV is 4.3 hours: the minutes must not be what refuses it.
+  const [plan] = await sql`insert into subscription_types (code, type, name, price, max_file_size_mb, max_recordings_per_month, max_mb_storage, max_minutes_per_file, max_minutes_per_month)
+    values (${code}, 'FREE', 'Bench', 0, ${maxFileSizeMB}, 1000, 100000, 100000, 1000000) returning id`;
   const [role] = await sql`select id from roles where name = 'USER'`;
   const [user] = await sql`insert into users (email, name, role_id, is_email_verified) values (${`${code.toLowerCase()}@bench.it`}, 'Bench', ${role.id}, true) returning id`;
   await sql`insert into user_subscriptions (user_id, subscription_type_id, status, is_active, start_date, end_date, current_period_start, current_period_end)
@@ -163,7 +164,7 @@ async function main() {
     console.log(
       `| ${megabytes} MB WAV, multipart, loopback | ${result.seconds.toFixed(1)} s | ${(megabytes / result.seconds).toFixed(0)} MB/s | ${idle.toFixed(0)} MB | ${peak.toFixed(0)} MB | ${(peak - idle).toFixed(0)} MB |`,
     );
-    console.log(`(file salvato: ${stored.map((s) => (s / 1024 / 1024).toFixed(0)).join(", ")} MB; include ffprobe e la transazione)`);
+    console.log(`(file salvato: ${stored.map((s) => (s / 1024 / 1024).toFixed(0)).join(", ")} MB; include ffprobe, la misura della durata decodificata e la transazione)`);
   } finally {
     await app.stop();
   }

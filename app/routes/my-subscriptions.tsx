@@ -5,7 +5,7 @@ import { useEffect } from "react";
 import { AccessRequired } from "~/components/guards";
 import { useToast } from "~/components/toast";
 import { UsageBar } from "~/components/usage-bar";
-import { formatCurrency, formatDate, formatMegabytes } from "~/lib/format";
+import { formatCurrency, formatDate, formatMegabytes, formatMinutes } from "~/lib/format";
 import { MSG, SUBSCRIPTION_STATUS_LABEL } from "~/lib/messages";
 import { ApiError, readPageForm } from "~/services/api.server";
 import { assertSameOriginForm, getSessionUser } from "~/services/session.server";
@@ -128,6 +128,7 @@ function SubscriptionCard({ sub, error }: { sub: SubscriptionView; error?: Actio
         <div className="mt-4 grid gap-4 sm:grid-cols-2">
           <UsageBar label="Registrazioni questo mese" used={sub.usage.recordingsUsed} max={sub.usage.maxRecordingsPerMonth} />
           <UsageBar label="Spazio questo mese" used={sub.usage.megabytesUsed} max={sub.usage.maxMBStorage} format={formatMegabytes} />
+          <UsageBar label="Minuti di audio questo mese" used={sub.usage.minutesUsed} max={sub.usage.maxMinutesPerMonth} format={formatMinutes} />
         </div>
       ) : null}
       {error ? (

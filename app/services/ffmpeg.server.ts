@@ -189,6 +189,8 @@ async function decodeCapped(args: string[], sink: Writable, maxBytes: number, li
     child.on("error", reject);
     child.on("close", (code) => resolve(code));
   });
+  // Observed now, awaited below: an abort rejects it while the pipeline is still running.
+  exited.catch(() => {});
   let bytes = 0;
   const counter = new Transform({
     transform(chunk: Buffer, _encoding, done) {

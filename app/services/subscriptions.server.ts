@@ -147,12 +147,12 @@ export async function assignPlan(user: Pick<SessionUser, "id" | "isEmailVerified
 }
 
 async function usageByMonth(db: Executor, userId: string, months: string[]) {
-  if (months.length === 0) return new Map<string, { recordingsUsed: number; megabytesUsed: number }>();
+  if (months.length === 0) return new Map<string, { recordingsUsed: number; megabytesUsed: number; minutesUsed: number }>();
   const rows = await db
     .select()
     .from(usageMonths)
     .where(and(eq(usageMonths.userId, userId), inArray(usageMonths.month, [...new Set(months)])));
-  return new Map(rows.map((r) => [r.month, { recordingsUsed: r.recordingsUsed, megabytesUsed: r.megabytesUsed }]));
+  return new Map(rows.map((r) => [r.month, { recordingsUsed: r.recordingsUsed, megabytesUsed: r.megabytesUsed, minutesUsed: r.minutesUsed }]));
 }
 
 /** The month a subscription's usage is read from: the current one, or its last month if it ended. */
@@ -163,7 +163,7 @@ function usageMonthFor(sub: SubscriptionRow, now: Date): string {
 function buildView(
   sub: SubscriptionRow,
   plan: PlanRow,
-  usage: { recordingsUsed: number; megabytesUsed: number } | undefined,
+  usage: { recordingsUsed: number; megabytesUsed: number; minutesUsed: number } | undefined,
   now: Date,
 ) {
   return {
@@ -184,6 +184,8 @@ function buildView(
       maxRecordingsPerMonth: plan.maxRecordingsPerMonth,
       megabytesUsed: usage?.megabytesUsed ?? 0,
       maxMBStorage: plan.maxMBStorage,
+      minutesUsed: usage?.minutesUsed ?? 0,
+      maxMinutesPerMonth: plan.maxMinutesPerMonth,
     },
     canCancel: effectiveStatus(sub, now) === "ACTIVE",
     canReactivate: sub.status === "CANCELLED" && plan.type === "FREE",

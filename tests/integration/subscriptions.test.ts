@@ -72,7 +72,7 @@ describe("assign", () => {
       status: "ACTIVE",
       isActive: true,
       subscriptionType: { name: "Gratuito", code: "FREE_BASIC", currency: "EUR", price: 0 },
-      usage: { recordingsUsed: 0, maxRecordingsPerMonth: 5, megabytesUsed: 0, maxMBStorage: 250 },
+      usage: { recordingsUsed: 0, maxRecordingsPerMonth: 5, megabytesUsed: 0, maxMBStorage: 250, minutesUsed: 0, maxMinutesPerMonth: 300 },
     });
   });
 
