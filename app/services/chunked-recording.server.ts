@@ -12,12 +12,12 @@ import { MSG } from "~/lib/messages";
 import { megabytesFor } from "~/lib/usage";
 import { z } from "zod";
 import { ApiError, badRequest, notFound, readJsonBody } from "./api.server";
-import { probeAudio, remuxCopy } from "./ffmpeg.server";
+import { AudioTooLongError, measureDecodedSeconds, probeMedia, remuxCopy, type ProbeResult } from "./ffmpeg.server";
 import { enqueueTranscription } from "./pipeline.server";
 import { requireApiVerifiedUser } from "./session.server";
 import * as storage from "./storage.server";
 import { deleteTranscription, isUuid } from "./transcriptions.server";
-import { getUsageLimits, reserveRecording, reserveRecordingGrowth } from "./usage.server";
+import { assertDurationAllowed, durationRefusal, getUsageLimits, reserveRecording, reserveRecordingGrowth, reserveRecordingMinutes } from "./usage.server";
 
 /**
  * Recordings that reach the server while they are being made (issue 14, decision 009).
@@ -88,7 +88,8 @@ export async function startRecording(request: Request): Promise<{ databaseId: st
   const id = randomUUID();
   const now = new Date();
   await getDb().transaction(async (tx) => {
-    const { usageMonth, megabytes } = await reserveRecording(tx, user.id, 0, now);
+    // Its minutes are counted at finalize, from the decoded audio (decision 006).
+    const { usageMonth, megabytes } = await reserveRecording(tx, user.id, { bytes: 0, durationSec: 0 }, now);
     await tx.insert(transcriptions).values({
       id,
       userId: user.id,
@@ -174,6 +175,9 @@ export async function receiveChunk(request: Request, id: string | undefined, ind
     const size = await receiveBody(request, temp);
     if (size === 0) throw badRequest(MSG.uploadError);
     const seconds = readSeconds(request);
+    // The browser's count is only a hint (finalize measures the decoded audio), but it stops a
+    // recording past the plan's minutes while it is being made.
+    if (seconds !== undefined) await assertDurationAllowed(user.id, seconds);
     return await getDb().transaction(async (tx) => {
       // The row lock orders parallel requests for the same recording and excludes a finalize.
       const [row] = await tx
@@ -203,7 +207,7 @@ export async function receiveChunk(request: Request, id: string | undefined, ind
       return { received: index + 1, duplicate: false };
     });
   } finally {
-    await fsp.rm(tempDir, { recursive: true, force: true });
+    await storage.removeTempDir(tempDir);
   }
 }
 
@@ -239,11 +243,13 @@ export async function finalizeRecording(id: string | undefined, access: Finalize
     const raw = path.join(tempDir, "raw");
     const out = path.join(tempDir, `audio.${EXTENSION[container]}`);
     await pipeline(readChunks(id, row.chunksReceived), fs.createWriteStream(raw));
-    let probe: Awaited<ReturnType<typeof probeAudio>>;
+    let probe: ProbeResult | undefined;
     let reason = "";
     try {
       await remuxCopy(raw, out, container);
-      probe = await probeAudio(out);
+      const probed = await probeMedia(out);
+      probe = probed.ok ? probed.probe : undefined;
+      if (!probed.ok) reason = probed.reason;
     } catch (error) {
       reason = error instanceof Error ? error.message : String(error);
       probe = undefined;
@@ -256,6 +262,7 @@ export async function finalizeRecording(id: string | undefined, access: Finalize
         .where(and(eq(transcriptions.id, id), eq(transcriptions.status, "RECORDING")));
       throw badRequest(MSG.recordingNotAudio);
     }
+    const durationSec = await measureRecording(out, probe.demuxer, row.userId, id, access);
     const { size } = await fsp.stat(out);
     const result = await getDb().transaction(async (tx) => {
       const [locked] = await tx.select({ status: transcriptions.status, chunksReceived: transcriptions.chunksReceived }).from(transcriptions).where(eq(transcriptions.id, id)).for("update");
@@ -263,22 +270,50 @@ export async function finalizeRecording(id: string | undefined, access: Finalize
       if (locked.status !== "RECORDING") return { databaseId: id, alreadyFinalized: true, durationSec: row.duration };
       // A chunk that slipped in after the read above would be left out: assemble again next time.
       if (locked.chunksReceived !== row.chunksReceived) throw new ApiError(409, MSG.recordingChunkOutOfOrder, { expected: locked.chunksReceived });
+      const minutes = await reserveRecordingMinutes(tx, row.userId, row.usageMonth, durationSec);
       await tx
         .update(transcriptions)
-        .set({ status: "PENDING", stage: "queued", progress: 0, fileSize: size, duration: probe.durationSec ?? row.duration, lastChunkAt: new Date() })
+        .set({ status: "PENDING", stage: "queued", progress: 0, fileSize: size, duration: durationSec, usageMinutes: minutes, lastChunkAt: new Date() })
         .where(eq(transcriptions.id, id));
       await enqueueTranscription(tx, id);
       // Last step before commit: the job can only be picked up once the file is in place.
       await storage.putFile(row.fileName, out);
-      return { databaseId: id, alreadyFinalized: false, durationSec: probe.durationSec ?? row.duration };
+      return { databaseId: id, alreadyFinalized: false, durationSec };
     });
     if (!result.alreadyFinalized) {
       await storage.removeDir(chunkFolder(id)).catch((error: unknown) => console.error(`[recordings] parti di ${id} non rimosse:`, error));
     }
     return result;
   } finally {
-    await fsp.rm(tempDir, { recursive: true, force: true });
+    await storage.removeTempDir(tempDir);
   }
+}
+
+/**
+ * The decoded length of the assembled recording, decoding no further than the plan allows. Past
+ * it the user gets the Italian refusal and keeps the row (to delete it); a finalize by the server
+ * (abandoned recording) marks it FAILED with the same text so it is not tried again.
+ */
+async function measureRecording(file: string, demuxer: string, userId: string, id: string, access: FinalizeAccess): Promise<number> {
+  const { limits } = await getUsageLimits(userId);
+  if (!limits) throw new ApiError(403, MSG.noActiveSubscription, { requiresSubscription: true });
+  const limitSec = Math.min(limits.maxMinutesPerFile, limits.remainingMinutes) * 60;
+  let refusal: ApiError | undefined;
+  let seconds = 0;
+  try {
+    seconds = await measureDecodedSeconds(file, demuxer, limitSec);
+  } catch (error) {
+    if (!(error instanceof AudioTooLongError)) throw badRequest(MSG.recordingNotAudio);
+    refusal = durationRefusal(limits, limits.currentMinutesUsed, limitSec + 1) ?? new ApiError(413, MSG.audioTooLong(limits.maxMinutesPerFile));
+  }
+  if (refusal && "system" in access) {
+    await getDb()
+      .update(transcriptions)
+      .set({ status: "FAILED", stage: "recording-too-long", errorMessage: refusal.message, failureReason: `finalize: ${refusal.message}` })
+      .where(and(eq(transcriptions.id, id), eq(transcriptions.status, "RECORDING")));
+  }
+  if (refusal) throw refusal;
+  return seconds;
 }
 
 // ---------------------------------------------------------------- abandoned recordings
@@ -309,7 +344,7 @@ export async function finalizeAbandonedRecordings(now: Date = new Date()): Promi
       const result = await finalizeRecording(row.id, { system: true });
       if (!result.alreadyFinalized) outcomes.push({ ...base, outcome: "finalized" });
     } catch (error) {
-      if (error instanceof ApiError && error.status === 400) outcomes.push({ ...base, outcome: "invalid" });
+      if (error instanceof ApiError && [400, 403, 413].includes(error.status)) outcomes.push({ ...base, outcome: "invalid" });
       else console.error(`[recordings] finalizzazione automatica di ${row.id} non riuscita:`, error);
     }
   }

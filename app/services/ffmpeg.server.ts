@@ -273,9 +273,11 @@ async function fixWavSizes(filePath: string): Promise<void> {
  * its chunks has no duration or seek index; the remuxed file has both. Fast (no decoding).
  */
 export async function remuxCopy(input: string, output: string, format: "webm" | "mp4" | "ogg", signal?: AbortSignal): Promise<void> {
+  // The chunks are user data: read with the container they claim, through the allow-list (decision 006).
+  const demuxer = { webm: "matroska", mp4: "mov", ogg: "ogg" }[format];
   await run(
     ffmpegBinaries().ffmpeg,
-    ["-nostdin", "-hide_banner", "-loglevel", "error", "-y", "-fflags", "+genpts", "-i", input, "-vn", "-map", "0:a:0", "-c", "copy", "-f", format, output],
+    ["-nostdin", "-hide_banner", "-loglevel", "error", "-y", "-fflags", "+genpts", ...mediaInput(input, demuxer), "-vn", "-map", "0:a:0", "-c", "copy", "-f", format, output],
     signal,
   );
 }

@@ -139,6 +139,29 @@ export async function reserveRecording(
   return { usageMonth, megabytes, minutes };
 }
 
+/**
+ * Counts the minutes of a recording whose length is known only at the end (a live recording
+ * being finalized, issue 14), in the month it was counted in, after the same checks as an upload.
+ */
+export async function reserveRecordingMinutes(tx: Transaction, userId: string, usageMonth: string, durationSec: number, now: Date = new Date()): Promise<number> {
+  const subscription = await getActiveSubscription(userId, tx, now);
+  if (!subscription) throw new ApiError(403, MSG.noActiveSubscription, { requiresSubscription: true });
+  await tx.insert(usageMonths).values({ userId, month: usageMonth }).onConflictDoNothing();
+  const [row] = await tx
+    .select()
+    .from(usageMonths)
+    .where(and(eq(usageMonths.userId, userId), eq(usageMonths.month, usageMonth)))
+    .for("update");
+  const refusal = durationRefusal(subscription.plan, row.minutesUsed, durationSec);
+  if (refusal) throw refusal;
+  const minutes = minutesFor(durationSec);
+  await tx
+    .update(usageMonths)
+    .set({ minutesUsed: sql`${usageMonths.minutesUsed} + ${minutes}` })
+    .where(and(eq(usageMonths.userId, userId), eq(usageMonths.month, usageMonth)));
+  return minutes;
+}
+
 /** Gives back what reserveRecording counted (a transcription was deleted); never below 0. */
 export async function releaseRecording(tx: Executor, userId: string, usageMonth: string, megabytes: number, minutes = 0): Promise<void> {
   await tx
