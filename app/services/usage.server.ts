@@ -95,6 +95,20 @@ export async function assertDurationAllowed(userId: string, durationSec: number,
   if (refusal) throw refusal;
 }
 
+/**
+ * The user's usage row for a month, created if missing and locked until the transaction ends:
+ * two uploads or chunks of one user take turns, so neither can pass a limit the other reached.
+ */
+async function lockUsageMonth(tx: Transaction, userId: string, usageMonth: string) {
+  await tx.insert(usageMonths).values({ userId, month: usageMonth }).onConflictDoNothing();
+  const [row] = await tx
+    .select()
+    .from(usageMonths)
+    .where(and(eq(usageMonths.userId, userId), eq(usageMonths.month, usageMonth)))
+    .for("update");
+  return row;
+}
+
 export type Reservation = { usageMonth: string; megabytes: number; minutes: number };
 
 /**
@@ -115,12 +129,7 @@ export async function reserveRecording(
   const usageMonth = usageMonthOf(now);
   const megabytes = megabytesFor(recording.bytes);
   const minutes = minutesFor(recording.durationSec);
-  await tx.insert(usageMonths).values({ userId, month: usageMonth }).onConflictDoNothing();
-  const [row] = await tx
-    .select()
-    .from(usageMonths)
-    .where(and(eq(usageMonths.userId, userId), eq(usageMonths.month, usageMonth)))
-    .for("update");
+  const row = await lockUsageMonth(tx, userId, usageMonth);
 
   const { maxRecordingsPerMonth, maxMBStorage } = subscription.plan;
   if (row.recordingsUsed >= maxRecordingsPerMonth || row.megabytesUsed + megabytes > maxMBStorage) {
@@ -146,12 +155,7 @@ export async function reserveRecording(
 export async function reserveRecordingMinutes(tx: Transaction, userId: string, usageMonth: string, durationSec: number, now: Date = new Date()): Promise<number> {
   const subscription = await getActiveSubscription(userId, tx, now);
   if (!subscription) throw new ApiError(403, MSG.noActiveSubscription, { requiresSubscription: true });
-  await tx.insert(usageMonths).values({ userId, month: usageMonth }).onConflictDoNothing();
-  const [row] = await tx
-    .select()
-    .from(usageMonths)
-    .where(and(eq(usageMonths.userId, userId), eq(usageMonths.month, usageMonth)))
-    .for("update");
+  const row = await lockUsageMonth(tx, userId, usageMonth);
   const refusal = durationRefusal(subscription.plan, row.minutesUsed, durationSec);
   if (refusal) throw refusal;
   const minutes = minutesFor(durationSec);
@@ -194,12 +198,7 @@ export async function reserveRecordingGrowth(
   if (totalMegabytes > (subscription.plan.maxFileSizeMB ?? DEFAULT_MAX_FILE_SIZE_MB)) {
     throw new ApiError(403, MSG.recordingMaxSize, { storageFull: true });
   }
-  await tx.insert(usageMonths).values({ userId, month: usageMonth }).onConflictDoNothing();
-  const [row] = await tx
-    .select()
-    .from(usageMonths)
-    .where(and(eq(usageMonths.userId, userId), eq(usageMonths.month, usageMonth)))
-    .for("update");
+  const row = await lockUsageMonth(tx, userId, usageMonth);
   if (row.megabytesUsed + extraMegabytes > subscription.plan.maxMBStorage) {
     throw new ApiError(403, MSG.recordingStorageFull, { storageFull: true });
   }
