@@ -11,28 +11,30 @@ import { downloadModel, MODEL_SHA1, resolveModel, terminalProgress } from "../wo
  * local LLM's models instead (LLM_MODEL, or the default of decision 012).
  */
 
+/** Ctrl-C stops the transfer cleanly: the temporary file is removed, no half model remains. */
+async function downloadStoppableByCtrlC(label: string, download: (signal: AbortSignal) => Promise<string>) {
+  const controller = new AbortController();
+  const onSigint = () => controller.abort();
+  process.once("SIGINT", onSigint);
+  try {
+    const file = await download(controller.signal);
+    console.log(`${label} pronto: ${file}`);
+  } catch (e) {
+    process.exitCode = 1;
+    if (controller.signal.aborted) console.error("\nDownload annullato.");
+    else console.error(`\n${e instanceof UserFacingError ? e.message : (e as Error).stack}`);
+  } finally {
+    process.off("SIGINT", onSigint);
+  }
+}
+
 async function downloadLlm(names: string[]) {
   const config = getConfig();
   for (const name of names.length > 0 ? names : [config.LLM_MODEL]) {
     const m = resolveLlmModel(name, config.DATA_DIR);
-    const controller = new AbortController();
-    const onSigint = () => controller.abort();
-    process.once("SIGINT", onSigint);
-    try {
-      const file = await ensureLlmModel(name, {
-        dataDir: config.DATA_DIR,
-        baseUrl: config.LLM_MODEL_URL,
-        signal: controller.signal,
-        onProgress: terminalProgress(`${m.name}.gguf`),
-      });
-      console.log(`Modello linguistico "${m.name}" pronto: ${file}`);
-    } catch (e) {
-      process.exitCode = 1;
-      if (controller.signal.aborted) console.error("\nDownload annullato.");
-      else console.error(`\n${e instanceof UserFacingError ? e.message : (e as Error).stack}`);
-    } finally {
-      process.off("SIGINT", onSigint);
-    }
+    await downloadStoppableByCtrlC(`Modello linguistico "${m.name}"`, (signal) =>
+      ensureLlmModel(name, { dataDir: config.DATA_DIR, baseUrl: config.LLM_MODEL_URL, signal, onProgress: terminalProgress(`${m.name}.gguf`) }),
+    );
   }
 }
 
@@ -55,25 +57,9 @@ async function main() {
       process.exitCode = 1;
       continue;
     }
-    const controller = new AbortController();
-    // Ctrl-C stops the transfer cleanly: the temporary file is removed, no half model remains.
-    const onSigint = () => controller.abort();
-    process.once("SIGINT", onSigint);
-    try {
-      const file = await downloadModel(m.name, {
-        dataDir: config.DATA_DIR,
-        baseUrl: config.WHISPER_MODEL_URL,
-        signal: controller.signal,
-        onProgress: terminalProgress(`ggml-${m.name}.bin`),
-      });
-      console.log(`Modello "${m.name}" pronto: ${file}`);
-    } catch (e) {
-      process.exitCode = 1;
-      if (controller.signal.aborted) console.error("\nDownload annullato.");
-      else console.error(`\n${e instanceof UserFacingError ? e.message : (e as Error).stack}`);
-    } finally {
-      process.off("SIGINT", onSigint);
-    }
+    await downloadStoppableByCtrlC(`Modello "${m.name}"`, (signal) =>
+      downloadModel(m.name, { dataDir: config.DATA_DIR, baseUrl: config.WHISPER_MODEL_URL, signal, onProgress: terminalProgress(`ggml-${m.name}.bin`) }),
+    );
   }
 }
 
