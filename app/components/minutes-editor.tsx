@@ -65,6 +65,55 @@ export function EditForm({
   );
 }
 
+/**
+ * A card of the minutes (argomenti, decisioni, azioni) with its heading and "Modifica": shows
+ * `view`, or, when ?modifica= names this section, the form posting `intent` with `fields`.
+ */
+export function EditableSection({
+  transcriptionId,
+  headingId,
+  heading,
+  target,
+  editing,
+  intent,
+  editLabel,
+  editTestId,
+  error,
+  fields,
+  view,
+}: {
+  transcriptionId: string;
+  headingId: string;
+  heading: string;
+  target: string;
+  editing: string | null;
+  intent: string;
+  editLabel: string;
+  editTestId?: string;
+  error: EditError;
+  fields: ReactNode;
+  view: ReactNode;
+}) {
+  const open = editing === target;
+  return (
+    <section className="card" aria-labelledby={headingId}>
+      <div className="mb-4 flex items-baseline justify-between gap-2">
+        <h2 id={headingId} className="text-lg font-semibold">
+          {heading}
+        </h2>
+        {open ? null : <EditLink transcriptionId={transcriptionId} target={target} label={editLabel} testId={editTestId} />}
+      </div>
+      {open ? (
+        <EditForm transcriptionId={transcriptionId} target={target} intent={intent} error={error}>
+          {fields}
+        </EditForm>
+      ) : (
+        view
+      )}
+    </section>
+  );
+}
+
 /** The actions as editable rows (attività, responsabile, scadenza) plus an empty row to add one. */
 export function ActionRows({ items }: { items: ActionItem[] }) {
   const rows = [...items, { task: "", owner: null, due: null, timestamp: null }];

@@ -3,7 +3,7 @@ import { Form, Link, useActionData, useLoaderData, useNavigation, useSearchParam
 import { useEffect, useState } from "react";
 import { AudioPlayer, AudioProvider } from "~/components/audio-player";
 import { ActionItemList, DecisionList } from "~/components/minutes-sections";
-import { ActionRows, EditForm, EditLink, SpeakersPanel, type EditError } from "~/components/minutes-editor";
+import { ActionRows, EditableSection, EditForm, EditLink, SpeakersPanel, type EditError } from "~/components/minutes-editor";
 import { EmailForm, type EmailActionResult } from "~/components/email-form";
 import { AccessRequired } from "~/components/guards";
 import { PipelineProgress } from "~/components/pipeline-progress";
@@ -256,59 +256,60 @@ function Result({ detail, editing }: { detail: TranscriptionDetail; editing: str
               )}
             </section>
 
-            <section className="card" aria-labelledby="topics-heading">
-              <div className="mb-4 flex items-baseline justify-between gap-2">
-                <h2 id="topics-heading" className="text-lg font-semibold">
-                  Argomenti
-                </h2>
-                {editing === "argomenti" ? null : <EditLink transcriptionId={t.id} target="argomenti" label="Modifica gli argomenti" />}
-              </div>
-              {editing === "argomenti" ? (
-                <EditForm transcriptionId={t.id} target="argomenti" intent="edit-topics" error={editError}>
+            <EditableSection
+              transcriptionId={t.id}
+              headingId="topics-heading"
+              heading="Argomenti"
+              target="argomenti"
+              editing={editing}
+              intent="edit-topics"
+              editLabel="Modifica gli argomenti"
+              error={editError}
+              fields={
+                <>
                   <label className="label" htmlFor="edit-topics">
                     Un argomento per riga che inizia con #, poi i suoi punti chiave, uno per riga
                   </label>
                   <textarea id="edit-topics" name="topics" defaultValue={topicsToText(analysis?.topics ?? [])} rows={12} autoFocus className="input font-mono text-sm" />
-                </EditForm>
-              ) : (
-                <TopicList topics={analysis?.topics ?? []} />
-              )}
-            </section>
+                </>
+              }
+              view={<TopicList topics={analysis?.topics ?? []} />}
+            />
 
-            <section className="card" aria-labelledby="decisions-heading">
-              <div className="mb-4 flex items-baseline justify-between gap-2">
-                <h2 id="decisions-heading" className="text-lg font-semibold">
-                  {MINUTES_TEXT.decisions}
-                </h2>
-                {editing === "decisioni" ? null : <EditLink transcriptionId={t.id} target="decisioni" label="Modifica le decisioni" testId="edit-decisions" />}
-              </div>
-              {editing === "decisioni" ? (
-                <EditForm transcriptionId={t.id} target="decisioni" intent="edit-decisions" error={editError}>
+            <EditableSection
+              transcriptionId={t.id}
+              headingId="decisions-heading"
+              heading={MINUTES_TEXT.decisions}
+              target="decisioni"
+              editing={editing}
+              intent="edit-decisions"
+              editLabel="Modifica le decisioni"
+              editTestId="edit-decisions"
+              error={editError}
+              fields={
+                <>
                   <label className="label" htmlFor="edit-decisions">
                     {EDIT_TEXT.onePerLine}
                   </label>
                   <textarea id="edit-decisions" name="decisions" defaultValue={decisionsToText(analysis?.decisions ?? [])} rows={6} autoFocus className="input" />
-                </EditForm>
-              ) : (
-                <DecisionList decisions={analysis?.decisions ?? []} />
-              )}
-            </section>
+                </>
+              }
+              view={<DecisionList decisions={analysis?.decisions ?? []} />}
+            />
 
-            <section className="card" aria-labelledby="action-items-heading">
-              <div className="mb-4 flex items-baseline justify-between gap-2">
-                <h2 id="action-items-heading" className="text-lg font-semibold">
-                  {MINUTES_TEXT.actionItems}
-                </h2>
-                {editing === "azioni" ? null : <EditLink transcriptionId={t.id} target="azioni" label="Modifica le azioni da fare" testId="edit-actions" />}
-              </div>
-              {editing === "azioni" ? (
-                <EditForm transcriptionId={t.id} target="azioni" intent="edit-actions" error={editError}>
-                  <ActionRows items={analysis?.actionItems ?? []} />
-                </EditForm>
-              ) : (
-                <ActionItemList items={analysis?.actionItems ?? []} />
-              )}
-            </section>
+            <EditableSection
+              transcriptionId={t.id}
+              headingId="action-items-heading"
+              heading={MINUTES_TEXT.actionItems}
+              target="azioni"
+              editing={editing}
+              intent="edit-actions"
+              editLabel="Modifica le azioni da fare"
+              editTestId="edit-actions"
+              error={editError}
+              fields={<ActionRows items={analysis?.actionItems ?? []} />}
+              view={<ActionItemList items={analysis?.actionItems ?? []} />}
+            />
 
             {madeBy ? (
               <p className="text-sm text-slate-600" data-testid="analysis-engine">
