@@ -75,7 +75,9 @@ test("un utente verificato sceglie il piano gratuito, lo cancella e lo riattiva"
   await expect(sub).toHaveCount(1);
   await expect(sub).toContainText("Gratuito");
   await expect(sub.getByTestId("subscription-status")).toHaveText("Attiva");
-  await expect(sub.getByTestId("usage-bar")).toHaveCount(2);
+  // Recordings, storage and minutes of audio (the plan's three monthly limits).
+  await expect(sub.getByTestId("usage-bar")).toHaveCount(3);
+  await expect(sub.getByTestId("usage-bar").nth(2)).toContainText("Minuti di audio questo mese");
 
   await sub.getByText("Cancella sottoscrizione").click();
   await sub.getByLabel("Motivo (facoltativo)").fill("Provo più tardi");

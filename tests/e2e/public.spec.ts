@@ -76,7 +76,9 @@ test.describe("pagine pubbliche", () => {
     expect(await api.json()).toEqual({ success: false, message: "Dati non validi." });
     const page = await request.get("/subscriptions?search=a%00b");
     expect(page.status()).toBe(400);
-    expect(await page.text()).toBe("Dati non validi.");
+    // A page request gets the Italian error page, not a stack trace or a bare 500.
+    expect(page.headers()["content-type"]).toContain("text/html");
+    expect(await page.text()).toMatch(/<h1[^>]*>Dati non validi\.<\/h1>/);
   });
 
   test("la navigazione funziona su un telefono", async ({ browser }) => {
