@@ -1,5 +1,5 @@
 import { createHash } from "node:crypto";
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { getSql } from "~/db/client.server";
 import { AUTH_LIMITS } from "~/services/auth.server";
 import { EMAIL_RATE_LIMIT } from "~/services/email-delivery.server";
@@ -14,6 +14,9 @@ import { createTestUser } from "../support/db";
  */
 
 useContractFixtures();
+// Each case hashes dozens of passwords with scrypt (deliberately slow): on a busy 2-core machine
+// that alone can pass the default 30 s, which says nothing about the limits under test.
+vi.setConfig({ testTimeout: 120_000 });
 
 const route = (file: string): Case => cases().find((c) => c.file === file)!;
 let ipCounter = 0;
