@@ -11,6 +11,10 @@ describe("agenda markers", () => {
     "Partiamo dal rilascio della versione due.",
     "Ultima cosa, le ferie di agosto.",
     "Andiamo avanti con le quote di iscrizione.",
+    "Il punto successivo è il rifacimento del campo da calcetto.",
+    // Informal: a connective and a bare noun phrase.
+    "Poi il questionario.",
+    "E poi gli influencer.",
   ])("announces an item: %s", (sentence) => {
     expect(markerTier(sentence)).toBe(1);
   });
@@ -25,6 +29,10 @@ describe("agenda markers", () => {
     "Come detto al primo punto, i conti sono in ordine.",
     "C'è anche la polemica sugli argini.",
     "Il tecnico dice che la centralina è vecchia.",
+    // A connective before a clause, not before a bare subject.
+    "Poi la sistemo io.",
+    "Poi il questionario non va bene.",
+    "Ora il problema è che non abbiamo soldi.",
   ])("does not announce an item: %s", (sentence) => {
     expect(markerTier(sentence)).toBe(0);
   });
@@ -33,6 +41,11 @@ describe("agenda markers", () => {
     expect(markerTier("Poi c'è il bug dei pagamenti, che è la cosa più urgente.")).toBe(2);
     expect(markerTier("Collegato alla formazione c'è il tema del personale e delle assunzioni.")).toBe(2);
     expect(markerTier("Sulle elezioni comunali di primavera, il quadro si muove.")).toBe(2);
+    // A short question that brings up a subject, and "parliamo di…".
+    expect(markerTier("E la fatturazione elettronica?")).toBe(2);
+    expect(markerTier("E nel giardino?")).toBe(2);
+    expect(markerTier("Parliamo di viabilità: come va il traffico?")).toBe(2);
+    expect(markerTier("E tu cosa ne pensi?")).toBe(0);
   });
 
   it("names the item with the words after the marker, never a verb or a bare article", () => {
@@ -46,6 +59,9 @@ describe("agenda markers", () => {
     expect(announcedName("Comincerei dai tuoi obiettivi e dai risultati.")).toBe("Obiettivi e risultati");
     expect(announcedName("Collegato alla formazione c'è il tema del personale e delle assunzioni.")).toBe("Personale e assunzioni");
     expect(announcedName("Passiamo al secondo punto.")).toBeUndefined();
+    expect(announcedName("Poi il questionario.")).toBe("Questionario");
+    expect(announcedName("E nel giardino?")).toBe("Giardino");
+    expect(announcedName("Il punto successivo è il rifacimento del campo da calcetto.")).toBe("Rifacimento del campo da calcetto");
   });
 
   it("reads the kind of meeting from its opening", () => {

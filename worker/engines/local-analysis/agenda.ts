@@ -23,6 +23,8 @@ const ANNOUNCE = new RegExp(
     [
       String.raw`(?:il|l')?\s*${ORDINAL}\s+(?:punto|argomento|tema|item)\b`,
       String.raw`(?:il\s+)?punto\s+(?:n\.?\s*|numero\s+)?${NUMBER}\b`,
+      // "Il punto successivo è…", "il prossimo argomento": the ordinal after the noun.
+      String.raw`(?:il\s+)?(?:punto|argomento|tema)\s+(?:successivo|seguente)\b`,
       String.raw`(?:la|l')?\s*(?:prima|seconda|terza|quarta|quinta|ultima|altra|prossima)\s+(?:cosa|questione|domanda|voce)\b`,
       String.raw`(?:un'|l')\s*(?:ultima|altra)\s+(?:cosa|questione|domanda)\b`,
       String.raw`(?:passiamo|passando|veniamo|arriviamo|andiamo)\s+(?:ora\s+|adesso\s+|quindi\s+|poi\s+|infine\s+)?${TO}${NOT_ITEM}`,
@@ -55,6 +57,8 @@ const INTRODUCE = new RegExp(
       String.raw`collegat[oa]\s+a\s+questo`,
       String.raw`(?:vorrei|volevo|vorremmo|volevamo)\s+(?:anche\s+|poi\s+|però\s+)*(?:parlar\w*|affrontare|sollevare|chieder\w*|discutere)\b`,
       String.raw`(?:resta|rimane|affrontiamo)\s+(?:ancora\s+|poi\s+)?(?:il|la|l')\s*(?:tema|questione|discorso|capitolo|argomento|punto)\b`,
+      // "Parliamo di turismo": the speaker names the next subject.
+      String.raw`(?:parliamo|parlerei|parliamone)\s+(?:adesso\s+|ora\s+|un\s+po'\s+|anche\s+)*(?:di|del|della|dello|dei|delle|degli|dell')`,
     ].join("|") +
     String.raw`)`,
   "iu",
@@ -64,20 +68,40 @@ const INTRODUCE = new RegExp(
 // refers back to an item ("come detto al primo punto") announces nothing.
 const LISTING = /ordine del giorno (?:prevede|è il seguente|comprende|riporta)|(?:primo|1)[^.?!]{0,80}\b(?:secondo|2)\b[^.?!]{0,80}\b(?:terzo|3)\b|come (?:detto|visto|dicevamo) (?:al|nel)/iu;
 
+// A sentence that is only a connective and a noun phrase announces the next subject in informal
+// talk: "Poi il questionario.", "E poi gli influencer.", "Adesso le ferie di agosto." Without a
+// connective, or with a verb after the noun, it is part of what is being said.
+const BARE_SUBJECT = new RegExp(
+  String.raw`^(?:e\s+)?(?:poi|adesso|ora|infine|per\s+finire|da\s+ultimo)[,:]?\s+(?:il|lo|la|l'|i|gli|le)\s*[\p{L}']{3,}(?:\s+(?:di|del|della|dello|dei|degli|delle|dell'|per|sul|sulla|sui|sulle)?\s*[\p{L}']{3,}){0,2}\s*[.:!…]?$`,
+  "iu",
+);
+
+// "E la demo per la Ferretti?", "E nel bagno?", "E i tempi?": a short question that brings up a
+// subject (the conversational way to move on). Tier 2: a question can also stay on the subject.
+const SUBJECT_QUESTION = new RegExp(
+  String.raw`^(?:e|ed|invece|ma)\s+(?:invece\s+)?(?:il|lo|la|l'|i|gli|le|nel|nella|nello|nei|negli|nelle|nell'|sul|sulla|sullo|sui|sulle|sull'|per\s+(?:il|la|lo|i|gli|le|l'))\s*[\p{L}']{3,}(?:\s+[\p{L}'.]+){0,6}\s*\?$`,
+  "iu",
+);
+
 /** 1 for a sentence that announces an agenda item, 2 for a weaker introduction, 0 otherwise. */
 export function markerTier(sentence: string): 0 | 1 | 2 {
-  if (LISTING.test(sentence)) return 0;
-  if (ANNOUNCE.test(sentence)) return 1;
-  if (INTRODUCE.test(sentence)) return 2;
+  const text = sentence.trim();
+  if (LISTING.test(text)) return 0;
+  if (ANNOUNCE.test(text) || BARE_SUBJECT.test(text)) return 1;
+  if (INTRODUCE.test(text) || SUBJECT_QUESTION.test(text)) return 2;
   return 0;
 }
+
+// What stands before the subject in a bare announcement or a subject question.
+const BARE_LEAD = /^(?:e\s+)?(?:poi|adesso|ora|infine|per\s+finire|da\s+ultimo)[,:]?\s+(?=\S+[^?]*[.:!…]?$)(?![^?]*\?$)/iu;
+const QUESTION_LEAD = /^(?:e|ed|invece|ma)\s+(?:invece\s+)?(?=[^?]*\?$)/iu;
 
 // Words that stand between the marker and the name of the item: "all'ordine del giorno", "riguarda".
 const LINK =
   /^(?:[\s,.:;–—-]+|(?:all'ordine del giorno|dell'ordine del giorno|in ordine del giorno|in discussione|oggi|stasera|ora|adesso|poi|infine|quindi|anche|però|era|è|sono|riguarda|riguardano|concerne|tratta|prevede|che (?:\p{L}+\s+){0,3}?(?:riguarda|è|era|sono|concerne)|che|ed|e|di cui (?:\p{L}+\s+){0,2}?\p{L}+)(?![\p{L}']))\s*/iu;
 
 const ARTICLE_OR_PREPOSITION = new Set(
-  `il lo la i gli le l un uno una un' al allo alla ai agli alle all a ad da dal dallo dalla dai dagli dalle dall di del dello della dei degli delle dell su sul sullo sulla sui sugli sulle sull con col per tuoi tue tuo tua tuoi nostro nostra nostri nostre vostro vostra vostri vostre mio mia miei mie suo sua suoi sue questo questa questi queste quel quella quei quelle`.split(
+  `il lo la i gli le l un uno una un' al allo alla ai agli alle all a ad da dal dallo dalla dai dagli dalle dall di del dello della dei degli delle dell in nel nello nella nei negli nelle nell su sul sullo sulla sui sugli sulle sull con col per tuoi tue tuo tua tuoi nostro nostra nostri nostre vostro vostra vostri vostre mio mia miei mie suo sua suoi sue questo questa questi queste quel quella quei quelle`.split(
     " ",
   ),
 );
@@ -91,9 +115,10 @@ const PARTICIPLE = /^(?:\p{L}{3,})(?:at[oaie]|ut[oaie]|it[aie])$/u;
  * dalla giunta" -> "Ratifica della variazione di bilancio". Undefined when no content word follows.
  */
 export function announcedName(sentence: string): string | undefined {
-  const match = sentence.match(ANNOUNCE) ?? sentence.match(INTRODUCE);
+  const text = sentence.trim();
+  const match = text.match(ANNOUNCE) ?? text.match(INTRODUCE) ?? text.match(BARE_LEAD) ?? text.match(QUESTION_LEAD);
   if (!match) return undefined;
-  let rest = sentence.slice(match[0].length);
+  let rest = text.slice(match[0].length);
   // The marker may end inside "al secondo punto": skip what is left of it.
   rest = rest.replace(new RegExp(String.raw`^\s*(?:il\s+|l')?${ORDINAL}\s+(?:punto|argomento|tema)\b`, "iu"), "");
   rest = rest.replace(new RegExp(String.raw`^\s*(?:il\s+)?punto\s+(?:n\.?\s*|numero\s+)?${NUMBER}\b`, "iu"), "");

@@ -46,7 +46,9 @@ export function analyzeLocally(input: TimedSegment[]): AnalysisResult {
   let topics: Topic[] = starts.map((from, i) => {
     const to = i + 1 < starts.length ? starts[i + 1] : ranked.length;
     const at = i === 0 && agendaSplit ? agendaSplit.opening : from;
-    const announced = agenda && tiers[at] ? announcedName(sentences[at].text) : undefined;
+    // Without an agenda, a topic that opens with an announcement ("Poi il questionario.") is named by it.
+    const opener = agenda ? (tiers[at] ? at : -1) : [from, from + 1].find((k) => k < to && tiers[k] === 1) ?? -1;
+    const announced = opener >= 0 ? announcedName(sentences[opener].text) : undefined;
     return { from, to, sentences: ranked.slice(from, to), name: "", terms: [], announced };
   });
   // Before the first announced item: greetings, roll call, the agenda read out. Part of the first

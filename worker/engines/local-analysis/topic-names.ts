@@ -24,7 +24,26 @@ export function withLeadTerm(topic: Topic, vocabulary: Vocabulary): string {
 // Word endings of verb forms: verbs make poor topic names ("Lavorare e decidere").
 const VERB_ENDING = /(?:are|ere|ire|ando|endo|iamo|iate|avano|evano|ivano|ebbe|ebbero|eremo|eranno|eremmo)$/;
 
+// An auxiliary or an unambiguous clitic before a word makes it a verb: "ho trovato", "si
+// lamentano", "ci vediamo" ("lo", "la", "le" are articles as often as clitics).
+const BEFORE_VERB = new Set("mi ti ci vi si ne ho hai ha abbiamo avete hanno è sono siamo siete sei era erano".split(" "));
+
+/** The words mostly said as verbs in these sentences (folded). */
+function verbsIn(sentences: { text: string }[]): Set<string> {
+  const all = new Map<string, number>();
+  const asVerb = new Map<string, number>();
+  for (const s of sentences) {
+    const tokens = fold(s.text).split(/[^\p{L}']+/u);
+    tokens.forEach((t, k) => {
+      all.set(t, (all.get(t) ?? 0) + 1);
+      if (k > 0 && BEFORE_VERB.has(tokens[k - 1])) asVerb.set(t, (asVerb.get(t) ?? 0) + 1);
+    });
+  }
+  return new Set([...asVerb].filter(([t, n]) => n * 2 >= all.get(t)!).map(([t]) => t));
+}
+
 const OPENING_BOOST = 1.5;
+const THEME_BOOST = 1.6;
 
 /** Each topic is named after the terms it uses most that the other topics use least. */
 export function nameTopics(topics: Topic[], vocabulary: Vocabulary) {
@@ -40,10 +59,18 @@ export function nameTopics(topics: Topic[], vocabulary: Vocabulary) {
   const topicFrequency = new Map<number, number>();
   for (const { counts } of perTopic) for (const id of counts.keys()) topicFrequency.set(id, (topicFrequency.get(id) ?? 0) + 1);
 
+  // Terms said before each topic began.
+  const said = new Set<number>();
   topics.forEach((topic, i) => {
     const { counts, spread } = perTopic[i];
     // Speakers name a new subject when they open it: terms of the topic's first statements count more.
-    const opening = new Set(topic.sentences.filter((s) => !s.formality && s.terms.length > 0).slice(0, 2).flatMap((s) => s.terms));
+    const statements = topic.sentences.filter((s) => !s.formality && s.terms.length > 0);
+    const opening = new Set(statements.slice(0, 2).flatMap((s) => s.terms));
+    // …and the first new word of the first statement most of all: Italian puts the theme first
+    // ("La sagra delle castagne quest'anno si fa comunque, lo ha confermato la pro loco").
+    const theme = statements[0]?.terms.find((id) => !said.has(id));
+    const verbs = verbsIn(topic.sentences);
+    for (const s of topic.sentences) for (const id of s.terms) said.add(id);
     // A term said once is an accident; in a topic of several sentences ask for two sentences.
     const minSpread = topic.sentences.length >= 5 ? 2 : 1;
     const scored = [...counts]
@@ -51,8 +78,9 @@ export function nameTopics(topics: Topic[], vocabulary: Vocabulary) {
       .map(([id, count]) => {
         const word = vocabulary.display(id);
         let score = count * Math.log(1 + topics.length / topicFrequency.get(id)!);
-        if (VERB_ENDING.test(word.toLowerCase()) && word.length >= 6) score *= 0.5;
+        if ((VERB_ENDING.test(word.toLowerCase()) && word.length >= 6) || verbs.has(fold(word))) score *= 0.5;
         if (opening.has(id)) score *= OPENING_BOOST;
+        if (id === theme) score *= THEME_BOOST;
         // Longer words are more often the nouns that carry the subject.
         score *= Math.min(1.3, 0.7 + word.length / 15);
         return { id, word, score };
