@@ -5,13 +5,13 @@
  * - Quality: on the annotated meetings (tests/fixtures/transcripts/meetings), agenda items found as
  *   their own topic, titles that name the subject, summaries that mention every item, decisions and
  *   actions (with owner and deadline) found; for the tuning meetings and the held-out ones.
- * Run: node --import tsx bench/local-analyzer.ts [speed|quality] [tuning|held-out]
+ * Run: node --import tsx bench/local-analyzer.ts [speed|quality] [tuning|held-out|held-out-2]
  * Prints markdown tables for BENCHMARKS.md.
  */
 import os from "node:os";
 import { analyzeLocally } from "../worker/engines/local-analysis/index";
 import { scoreMeeting, totals, type MeetingScore } from "../worker/engines/local-analysis/meeting-scores";
-import { loadHeldOutTranscripts, loadTranscripts, threeHourTranscript } from "../worker/engines/local-analysis/test-transcripts";
+import { loadHeldOutTranscripts, loadSecondHeldOutTranscripts, loadTranscripts, threeHourTranscript } from "../worker/engines/local-analysis/test-transcripts";
 
 const RUNS = Number(process.env.RUNS ?? 5);
 const [mode, split] = process.argv.slice(2);
@@ -57,11 +57,17 @@ function speed() {
   console.log(`| ${row.join(" | ")} |`);
 }
 
-function quality(which: "tuning" | "held-out") {
-  const fixtures = (which === "tuning" ? loadTranscripts() : loadHeldOutTranscripts()).filter((f) => f.meeting);
+const SETS = {
+  tuning: { title: "Tuning", load: loadTranscripts },
+  "held-out": { title: "First held-out set (session 3; looked at in session 4)", load: loadHeldOutTranscripts },
+  "held-out-2": { title: "Second held-out set (session 4, never tuned on)", load: loadSecondHeldOutTranscripts },
+} as const;
+
+function quality(which: keyof typeof SETS) {
+  const fixtures = SETS[which].load().filter((f) => f.meeting);
   const scores: MeetingScore[] = fixtures.map((f) => scoreMeeting(analyzeLocally(f.segments), f));
   const pct = (a: number, b: number) => (b ? `${Math.round((100 * a) / b)} %` : "–");
-  console.log(`\n${which === "tuning" ? "Tuning" : "Held-out"} meetings (${fixtures.length})\n`);
+  console.log(`\n${SETS[which].title}: ${fixtures.length} meetings\n`);
   console.log("| Meeting | Agenda items as own, named topic | Topics | Title names content | Summary mentions | Decisions found (extra) | Actions found | … with owner and deadline (extra) |");
   console.log("|---|---|---|---|---|---|---|---|");
   for (const s of scores) {
@@ -77,6 +83,5 @@ function quality(which: "tuning" | "held-out") {
 
 if (mode !== "quality") speed();
 if (mode !== "speed") {
-  if (split !== "held-out") quality("tuning");
-  if (split !== "tuning") quality("held-out");
+  for (const which of Object.keys(SETS) as (keyof typeof SETS)[]) if (!split || split === which) quality(which);
 }
