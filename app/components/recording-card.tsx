@@ -3,7 +3,8 @@ import { useState } from "react";
 import { downloadFile } from "~/lib/download";
 import { formatBytes, formatDateTime, formatDuration } from "~/lib/format";
 import { MSG } from "~/lib/messages";
-import type { HighlightPart, TranscriptionListItem } from "~/services/transcriptions.server";
+import type { TranscriptionListItem } from "~/services/transcriptions/list.server";
+import type { HighlightPart } from "~/services/transcriptions/search.server";
 import { StatusBadge } from "./status-badge";
 import { useToast } from "./toast";
 

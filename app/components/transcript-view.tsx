@@ -1,6 +1,6 @@
 import { Form, Link } from "@remix-run/react";
 import { EDIT_TEXT } from "~/lib/messages";
-import type { SegmentView } from "~/services/transcriptions.server";
+import type { SegmentView } from "~/services/transcriptions/detail.server";
 import { TimestampButton, useAudio } from "./audio-player";
 import { EditForm, type EditError } from "./minutes-editor";
 

@@ -1,8 +1,8 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { readInt } from "~/lib/validation/admin";
+import { MAX_PAGE, readInt } from "~/lib/pagination";
 import { apiHandler, json, methodNotAllowed } from "~/services/api.server";
 import { requireApiUser } from "~/services/session.server";
-import { HISTORY_LIMIT, listTranscriptionsPage } from "~/services/transcriptions.server";
+import { HISTORY_LIMIT, listTranscriptionsPage } from "~/services/transcriptions/list.server";
 
 /**
  * GET /api/history?search=&page=&limit=: the user's transcriptions, newest first (or best match
@@ -14,7 +14,7 @@ export const loader = apiHandler(async ({ request }: LoaderFunctionArgs) => {
   const search = params.get("search") ?? params.get("q");
   const page = await listTranscriptionsPage(user.id, {
     search,
-    page: readInt(params.get("page"), 1, 1, 1_000_000),
+    page: readInt(params.get("page"), 1, 1, MAX_PAGE),
     limit: readInt(params.get("limit"), HISTORY_LIMIT, 1, HISTORY_LIMIT),
   });
   return json({ success: true, ...page });

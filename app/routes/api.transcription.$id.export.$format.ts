@@ -2,7 +2,8 @@ import type { LoaderFunctionArgs } from "@remix-run/node";
 import { EXPORT_FORMATS, isExportFormat, renderExport } from "~/lib/exports";
 import { apiHandler, methodNotAllowed, notFound } from "~/services/api.server";
 import { requireApiUser } from "~/services/session.server";
-import { contentDisposition, getTranscriptionDetail, safeFileName } from "~/services/transcriptions.server";
+import { contentDisposition, downloadNames } from "~/services/http-download.server";
+import { getTranscriptionDetail } from "~/services/transcriptions/detail.server";
 
 /** GET /api/transcription/:id/export/(txt|srt|vtt): the transcript as text or subtitles. */
 export const loader = apiHandler(async ({ request, params }: LoaderFunctionArgs) => {
@@ -19,8 +20,7 @@ export const loader = apiHandler(async ({ request, params }: LoaderFunctionArgs)
     decisions: detail.analysis?.decisions,
     actionItems: detail.analysis?.actionItems,
   });
-  const ascii = safeFileName(title, format.extension, `trascrizione.${format.extension}`);
-  const name = title ? `${title.replace(/[\\/:*?"<>|\u0000-\u001f]+/g, " ").trim().slice(0, 80)}.${format.extension}` : ascii;
+  const { name, ascii } = downloadNames(title, format.extension, `trascrizione.${format.extension}`);
   return new Response(body, {
     headers: {
       "Content-Type": format.contentType,

@@ -3,7 +3,9 @@ import { EDIT_TEXT, MSG } from "~/lib/messages";
 import { apiHandler, json, methodNotAllowed, readJsonValue } from "~/services/api.server";
 import { editTranscription, parseEdit } from "~/services/transcription-edits.server";
 import { requireApiUser } from "~/services/session.server";
-import { deleteTranscription, findTranscription, getTranscriptionDetail } from "~/services/transcriptions.server";
+import { findTranscription } from "~/services/transcriptions/access.server";
+import { deleteTranscription } from "~/services/transcriptions/delete.server";
+import { getTranscriptionDetail } from "~/services/transcriptions/detail.server";
 
 /** GET /api/transcription/:id: { transcription, analysis, document, documentPath }. */
 export const loader = apiHandler(async ({ request, params }: LoaderFunctionArgs) => {

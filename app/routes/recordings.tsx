@@ -11,8 +11,9 @@ import { ApiError, readPageForm } from "~/services/api.server";
 import { finalizeRecording } from "~/services/chunked-recording.server";
 import { assertSameOriginForm, getSessionUser } from "~/services/session.server";
 import { flashToastHeader } from "~/services/toast.server";
-import { deleteTranscription, listTranscriptionsPage, type TranscriptionListItem } from "~/services/transcriptions.server";
-import { readInt, type Pagination } from "~/lib/validation/admin";
+import { deleteTranscription } from "~/services/transcriptions/delete.server";
+import { listTranscriptionsPage, type TranscriptionListItem } from "~/services/transcriptions/list.server";
+import { MAX_PAGE, readInt, type Pagination } from "~/lib/pagination";
 import { getUsageLimits, type LimitsResponse } from "~/services/usage.server";
 
 export const meta: MetaFunction = () => [{ title: "Le mie trascrizioni — Verbale" }];
@@ -23,7 +24,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const url = new URL(request.url);
   const q = (url.searchParams.get("q") ?? "").trim().slice(0, 200);
   const confirmDelete = url.searchParams.get("delete");
-  const page = readInt(url.searchParams.get("page"), 1, 1, 1_000_000);
+  const page = readInt(url.searchParams.get("page"), 1, 1, MAX_PAGE);
   const [list, usage] = await Promise.allSettled([listTranscriptionsPage(user.id, { search: q, page }), getUsageLimits(user.id)]);
   if (list.status === "rejected") {
     console.error("[recordings] elenco non caricato:", list.reason);
@@ -49,7 +50,7 @@ export async function action({ request }: ActionFunctionArgs) {
   const form = await readPageForm(request);
   const id = String(form.get("id") ?? "");
   const q = String(form.get("q") ?? "");
-  const page = readInt(String(form.get("page") ?? ""), 1, 1, 1_000_000);
+  const page = readInt(String(form.get("page") ?? ""), 1, 1, MAX_PAGE);
   const viaScript = form.get("js") === "1";
   const back = `/recordings${listSearch(q, page)}`;
   if (form.get("intent") === "finalize") {

@@ -26,7 +26,9 @@ import { MINUTES_TEXT, MSG } from "~/lib/messages";
 import { keyPointView, madeByText, topicStart } from "~/lib/topics";
 import { ApiError, notFound } from "./api.server";
 import * as storage from "./storage.server";
-import { contentDisposition, documentDownloadNames, documentPathFor, getTranscriptionDetail, type Access, type TranscriptionDetail } from "./transcriptions.server";
+import { contentDisposition, downloadNames } from "./http-download.server";
+import type { Access } from "./transcriptions/access.server";
+import { documentPathFor, getTranscriptionDetail, type TranscriptionDetail } from "./transcriptions/detail.server";
 
 /**
  * The Word report of a transcription (docx): title, date and duration, summary, topics with key
@@ -287,7 +289,7 @@ export async function ensureDocument(id: string | undefined, access: Access, opt
   const t = detail.transcription;
   const db = getDb();
   const [row] = await db.select().from(documents).where(eq(documents.transcriptionId, t.id));
-  const names = documentDownloadNames(detail.analysis?.title?.trim() || detail.transcription.title);
+  const names = downloadNames(detail.analysis?.title?.trim() || detail.transcription.title, "docx", "document.docx");
   const key = documentKey(t.id);
   if (row && isFresh(detail, row)) {
     const file = await storage.stat(row.fileName);

@@ -9,7 +9,9 @@ import { documentEmail } from "./mail-templates.server";
 import { sendMail } from "./mail.server";
 import { consumeRateLimit } from "./rate-limit.server";
 import * as storage from "./storage.server";
-import { findTranscription, getTranscriptionDetail, isUuid } from "./transcriptions.server";
+import { isUuid } from "~/lib/uuid";
+import { findTranscription } from "./transcriptions/access.server";
+import { getTranscriptionDetail } from "./transcriptions/detail.server";
 
 /**
  * "Invia via Email": one email_deliveries row per request, sent at most once (decision 008).

@@ -2,6 +2,7 @@ import { and, eq, sql } from "drizzle-orm";
 import { getDb, type Executor } from "~/db/client.server";
 import { analyses, transcriptions } from "~/db/schema";
 import { PIPELINE_ERRORS } from "~/lib/messages";
+import { isUuid } from "~/lib/uuid";
 import { ApiError, notFound } from "./api.server";
 
 /**
@@ -12,9 +13,6 @@ import { ApiError, notFound } from "./api.server";
 
 /** Attempts per job: graphile-worker waits exp(attempt) seconds between them (≈3 s, then 7 s). */
 export const PIPELINE_MAX_ATTEMPTS = 3;
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-export const isUuid = (value: string | undefined): value is string => !!value && UUID.test(value);
 
 export type PipelineJob = "transcribe" | "analyze";
 

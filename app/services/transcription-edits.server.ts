@@ -6,7 +6,9 @@ import { actionItemSchema, decisionSchema, topicSchema } from "~/lib/analysis";
 import { EDIT_TEXT } from "~/lib/messages";
 import { actionItemsFromForm, decisionsFromText, topicsFromText } from "~/lib/minutes-forms";
 import { badRequest, conflict, notFound, zodIssueMessage } from "./api.server";
-import { getTranscriptionDetail, isUuid, type Access, type TranscriptionDetail } from "./transcriptions.server";
+import { isUuid } from "~/lib/uuid";
+import type { Access } from "./transcriptions/access.server";
+import { getTranscriptionDetail, type TranscriptionDetail } from "./transcriptions/detail.server";
 
 /**
  * Corrections before sending (issue 16): the title, the summary, the topics, decisions and

@@ -13,7 +13,7 @@ import { action as uploadAction } from "~/routes/api.transcription";
 import { loader as progressLoader } from "~/routes/api.transcription.$id.progress";
 import { madeByText } from "~/lib/topics";
 import { getConfig, setConfigForTests } from "~/services/config.server";
-import { getTranscriptionDetail } from "~/services/transcriptions.server";
+import { getTranscriptionDetail } from "~/services/transcriptions/detail.server";
 import { saveVocabulary } from "~/services/vocabulary.server";
 import { retryTranscription } from "~/services/pipeline.server";
 import { planChunks } from "../../worker/engines/chunking";

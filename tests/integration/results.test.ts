@@ -10,7 +10,7 @@ import { loader as exportLoader } from "~/routes/api.transcription.$id.export.$f
 import { action as transcriptionAction, loader as transcriptionLoader } from "~/routes/api.transcription.$id";
 import { getConfig } from "~/services/config.server";
 import { ensureDocument } from "~/services/document.server";
-import { parseRange } from "~/services/transcriptions.server";
+import { parseRange } from "~/services/http-download.server";
 import { apiRequest, createTestUser, useTestDatabase } from "../support/db";
 import { seedCompletedTranscription } from "../support/transcriptions";
 

@@ -8,7 +8,7 @@ import { action as transcriptionAction } from "~/routes/api.transcription.$id";
 import { loader as documentLoader } from "~/routes/api.document.$id";
 import { getConfig } from "~/services/config.server";
 import { ensureDocument } from "~/services/document.server";
-import { getTranscriptionDetail } from "~/services/transcriptions.server";
+import { getTranscriptionDetail } from "~/services/transcriptions/detail.server";
 import { apiRequest, createTestUser, useTestDatabase } from "../support/db";
 import { docxText, readZip } from "../support/docx";
 import { seedCompletedTranscription } from "../support/transcriptions";

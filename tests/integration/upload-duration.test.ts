@@ -10,7 +10,7 @@ import { usageMonthOf } from "~/lib/usage";
 import { action as uploadAction } from "~/routes/api.transcription";
 import { loader as limitsLoader } from "~/routes/api.subscription.limits";
 import { AudioTooLongError, measureDecodedSeconds } from "~/services/ffmpeg.server";
-import { deleteTranscription } from "~/services/transcriptions.server";
+import { deleteTranscription } from "~/services/transcriptions/delete.server";
 import { assertDurationAllowed } from "~/services/usage.server";
 import { toneFile } from "../support/audio";
 import { createTestUser, useTestDatabase, type TestUser } from "../support/db";

@@ -1,5 +1,6 @@
 import { z, type ZodError } from "zod";
 import { MSG } from "~/lib/messages";
+import { MAX_PAGE, readInt } from "~/lib/pagination";
 
 /**
  * Admin validation shared by the /api routes, the page actions and the modals (spec section 5,
@@ -201,13 +202,6 @@ export type ListQuery<S extends string> = {
 
 export const DEFAULT_PAGE_SIZE = 10;
 
-/** An integer query parameter clamped to [min, max]; missing or not a number: fallback. */
-export function readInt(value: string | null, fallback: number, min: number, max: number): number {
-  const n = value === null ? NaN : Number.parseInt(value, 10);
-  if (!Number.isFinite(n)) return fallback;
-  return Math.min(Math.max(n, min), max);
-}
-
 function readEnum<T extends string>(value: string | null, allowed: readonly T[]): T | undefined {
   return value !== null && (allowed as readonly string[]).includes(value) ? (value as T) : undefined;
 }
@@ -245,7 +239,7 @@ function baseQuery<S extends string>(params: URLSearchParams, sorts: readonly S[
   const sortBy = readEnum(params.get("sortBy"), sorts);
   const order = readEnum(params.get("sortOrder"), ["asc", "desc"] as const);
   return {
-    page: readInt(params.get("page"), 1, 1, 1_000_000),
+    page: readInt(params.get("page"), 1, 1, MAX_PAGE),
     limit: readInt(params.get("limit"), DEFAULT_PAGE_SIZE, 1, 100),
     sortBy: sortBy ?? defaultSort,
     // Spec 7: sortOrder defaults to desc (the list's own default order without sortBy).
@@ -323,10 +317,4 @@ export function parsePlansQuery(params: URLSearchParams): PlansQuery {
     status: readEnum(params.get("status"), ["active", "inactive"] as const),
     interval: readEnum(params.get("interval"), INTERVALS),
   };
-}
-
-export type Pagination = { currentPage: number; totalPages: number; pageSize: number; totalItems: number };
-
-export function pagination(page: number, limit: number, totalItems: number): Pagination {
-  return { currentPage: page, totalPages: Math.max(1, Math.ceil(totalItems / limit)), pageSize: limit, totalItems };
 }

@@ -2,9 +2,10 @@ import { and, count, eq, ilike, or, sql, type SQL } from "drizzle-orm";
 import { getDb, type Executor } from "~/db/client.server";
 import { subscriptionTypes, userSubscriptions } from "~/db/schema";
 import { MSG } from "~/lib/messages";
-import { pagination, planSchema, type Pagination, type PlanInput, type PlansQuery } from "~/lib/validation/admin";
+import { pagination, type Pagination } from "~/lib/pagination";
+import { planSchema, type PlanInput, type PlansQuery } from "~/lib/validation/admin";
+import { isUuid } from "~/lib/uuid";
 import { ApiError, badRequest, conflict, notFound, zodIssueMessage } from "../api.server";
-import { isUuid } from "../transcriptions.server";
 import { likePattern, orderBy } from "./common.server";
 
 /** Admin subscription types (plans): list, create, update, delete, toggle active. */

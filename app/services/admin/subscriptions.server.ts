@@ -3,9 +3,10 @@ import { getDb, type Executor } from "~/db/client.server";
 import { orders, subscriptionTypes, usageMonths, userSubscriptions, users, type PaymentMethod, type PlanFeature } from "~/db/schema";
 import { MSG } from "~/lib/messages";
 import { usageMonthOf } from "~/lib/usage";
-import { pagination, type Pagination, type SubscriptionsQuery } from "~/lib/validation/admin";
+import { pagination, type Pagination } from "~/lib/pagination";
+import type { SubscriptionsQuery } from "~/lib/validation/admin";
+import { isUuid } from "~/lib/uuid";
 import { ApiError, notFound } from "../api.server";
-import { isUuid } from "../transcriptions.server";
 import { activeSubscriptionCondition } from "../usage.server";
 import { csvResponse, EXPORT_BATCH, likePattern, orderBy, splitName, toNumber } from "./common.server";
 

@@ -1,14 +1,17 @@
-import { Readable } from "node:stream";
 import { and, count, eq, gte, ilike, inArray, lt, or, sql, type SQL } from "drizzle-orm";
 import { getDb, type Executor } from "~/db/client.server";
 import { analyses, documents, transcriptions, users } from "~/db/schema";
 import { MSG } from "~/lib/messages";
-import { pagination, type Pagination, type TranscriptionsQuery } from "~/lib/validation/admin";
+import { pagination, type Pagination } from "~/lib/pagination";
+import { isUuid } from "~/lib/uuid";
+import type { TranscriptionsQuery } from "~/lib/validation/admin";
 import { ApiError, notFound } from "../api.server";
-import { DOCX_MIME, getDocumentFile } from "../document.server";
+import { documentResponse, getDocumentFile } from "../document.server";
 import { retryTranscription } from "../pipeline.server";
-import * as storage from "../storage.server";
-import { contentDisposition, deleteTranscription, findTranscription, isUuid, safeFileName, searchQueryText } from "../transcriptions.server";
+import { contentDisposition, downloadNames } from "../http-download.server";
+import { findTranscription } from "../transcriptions/access.server";
+import { deleteTranscription } from "../transcriptions/delete.server";
+import { searchQueryText } from "../transcriptions/search.server";
 import { csvResponse, EXPORT_BATCH, likePattern, orderBy, splitName } from "./common.server";
 
 /** Admin transcriptions: list with stats, text and document download, delete, retry, CSV export. */
@@ -206,8 +209,7 @@ export async function downloadTranscriptionText(id: string | undefined): Promise
   const row = await findTranscription(id, { admin: true });
   if (!row.text) throw notFound(MSG.adminTextUnavailable);
   const baseName = row.title || row.originalName.replace(/\.[^.]+$/, "") || row.fileName;
-  const ascii = safeFileName(baseName, "txt", "trascrizione.txt");
-  const name = `${baseName.replace(/[\u0000-\u001f\u007f"\\/:*?<>|]+/g, " ").trim().slice(0, 80) || "trascrizione"}.txt`;
+  const { name, ascii } = downloadNames(baseName, "txt", "trascrizione.txt");
   return new Response(row.text, {
     headers: {
       "Content-Type": "text/plain; charset=utf-8",
@@ -227,15 +229,7 @@ export async function downloadTranscriptionDocument(id: string | undefined): Pro
     if (error instanceof ApiError && (error.status === 404 || error.status === 409)) throw notFound(MSG.documentUnavailable);
     throw error;
   }
-  const stream = Readable.toWeb(storage.readStream(file.key)) as ReadableStream<Uint8Array>;
-  return new Response(stream, {
-    headers: {
-      "Content-Type": DOCX_MIME,
-      "Content-Length": String(file.size),
-      "Content-Disposition": contentDisposition(file.name, file.asciiName),
-      "Cache-Control": "no-store",
-    },
-  });
+  return documentResponse(file);
 }
 
 /** Same as the owner's delete: rows, usage given back, then the files. */

@@ -2,12 +2,13 @@ import { and, count, eq, ilike, inArray, ne, or, sql, type SQL } from "drizzle-o
 import { getDb, type Executor } from "~/db/client.server";
 import { documents, roles, sessions, subscriptionTypes, transcriptions, userSubscriptions, users } from "~/db/schema";
 import { MSG } from "~/lib/messages";
-import { adminUserSchema, pagination, type AdminUserMode, type Pagination, type UsersQuery } from "~/lib/validation/admin";
+import { pagination, type Pagination } from "~/lib/pagination";
+import { adminUserSchema, type AdminUserMode, type UsersQuery } from "~/lib/validation/admin";
+import { isUuid } from "~/lib/uuid";
 import { badRequest, conflict, notFound, ApiError, zodIssueMessage } from "../api.server";
 import { hashPassword } from "../password.server";
 import type { SessionUser } from "../session.server";
 import * as storage from "../storage.server";
-import { isUuid } from "../transcriptions.server";
 import { activeSubscriptionCondition } from "../usage.server";
 import { csvResponse, EXPORT_BATCH, likePattern, orderBy } from "./common.server";
 
