@@ -1,8 +1,9 @@
-import { createHmac, timingSafeEqual } from "node:crypto";
+import { timingSafeEqual } from "node:crypto";
 import { ArcticFetchError, CodeChallengeMethod, OAuth2Client, OAuth2RequestError, generateCodeVerifier, generateState } from "arctic";
 import { MSG } from "~/lib/messages";
 import { ApiError, badRequest } from "./api.server";
 import { getConfig } from "./config.server";
+import { clearCookieHeader, readSignedCookie, setSignedCookieHeader } from "./cookies.server";
 
 /**
  * Google sign-in with arctic 3's generic OAuth2 client (authorization code + PKCE S256). Every
@@ -27,16 +28,8 @@ function client(): OAuth2Client {
   return new OAuth2Client(c.GOOGLE_CLIENT_ID, c.GOOGLE_CLIENT_SECRET, googleRedirectUri());
 }
 
-function sign(value: string): string {
-  return createHmac("sha256", getConfig().SESSION_SECRET).update(value).digest("base64url");
-}
-
-function secure(): string {
-  return getConfig().APP_URL.startsWith("https://") ? "; Secure" : "";
-}
-
 export function clearOAuthCookieHeader(): string {
-  return `${OAUTH_COOKIE}=; Path=/; HttpOnly; SameSite=Lax; Max-Age=0${secure()}`;
+  return clearCookieHeader(OAUTH_COOKIE);
 }
 
 /** A new authorization URL and the Set-Cookie header that remembers its state and PKCE verifier. */
@@ -50,31 +43,17 @@ export function createGoogleAuthorization(): { authUrl: string; cookieHeader: st
     "profile",
   ]);
   url.searchParams.set("prompt", "select_account");
-  const payload = Buffer.from(JSON.stringify({ s: state, v: codeVerifier, e: Date.now() + OAUTH_COOKIE_TTL_S * 1000 })).toString("base64url");
-  const value = `${payload}.${sign(payload)}`;
   return {
     authUrl: url.toString(),
-    cookieHeader: `${OAUTH_COOKIE}=${value}; Path=/; HttpOnly; SameSite=Lax; Max-Age=${OAUTH_COOKIE_TTL_S}${secure()}`,
+    cookieHeader: setSignedCookieHeader(OAUTH_COOKIE, { s: state, v: codeVerifier, e: Date.now() + OAUTH_COOKIE_TTL_S * 1000 }, { maxAge: OAUTH_COOKIE_TTL_S }),
   };
 }
 
 /** The state and verifier of the signed cookie, or undefined when missing, forged or expired. */
 export function readOAuthCookie(request: Request): { state: string; codeVerifier: string } | undefined {
-  const header = request.headers.get("Cookie") ?? "";
-  const match = header.match(new RegExp(`(?:^|;\\s*)${OAUTH_COOKIE}=([^;]+)`));
-  if (!match) return undefined;
-  const [payload, signature] = match[1].split(".");
-  if (!payload || !signature) return undefined;
-  const expected = Buffer.from(sign(payload));
-  const given = Buffer.from(signature);
-  if (expected.length !== given.length || !timingSafeEqual(expected, given)) return undefined;
-  try {
-    const data = JSON.parse(Buffer.from(payload, "base64url").toString("utf8")) as { s?: unknown; v?: unknown; e?: unknown };
-    if (typeof data.s !== "string" || typeof data.v !== "string" || typeof data.e !== "number" || data.e < Date.now()) return undefined;
-    return { state: data.s, codeVerifier: data.v };
-  } catch {
-    return undefined;
-  }
+  const data = readSignedCookie(request, OAUTH_COOKIE) as { s?: unknown; v?: unknown; e?: unknown } | undefined;
+  if (!data || typeof data.s !== "string" || typeof data.v !== "string" || typeof data.e !== "number" || data.e < Date.now()) return undefined;
+  return { state: data.s, codeVerifier: data.v };
 }
 
 function sameText(a: string, b: string): boolean {

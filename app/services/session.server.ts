@@ -6,6 +6,7 @@ import { roles, sessions, users } from "~/db/schema";
 import { HTTP_ERRORS, MSG } from "~/lib/messages";
 import { ApiError, forbidden, unauthorized } from "./api.server";
 import { getConfig } from "./config.server";
+import { clearCookieHeader, readCookie, setCookieHeader } from "./cookies.server";
 
 /**
  * Sessions live in Postgres. Pages carry the token in an httpOnly SameSite=Lax cookie; /api
@@ -54,42 +55,12 @@ export async function deleteSession(token: string, db: Executor = getDb()): Prom
   await db.delete(sessions).where(eq(sessions.id, hashToken(token)));
 }
 
-function readCookie(request: Request, name: string): string | undefined {
-  const header = request.headers.get("Cookie");
-  if (!header) return undefined;
-  for (const part of header.split(";")) {
-    const index = part.indexOf("=");
-    if (index < 0) continue;
-    if (part.slice(0, index).trim() === name) {
-      try {
-        return decodeURIComponent(part.slice(index + 1).trim());
-      } catch {
-        return undefined;
-      }
-    }
-  }
-  return undefined;
-}
-
-function secureCookies(): boolean {
-  return getConfig().APP_URL.startsWith("https://");
-}
-
 export function sessionCookieHeader(token: string, expiresAt: Date): string {
-  return [
-    `${SESSION_COOKIE}=${encodeURIComponent(token)}`,
-    "Path=/",
-    "HttpOnly",
-    "SameSite=Lax",
-    `Expires=${expiresAt.toUTCString()}`,
-    secureCookies() ? "Secure" : "",
-  ]
-    .filter(Boolean)
-    .join("; ");
+  return setCookieHeader(SESSION_COOKIE, token, { expires: expiresAt });
 }
 
 export function clearSessionCookieHeader(): string {
-  return `${SESSION_COOKIE}=; Path=/; HttpOnly; SameSite=Lax; Expires=Thu, 01 Jan 1970 00:00:00 GMT${secureCookies() ? "; Secure" : ""}`;
+  return clearCookieHeader(SESSION_COOKIE);
 }
 
 type TokenSource = { token: string; via: "bearer" | "cookie" };

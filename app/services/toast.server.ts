@@ -1,21 +1,17 @@
 import type { ToastInput } from "~/components/toast";
+import { clearCookieHeader, readCookie, readSignedCookie, setSignedCookieHeader } from "./cookies.server";
 
-/** A one-shot toast carried across a redirect in a short-lived cookie (works without JavaScript). */
+/** A one-shot toast carried across a redirect in a short-lived signed cookie (works without JavaScript). */
 const TOAST_COOKIE = "verbale_toast";
 
 export function flashToastHeader(toast: ToastInput): string {
-  const value = Buffer.from(JSON.stringify(toast)).toString("base64url");
-  return `${TOAST_COOKIE}=${value}; Path=/; HttpOnly; SameSite=Lax; Max-Age=60`;
+  return setSignedCookieHeader(TOAST_COOKIE, toast, { maxAge: 60 });
 }
 
+/** The toast of the request (null when none or not ours) and the header that clears its cookie. */
 export function readFlashToast(request: Request): { toast: ToastInput | null; clearHeader?: string } {
-  const header = request.headers.get("Cookie") ?? "";
-  const match = header.match(new RegExp(`(?:^|;\\s*)${TOAST_COOKIE}=([^;]+)`));
-  if (!match) return { toast: null };
-  try {
-    const toast = JSON.parse(Buffer.from(match[1], "base64url").toString("utf8")) as ToastInput;
-    return { toast, clearHeader: `${TOAST_COOKIE}=; Path=/; HttpOnly; SameSite=Lax; Max-Age=0` };
-  } catch {
-    return { toast: null, clearHeader: `${TOAST_COOKIE}=; Path=/; Max-Age=0` };
-  }
+  if (readCookie(request, TOAST_COOKIE) === undefined) return { toast: null };
+  const toast = readSignedCookie(request, TOAST_COOKIE);
+  const valid = typeof toast === "object" && toast !== null && typeof (toast as ToastInput).message === "string";
+  return { toast: valid ? (toast as ToastInput) : null, clearHeader: clearCookieHeader(TOAST_COOKIE) };
 }

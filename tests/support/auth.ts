@@ -1,4 +1,6 @@
 import { randomBytes } from "node:crypto";
+import type { ToastInput } from "~/components/toast";
+import { readFlashToast } from "~/services/toast.server";
 
 /**
  * Calling route modules as a browser or API client would. Each call gets its own client address
@@ -58,4 +60,10 @@ export async function call(
 export function cookieValue(cookies: string[], name: string): string | undefined {
   const line = cookies.find((c) => c.startsWith(`${name}=`));
   return line ? line.split(";")[0] : undefined;
+}
+
+/** The toast a Set-Cookie list carries, read back as the next page load would (signature checked). */
+export function toastOf(cookies: string[]): ToastInput | null {
+  const cookie = cookieValue(cookies, "verbale_toast");
+  return cookie ? readFlashToast(new Request("http://localhost/", { headers: { Cookie: cookie } })).toast : null;
 }
