@@ -148,7 +148,7 @@ describe("sending the document by e-mail", () => {
             await getSql()`update graphile_worker._private_jobs set run_at = now() where payload->>'deliveryId' = ${first.deliveryId} and locked_at is null`;
             return smtp.messagesTo("riprova@esempio.it").length;
           },
-          { timeout: 40_000, intervals: [250] },
+          { timeout: 40_000, interval: 250 },
         )
         .toBe(1);
       expect(smtp.messagesTo("riprova@esempio.it")[0].subject).toBe("Oggetto");
