@@ -10,7 +10,7 @@ import { openDatabase } from "../app/services/database.server";
 import { appRoot } from "../app/services/paths.server";
 import { startWorker } from "../worker/runner";
 import { installConsoleRedaction } from "./console-redaction";
-import { errorHandler, limitUnauthenticatedBodies, refuseCrossOriginPageWrites, refuseMalformedUrl } from "./guards";
+import { dropRequestsOfGoneClients, errorHandler, limitUnauthenticatedBodies, refuseCrossOriginPageWrites, refuseMalformedUrl } from "./guards";
 import { securityHeaders } from "./security-headers";
 
 /**
@@ -109,6 +109,7 @@ export async function startApp(options: StartOptions): Promise<RunningApp> {
     }
     app.use(refuseCrossOriginPageWrites(config.APP_URL));
     app.use(limitUnauthenticatedBodies({ maxConcurrent: limits.maxConcurrentUnauthenticatedBodies, deadlineMs: limits.unauthenticatedBodyDeadlineMs }));
+    app.use(dropRequestsOfGoneClients);
     app.all(
       "*",
       createRequestHandler({

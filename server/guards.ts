@@ -140,3 +140,18 @@ export function errorHandler(log: (line: string, error?: unknown) => void): Erro
     sendError(req, res, status);
   };
 }
+
+/**
+ * Placed right before Remix. A request whose connection closed while an earlier middleware was
+ * waiting (limitUnauthenticatedBodies asks the database about the session) has already emitted
+ * its end of stream: Remix's body stream, attached only now, would wait for events that never
+ * come, and an upload handler with it (its temporary folder kept until the request timeout). The
+ * client is gone and cannot read an answer, so nothing runs.
+ */
+export const dropRequestsOfGoneClients: RequestHandler = (req, res, next) => {
+  if (req.destroyed) {
+    res.destroy();
+    return;
+  }
+  next();
+};
