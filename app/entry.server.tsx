@@ -1,10 +1,11 @@
 import { PassThrough } from "node:stream";
-import type { AppLoadContext, EntryContext } from "@remix-run/node";
+import type { AppLoadContext, EntryContext, HandleErrorFunction } from "@remix-run/node";
 import { createReadableStreamFromReadable } from "@remix-run/node";
 import { RemixServer } from "@remix-run/react";
 import { isbot } from "isbot";
 import { renderToPipeableStream } from "react-dom/server";
 import { NonceProvider } from "~/lib/nonce";
+import { log } from "~/services/logger.server";
 
 /**
  * Remix's default Node entry, plus the CSP nonce: every inline script Remix renders (the
@@ -45,13 +46,20 @@ export default function handleRequest(
         onError(error: unknown) {
           responseStatusCode = 500;
           // Errors of the initial shell reject and are logged by Remix; later ones only here.
-          if (shellRendered) console.error(error);
+          if (shellRendered) log.error({ err: error, path: new URL(request.url).pathname }, "[remix] errore durante il rendering");
         },
       },
     );
     setTimeout(abort, ABORT_DELAY);
   });
 }
+
+/** Errors thrown by loaders and actions (Remix answers them with the error page or a 500). */
+export const handleError: HandleErrorFunction = (error, { request }) => {
+  // A client that went away aborts its loaders: not an error of ours.
+  if (request.signal.aborted) return;
+  log.error({ err: error, method: request.method, path: new URL(request.url).pathname }, "[remix] errore in un loader o in un'azione");
+};
 
 // The process entry points (server/start.mjs, server/dev.mjs) reach the start-up code through
 // this module (build.entry.module), so it is bundled with the routes and the app's modules load

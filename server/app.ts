@@ -7,10 +7,11 @@ import express from "express";
 import { SECRET_VARIABLES } from "../app/lib/redact";
 import { ConfigError, getConfig, parseTrustProxy, type Config } from "../app/services/config.server";
 import { openDatabase } from "../app/services/database.server";
+import { configureLogging, log } from "../app/services/logger.server";
 import { appRoot } from "../app/services/paths.server";
 import { startWorker } from "../worker/runner";
-import { installConsoleRedaction } from "./console-redaction";
 import { dropRequestsOfGoneClients, errorHandler, limitUnauthenticatedBodies, refuseCrossOriginPageWrites, refuseMalformedUrl } from "./guards";
+import { requestLog } from "./request-log";
 import { securityHeaders } from "./security-headers";
 
 /**
@@ -40,6 +41,7 @@ export type StartOptions = {
   dev?: boolean;
   port?: number;
   host?: string;
+  /** Tests: only warnings and errors reach the log, whatever LOG_LEVEL says. */
   quiet?: boolean;
   /** Tests shorten the body deadline and the concurrency cap. */
   httpLimits?: Partial<typeof HTTP_LIMITS>;
@@ -50,7 +52,6 @@ export type StartOptions = {
  * this process. Used by `npm start`, `npm run dev`, the tests and the desktop shell.
  */
 export async function startApp(options: StartOptions): Promise<RunningApp> {
-  const log = options.quiet ? () => {} : (line: string) => console.log(line);
   let config: Config;
   try {
     config = getConfig();
@@ -58,19 +59,25 @@ export async function startApp(options: StartOptions): Promise<RunningApp> {
     if (error instanceof ConfigError) throw error;
     throw new ConfigError(`Configurazione non valida: ${(error as Error).message}`);
   }
-  installConsoleRedaction(SECRET_VARIABLES.map((name) => config[name]));
+  configureLogging({
+    level: options.quiet ? "warn" : config.LOG_LEVEL,
+    secrets: SECRET_VARIABLES.map((name) => config[name]),
+    // Readable lines for a developer at a terminal; JSON whenever the output goes to a program.
+    pretty: Boolean(options.dev && process.stdout.isTTY),
+  });
   const limits = { ...HTTP_LIMITS, ...options.httpLimits };
   fs.mkdirSync(config.DATA_DIR, { recursive: true });
 
   const started = Date.now();
   const database = await openDatabase(config);
-  log(
+  log.info(
     database.embedded
       ? `Database incorporato avviato (dati in ${path.join(config.DATA_DIR, "postgres")})`
       : "Connesso al database esterno (DATABASE_URL)",
   );
   if (database.seedResult.generatedPassword) {
-    console.log(
+    // The one password ever written to the log, on purpose (docs/operations.md): nobody else knows it.
+    log.warn(
       `Primo avvio: creato l'amministratore ${database.seedResult.adminEmail} con password ${database.seedResult.generatedPassword} (mostrata solo ora).`,
     );
   }
@@ -80,7 +87,6 @@ export async function startApp(options: StartOptions): Promise<RunningApp> {
     worker = await startWorker({
       connectionString: database.url,
       concurrency: config.WORKER_CONCURRENCY,
-      logLevel: config.LOG_LEVEL,
     });
   } catch (error) {
     await database.stop();
@@ -95,6 +101,7 @@ export async function startApp(options: StartOptions): Promise<RunningApp> {
   try {
     const app = express();
     app.disable("x-powered-by");
+    app.use(requestLog(log));
     // The client address for per-IP limits is the socket's unless TRUST_PROXY names the proxies
     // in front; a forged X-Forwarded-For from anyone else is ignored.
     app.set("trust proxy", parseTrustProxy(config.TRUST_PROXY));
@@ -120,7 +127,7 @@ export async function startApp(options: StartOptions): Promise<RunningApp> {
         getLoadContext: (req, res) => ({ clientIp: req.ip ?? req.socket.remoteAddress ?? "", cspNonce: res.locals.cspNonce }),
       }),
     );
-    app.use(errorHandler((line, error) => (error === undefined ? console.warn(line) : console.error(line, error))));
+    app.use(errorHandler((line, error) => (error === undefined ? log.warn(line) : log.error({ err: error }, line))));
 
     server = http.createServer(app);
     server.headersTimeout = limits.headersTimeoutMs;
@@ -135,7 +142,7 @@ export async function startApp(options: StartOptions): Promise<RunningApp> {
     const address = server.address();
     actualPort = typeof address === "object" && address ? address.port : port;
     url = `http://${host === "0.0.0.0" ? "localhost" : host}:${actualPort}`;
-    log(`Verbale in ascolto su ${url} (Node ${process.version}, avvio in ${Date.now() - started} ms)`);
+    log.info(`Verbale in ascolto su ${url} (Node ${process.version}, avvio in ${Date.now() - started} ms)`);
   } catch (error) {
     await worker.stop().catch(() => {});
     await database.stop().catch(() => {});

@@ -1,3 +1,4 @@
+import { log, routeConsoleToLog } from "../app/services/logger.server";
 import type { RunningApp } from "./app";
 
 /**
@@ -7,6 +8,8 @@ import type { RunningApp } from "./app";
  */
 export function serveFromCommandLine(start: () => Promise<RunningApp>, afterStop: () => Promise<void> = async () => {}): void {
   let shutdown: ((reason: string, code: number) => void) | undefined;
+  // This process is ours alone: whatever a library prints goes through the log (masked) too.
+  routeConsoleToLog();
   installSafetyNet((reason) => (shutdown ? shutdown(reason, 1) : process.exit(1)));
   start().then(
     (app) => {
@@ -14,7 +17,7 @@ export function serveFromCommandLine(start: () => Promise<RunningApp>, afterStop
       shutdown = (reason: string, code: number) => {
         if (stopping) return;
         stopping = true;
-        console.log(`${reason}: arresto in corso...`);
+        log.info(`${reason}: arresto in corso...`);
         // A stop that hangs must not keep a broken process alive.
         setTimeout(() => process.exit(code || 1), 20_000).unref();
         app
@@ -23,7 +26,7 @@ export function serveFromCommandLine(start: () => Promise<RunningApp>, afterStop
           .then(
             () => process.exit(code),
             (error) => {
-              console.error("Arresto non pulito:", error);
+              log.error({ err: error }, "Arresto non pulito");
               process.exit(1);
             },
           );
@@ -33,7 +36,7 @@ export function serveFromCommandLine(start: () => Promise<RunningApp>, afterStop
     },
     (error: unknown) => {
       // One line for operators: the first line of the message, no stack.
-      console.error((error instanceof Error ? error.message : String(error)).split("\n")[0]);
+      log.error((error instanceof Error ? error.message : String(error)).split("\n")[0]);
       process.exit(1);
     },
   );
@@ -58,15 +61,15 @@ const CONNECTION_ERRORS = new Set([
  */
 export function installSafetyNet(stop: (reason: string) => void): void {
   process.on("unhandledRejection", (reason) => {
-    console.error("[processo] promessa rifiutata non gestita (il server continua):", reason);
+    log.error({ err: reason }, "[processo] promessa rifiutata non gestita (il server continua)");
   });
   process.on("uncaughtException", (error) => {
     const code = (error as NodeJS.ErrnoException)?.code;
     if (code && CONNECTION_ERRORS.has(code)) {
-      console.error("[processo] errore di connessione non gestito (il server continua):", error);
+      log.error({ err: error }, "[processo] errore di connessione non gestito (il server continua)");
       return;
     }
-    console.error("[processo] eccezione non gestita:", error);
+    log.error({ err: error }, "[processo] eccezione non gestita");
     stop("Eccezione non gestita");
   });
 }

@@ -1,5 +1,6 @@
-import { run, type Runner, Logger } from "graphile-worker";
+import { run, type Runner, Logger, type Task, type TaskList } from "graphile-worker";
 import pg from "pg";
+import { log } from "~/services/logger.server";
 import { crontab, taskList } from "./tasks/index";
 import { startStaleJobSweeper } from "./tasks/unlock-stale-jobs";
 
@@ -9,22 +10,55 @@ export type WorkerHandle = { runner: Runner; stop: () => Promise<void>; isRunnin
 // module graph in the compiled app and under Vite (decision 015), so they see the same handle.
 let current: WorkerHandle | undefined;
 
-const quietLogger = (level: "debug" | "info" | "warn" | "error") =>
-  new Logger(() => (lvl, message) => {
-    // graphile-worker says "warning" where our LOG_LEVEL says "warn".
-    const order = ["debug", "info", "warning", "error"];
-    if (order.indexOf(lvl) < order.indexOf(level === "warn" ? "warning" : level)) return;
-    const line = `[worker] ${message}`;
-    if (lvl === "error") console.error(line);
-    else if (lvl === "warning") console.warn(line);
-    else console.log(line);
-  });
+const workerLog = log.child({ component: "worker" });
+
+/**
+ * graphile-worker's own lines in our log, with its scope (worker, task, job id). Its "completed
+ * task" lines are debug: the job lines below say the same with the transcription id.
+ */
+const graphileLogger = new Logger((scope) => (level, message) => {
+  const line = { workerId: scope.workerId, task: scope.taskIdentifier, jobId: scope.jobId };
+  if (level === "error") workerLog.error(line, message);
+  else if (level === "warning") workerLog.warn(line, message);
+  else workerLog.debug(line, message);
+});
+
+/**
+ * Every task with one line when it ends: task, job id, attempt, duration and, for the pipeline,
+ * the transcription id (the payloads hold ids only, never text or addresses).
+ */
+export function withJobLog(tasks: TaskList): TaskList {
+  const wrapped: TaskList = {};
+  for (const [name, task] of Object.entries(tasks)) {
+    if (!task) continue;
+    const logged: Task = async (payload, helpers) => {
+      const transcriptionId = (payload as { transcriptionId?: unknown } | null)?.transcriptionId;
+      const jobLog = workerLog.child({
+        task: name,
+        jobId: helpers.job.id,
+        attempt: helpers.job.attempts,
+        ...(typeof transcriptionId === "string" ? { transcriptionId } : {}),
+      });
+      const started = Date.now();
+      jobLog.debug("lavoro iniziato");
+      try {
+        const result = await task(payload, helpers);
+        jobLog.info({ durationMs: Date.now() - started }, "lavoro completato");
+        return result;
+      } catch (error) {
+        jobLog.warn({ durationMs: Date.now() - started, err: error }, "lavoro non riuscito");
+        throw error;
+      }
+    };
+    wrapped[name] = logged;
+  }
+  return wrapped;
+}
 
 /** Starts graphile-worker in this process against the app's database. */
 export async function startWorker(options: {
   connectionString: string;
   concurrency?: number;
-  logLevel?: "debug" | "info" | "warn" | "error";
   pollInterval?: number;
 }): Promise<WorkerHandle> {
   if (current) return current;
@@ -38,9 +72,9 @@ export async function startWorker(options: {
     concurrency: options.concurrency ?? 1,
     noHandleSignals: true,
     pollInterval: options.pollInterval ?? 1000,
-    taskList,
+    taskList: withJobLog(taskList),
     crontab,
-    logger: quietLogger(options.logLevel ?? "warn"),
+    logger: graphileLogger,
   });
   runner.promise.finally(() => {
     running = false;

@@ -37,7 +37,7 @@ beforeAll(async () => {
   port = await freePort();
   server = spawn(process.execPath, ["server/dev.mjs"], {
     cwd: root,
-    env: { ...process.env, NODE_ENV: "development", PORT: String(port), HOST: "127.0.0.1", DATA_DIR: db.dataDir, DATABASE_URL: db.url, LOG_LEVEL: "warn", SMTP_URL: "", OPENAI_API_KEY: "" },
+    env: { ...process.env, NODE_ENV: "development", PORT: String(port), HOST: "127.0.0.1", DATA_DIR: db.dataDir, DATABASE_URL: db.url, LOG_LEVEL: "info", SMTP_URL: "", OPENAI_API_KEY: "" },
     stdio: ["ignore", "pipe", "pipe"],
   });
   server.stdout!.on("data", (d) => (output += d));
