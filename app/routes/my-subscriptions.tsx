@@ -11,6 +11,7 @@ import { ApiError, readPageForm } from "~/services/api.server";
 import { assertSameOriginForm, getSessionUser } from "~/services/session.server";
 import { cancelSubscription, getUserSubscriptions, reactivateSubscription, type SubscriptionView } from "~/services/subscriptions.server";
 import { flashToastHeader } from "~/services/toast.server";
+import { log } from "~/services/logger.server";
 
 export const meta: MetaFunction = () => [{ title: "Le mie sottoscrizioni — Verbale" }];
 
@@ -41,7 +42,7 @@ export async function action({ request }: ActionFunctionArgs) {
     if (error instanceof ApiError && error.status < 500) {
       return Response.json({ id, title, message: error.message } satisfies ActionData, { status: error.status });
     }
-    console.error("[my-subscriptions] operazione non riuscita:", error);
+    log.error({ err: error }, "[my-subscriptions] operazione non riuscita");
     return Response.json({ id, title, message: title } satisfies ActionData, { status: 500 });
   }
 }

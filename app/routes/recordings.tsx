@@ -15,6 +15,7 @@ import { deleteTranscription } from "~/services/transcriptions/delete.server";
 import { listTranscriptionsPage, type TranscriptionListItem } from "~/services/transcriptions/list.server";
 import { MAX_PAGE, readInt, type Pagination } from "~/lib/pagination";
 import { getUsageLimits, type LimitsResponse } from "~/services/usage.server";
+import { log } from "~/services/logger.server";
 
 export const meta: MetaFunction = () => [{ title: "Le mie trascrizioni — Verbale" }];
 
@@ -27,7 +28,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const page = readInt(url.searchParams.get("page"), 1, 1, MAX_PAGE);
   const [list, usage] = await Promise.allSettled([listTranscriptionsPage(user.id, { search: q, page }), getUsageLimits(user.id)]);
   if (list.status === "rejected") {
-    console.error("[recordings] elenco non caricato:", list.reason);
+    log.error({ err: list.reason }, "[recordings] elenco non caricato");
     return data({ state: "error" as const, q }, { status: 500 });
   }
   return {
@@ -59,7 +60,7 @@ export async function action({ request }: ActionFunctionArgs) {
       await finalizeRecording(id, { userId: user.id });
       return redirect(`/transcription/${id}`, { headers: { "Set-Cookie": flashToastHeader({ type: "success", message: MSG.recordingFinalized }) } });
     } catch (error) {
-      if (!(error instanceof ApiError)) console.error("[recordings] invio della registrazione non riuscito:", error);
+      if (!(error instanceof ApiError)) log.error({ err: error }, "[recordings] invio della registrazione non riuscito");
       const message = error instanceof ApiError && error.status === 400 ? error.message : MSG.recordingFinalizeError;
       return redirect(back, { headers: { "Set-Cookie": flashToastHeader({ type: "error", message }) } });
     }
@@ -70,7 +71,7 @@ export async function action({ request }: ActionFunctionArgs) {
     await deleteTranscription(id, { userId: user.id });
     result = { ok: true, message: MSG.transcriptionDeleted, id };
   } catch (error) {
-    if (!(error instanceof ApiError)) console.error("[recordings] eliminazione non riuscita:", error);
+    if (!(error instanceof ApiError)) log.error({ err: error }, "[recordings] eliminazione non riuscita");
     status = error instanceof ApiError ? error.status : 500;
     result = { ok: false, message: MSG.deleteTranscriptionError, id };
   }

@@ -11,6 +11,7 @@ import { assertSameOriginForm, getSessionUser } from "~/services/session.server"
 import { assignPlan, listActivePlans, PUBLIC_PLAN_LIMIT } from "~/services/subscriptions.server";
 import { flashToastHeader } from "~/services/toast.server";
 import { getActiveSubscription } from "~/services/usage.server";
+import { log } from "~/services/logger.server";
 
 export const meta: MetaFunction = () => [{ title: "Piani — Verbale" }];
 
@@ -46,7 +47,7 @@ export async function action({ request }: ActionFunctionArgs) {
     if (error instanceof ApiError && error.status < 500) {
       return Response.json({ kind: "error", title: MSG.planSelectError, message: error.message } satisfies ActionData, { status: error.status });
     }
-    console.error("[subscriptions] selezione del piano non riuscita:", error);
+    log.error({ err: error }, "[subscriptions] selezione del piano non riuscita");
     return Response.json({ kind: "error", message: MSG.planSelectError } satisfies ActionData, { status: 500 });
   }
 }

@@ -24,6 +24,7 @@ import { flashToastHeader } from "~/services/toast.server";
 import { applyPageEdit, isPageEditIntent, type PageEditIntent } from "~/services/transcription-edits.server";
 import { assertSameOriginForm, getSessionUser } from "~/services/session.server";
 import { getTranscriptionDetail, type TranscriptionDetail } from "~/services/transcriptions.server";
+import { log } from "~/services/logger.server";
 
 export const meta: MetaFunction<typeof loader> = ({ data: d }) => {
   const detail = d && "detail" in d ? d.detail : undefined;
@@ -40,7 +41,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     return { state: "ready" as const, detail, editing: url.searchParams.get("modifica") };
   } catch (error) {
     if (error instanceof ApiError && error.status === 404) return data({ state: "error" as const }, { status: 404 });
-    console.error("[transcription] caricamento non riuscito:", error);
+    log.error({ err: error, transcriptionId: params.id }, "[transcription] caricamento non riuscito");
     return data({ state: "error" as const }, { status: 500 });
   }
 }
@@ -81,7 +82,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
       const file = await generateDocument(params.id, { userId: user.id });
       return { intent: "generate", ok: true, documentPath: file.documentPath } satisfies GenerateResult;
     } catch (error) {
-      if (!(error instanceof ApiError)) console.error("[transcription] documento non generato:", error);
+      if (!(error instanceof ApiError)) log.error({ err: error }, "[transcription] documento non generato");
       return data({ intent: "generate", ok: false, message: MSG.documentGenerateError } satisfies GenerateResult, { status: error instanceof ApiError ? error.status : 500 });
     }
   }
@@ -105,7 +106,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
         const message = error.status === 400 ? error.message : errorTextForStatus(error.status, { retryAfter: error.extra.retryAfter });
         return data({ intent: "email", ok: false, message, field: emailField(message) } satisfies EmailActionResult, { status: error.status });
       }
-      console.error("[transcription] email non inviata:", error);
+      log.error({ err: error }, "[transcription] email non inviata");
       return data({ intent: "email", ok: false, message: MSG.emailSendError } satisfies EmailActionResult, { status: 500 });
     }
   }

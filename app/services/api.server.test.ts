@@ -1,6 +1,7 @@
 import { describe, expect, it, vi } from "vitest";
 import { z } from "zod";
 import { apiHandler, readFormBody, readJsonBody, tooManyRequests } from "./api.server";
+import { log } from "./logger.server";
 
 const schema = z.object({ email: z.string({ required_error: "L'email è obbligatoria" }).email("Inserisci un indirizzo email valido") });
 const handler = apiHandler(async ({ request }: { request: Request }) => {
@@ -49,7 +50,7 @@ describe("the /api error contract", () => {
   });
 
   it("hides unexpected errors behind the generic 500 text, without a stack", async () => {
-    const spy = vi.spyOn(console, "error").mockImplementation(() => {});
+    const spy = vi.spyOn(log, "error").mockImplementation(() => {});
     const failing = apiHandler(async () => {
       throw new Error("segreto interno at db.ts:12");
     });
@@ -58,6 +59,8 @@ describe("the /api error contract", () => {
     expect(response.status).toBe(500);
     expect(JSON.parse(text)).toEqual({ success: false, message: "Errore interno del server. Riprova più tardi." });
     expect(text).not.toContain("segreto");
+    // The detail goes to the log instead.
+    expect(spy).toHaveBeenCalledWith({ err: expect.objectContaining({ message: "segreto interno at db.ts:12" }) }, "[api] errore non gestito");
     spy.mockRestore();
   });
 

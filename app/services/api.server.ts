@@ -1,6 +1,7 @@
 import { defaultErrorMap, z, ZodError, type ZodTypeAny } from "zod";
 import { formatRetryAfter } from "~/lib/errors";
 import { HTTP_ERRORS, MSG } from "~/lib/messages";
+import { log } from "./logger.server";
 
 /**
  * The JSON side of the /api contract: errors are { success: false, message } with the catalogue
@@ -58,7 +59,7 @@ export function errorResponse(error: unknown): Response {
   if (error instanceof ZodError) {
     return json({ success: false, message: zodIssueMessage(error) }, 400);
   }
-  console.error("[api] errore non gestito:", error);
+  log.error({ err: error }, "[api] errore non gestito");
   return json({ success: false, message: HTTP_ERRORS[500] }, 500);
 }
 

@@ -11,6 +11,7 @@ import { passwordResetEmail, verificationCodeEmail } from "./mail-templates.serv
 import { hashPassword, verifyPassword } from "./password.server";
 import { assertRateLimit, consumeRateLimit, hitRateLimit, resetRateLimit } from "./rate-limit.server";
 import { createSession, deleteSession, getRequestToken, getUserById, hashToken, type SessionUser } from "./session.server";
+import { log } from "./logger.server";
 
 /**
  * Accounts: registration, e-mail verification, login, password reset and Google sign-in. Pages
@@ -130,7 +131,7 @@ async function issueVerificationCode(
       logHint: `codice di verifica ${code}`,
     });
   } catch (error) {
-    console.error(`[auth] invio del codice di verifica a ${user.email} fallito:`, error);
+    log.error({ err: error, userId: user.id }, "[auth] invio del codice di verifica fallito");
     // Let the user ask again at once: the cool-down only follows a message that went out.
     await resetRateLimit(cooldownKey(user.email));
     if (options.throwOnCooldown) throw new ApiError(502, MSG.forgotErrorDefault);
@@ -320,7 +321,7 @@ export async function requestPasswordReset(input: { email: string }, meta: Reque
   if (user && user.isActive) {
     const sending = sendPasswordResetLink(user).catch((error: unknown) => {
       // Not told to the caller: the answer must not reveal whether the address has an account.
-      console.error(`[auth] invio del link di reset a ${user.email} fallito:`, error);
+      log.error({ err: error, userId: user.id }, "[auth] invio del link di reset fallito");
     });
     pendingResetMails.add(sending);
     void sending.finally(() => pendingResetMails.delete(sending));

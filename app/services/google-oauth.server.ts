@@ -4,6 +4,7 @@ import { MSG } from "~/lib/messages";
 import { ApiError, badRequest } from "./api.server";
 import { getConfig } from "./config.server";
 import { clearCookieHeader, readSignedCookie, setSignedCookieHeader } from "./cookies.server";
+import { log } from "./logger.server";
 
 /**
  * Google sign-in with arctic 3's generic OAuth2 client (authorization code + PKCE S256). Every
@@ -78,8 +79,8 @@ export async function completeGoogleSignIn(request: Request, code: string, state
     if (error instanceof OAuth2RequestError) {
       throw badRequest(error.description || error.code || MSG.googleCallbackError);
     }
-    if (error instanceof ArcticFetchError) console.error("[oauth] token endpoint non raggiungibile:", error.cause);
-    else console.error("[oauth] scambio del codice fallito:", error);
+    if (error instanceof ArcticFetchError) log.error({ err: error.cause }, "[oauth] token endpoint non raggiungibile");
+    else log.error({ err: error }, "[oauth] scambio del codice fallito");
     throw new ApiError(502, MSG.googleCallbackError);
   }
   let info: Record<string, unknown>;
@@ -90,7 +91,7 @@ export async function completeGoogleSignIn(request: Request, code: string, state
     if (!response.ok) throw new Error(`userinfo ${response.status}`);
     info = (await response.json()) as Record<string, unknown>;
   } catch (error) {
-    console.error("[oauth] lettura del profilo fallita:", error);
+    log.error({ err: error }, "[oauth] lettura del profilo fallita");
     throw new ApiError(502, MSG.googleCallbackError);
   }
   const sub = typeof info.sub === "string" ? info.sub : typeof info.id === "string" ? info.id : "";

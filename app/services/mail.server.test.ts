@@ -2,6 +2,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { setConfigForTests } from "./config.server";
+import { log } from "./logger.server";
 import { closeMailTransport, outboxDir, sendMail } from "./mail.server";
 import { passwordResetEmail, verificationCodeEmail } from "./mail-templates.server";
 import { extractCode, extractLink, startSmtpCapture, type SmtpCapture } from "../../tests/support/smtp";
@@ -21,7 +22,7 @@ describe("sendMail", () => {
 
   it("writes an .eml file under DATA_DIR/outbox and logs its name when SMTP_URL is not set", async () => {
     setConfigForTests({ DATA_DIR: dataDir, SMTP_URL: undefined });
-    const log = vi.spyOn(console, "log").mockImplementation(() => {});
+    const info = vi.spyOn(log, "info").mockImplementation(() => {});
     const content = verificationCodeEmail({ name: "Mario", code: "123456", expiresInMinutes: 15 });
     const result = await sendMail({ to: "mario@esempio.it", ...content, logHint: "codice 123456" });
     expect(result.messageId).toBeTruthy();
@@ -29,10 +30,10 @@ describe("sendMail", () => {
     const eml = fs.readFileSync(result.file!, "utf8");
     expect(eml).toContain("To: mario@esempio.it");
     expect(eml).toContain("123456");
-    expect(log).toHaveBeenCalledTimes(1);
-    expect(String(log.mock.calls[0][0])).toContain(result.file!);
-    expect(String(log.mock.calls[0][0])).toContain("123456");
-    log.mockRestore();
+    expect(info).toHaveBeenCalledTimes(1);
+    expect(String(info.mock.calls[0][0])).toContain(result.file!);
+    expect(String(info.mock.calls[0][0])).toContain("123456");
+    info.mockRestore();
   });
 
   it("sends through SMTP with text, html and attachments", async () => {

@@ -3,6 +3,7 @@ import path from "node:path";
 import { randomBytes } from "node:crypto";
 import nodemailer, { type Transporter } from "nodemailer";
 import { getConfig } from "./config.server";
+import { log } from "./logger.server";
 
 /**
  * Outgoing mail. With SMTP_URL set, messages go through nodemailer's SMTP transport and any SMTP
@@ -91,6 +92,6 @@ export async function sendMail(message: MailMessage): Promise<SentMail> {
   const stamp = new Date().toISOString().replace(/[:.]/g, "-");
   const file = path.join(dir, `${stamp}-${randomBytes(4).toString("hex")}.eml`);
   await fs.promises.writeFile(file, info.message);
-  console.log(`[mail] SMTP_URL non configurato: email per ${message.to} scritta in ${file}${message.logHint ? ` (${message.logHint})` : ""}`);
+  log.info(`[mail] SMTP_URL non configurato: email per ${message.to} scritta in ${file}${message.logHint ? ` (${message.logHint})` : ""}`);
   return { messageId: String(info.messageId), file };
 }

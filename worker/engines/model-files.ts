@@ -2,6 +2,7 @@ import { createHash } from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
 import { UserFacingError } from "./types";
+import { log as appLog } from "~/services/logger.server";
 
 /**
  * Downloading a model file on first use, shared by the speech (whisper ggml) and the local LLM
@@ -52,7 +53,7 @@ export function downloadFile(options: FileDownload): Promise<string> {
 
 async function doDownload(o: FileDownload): Promise<string> {
   const dir = path.dirname(o.target);
-  const log = o.log ?? ((line: string) => console.warn(line));
+  const log = o.log ?? ((line: string) => appLog.warn(line));
   const algorithm = o.checksum?.algorithm ?? "sha1";
   if (!o.checksum) log(`Modello "${o.name}": nessun ${ALGORITHM_LABEL[algorithm]} noto, il file scaricato non verrà verificato.`);
   fs.mkdirSync(dir, { recursive: true });

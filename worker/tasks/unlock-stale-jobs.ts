@@ -4,6 +4,7 @@ import type { JobHelpers, Task } from "graphile-worker";
 import type pg from "pg";
 import { PIPELINE_ERRORS } from "~/lib/messages";
 import { getConfig } from "~/services/config.server";
+import { log } from "~/services/logger.server";
 
 /**
  * Crash recovery within a minute, through graphile-worker's public interface only (its
@@ -155,7 +156,7 @@ export function startStaleJobSweeper(pool: Queryable, intervalMs = SWEEP_MS, sta
     running = true;
     try {
       const { unlocked, failed } = await unlockStaleJobs(pool, staleSeconds);
-      if (unlocked || failed) console.warn(`[worker] lavori orfani: ${unlocked} sbloccati, ${failed} segnati come falliti`);
+      if (unlocked || failed) log.warn({ unlocked, failed }, "[worker] lavori orfani sbloccati o segnati come falliti");
     } catch {
       // The database may be restarting; the next sweep tries again.
     } finally {

@@ -11,6 +11,7 @@ import type { SessionUser } from "../session.server";
 import * as storage from "../storage.server";
 import { activeSubscriptionCondition } from "../usage.server";
 import { csvResponse, EXPORT_BATCH, likePattern, orderBy } from "./common.server";
+import { log } from "../logger.server";
 
 /** Admin users: list, roles, create, update, delete, toggle status, CSV export (spec 7 Admin). */
 
@@ -269,7 +270,7 @@ export async function deleteUser(actor: SessionUser, id: string | undefined): Pr
     await tx.delete(users).where(eq(users.id, target.id));
     return [...audio, ...docs].map((f) => f.key);
   });
-  await Promise.all(files.map((key) => storage.remove(key).catch((e: unknown) => console.error(`[admin] file ${key} non rimosso:`, e))));
+  await Promise.all(files.map((key) => storage.remove(key).catch((e: unknown) => log.error({ err: e, key }, "[admin] file non rimosso"))));
   return { id: id! };
 }
 

@@ -5,6 +5,7 @@ import { assembleMinutes, MINUTES_INSTRUCTIONS, stampsOf, transcriptLines, type 
 import type { DownloadProgress } from "../model-files";
 import { UserFacingError, type AnalysisEngine, type AnalysisInput, type AnalysisOutput } from "../types";
 import { ensureLlmModel, resolveLlmModel, type LlmDownloadOptions } from "./models";
+import { log } from "~/services/logger.server";
 
 /**
  * The local LLM analysis engine: a small instruct model in this process (node-llama-cpp, CPU
@@ -108,7 +109,7 @@ export class LocalLlmAnalysisEngine implements AnalysisEngine {
 
   constructor(private readonly options: LlmEngineOptions) {
     this.model = resolveLlmModel(options.model, options.dataDir).name;
-    this.log = options.log ?? ((line) => console.warn(line));
+    this.log = options.log ?? ((line) => log.warn(line));
   }
 
   /** The model file, downloaded when missing (progress 0..1). */
