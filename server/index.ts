@@ -36,7 +36,8 @@ export function serveFromCommandLine(start: () => Promise<RunningApp>, afterStop
     },
     (error: unknown) => {
       // One line for operators: the first line of the message, no stack.
-      log.error((error instanceof Error ? error.message : String(error)).split("\n")[0]);
+      // Plain text on stderr, not a JSON log line: the person who ran `npm start` reads it.
+      process.stderr.write(`${(error instanceof Error ? error.message : String(error)).split("\n")[0]}\n`);
       process.exit(1);
     },
   );
