@@ -4,7 +4,8 @@ import os from "node:os";
 import path from "node:path";
 import { espeakWav } from "../tests/support/audio";
 import { startOpenAIDouble } from "../tests/support/openai-double";
-import { benchUser, rssMb, startBenchApp } from "./upload";
+import { liveHeapMb, takeHeapSnapshot } from "./heap";
+import { benchSnapshotDir, benchUser, rssMb, startBenchApp } from "./upload";
 
 /**
  * Recordings uploaded while they are made (issue 14, decision 009), through the real server:
@@ -13,6 +14,8 @@ import { benchUser, rssMb, startBenchApp } from "./upload";
  * 2. "Invia" → COMPLETED for a 60-minute recording already on the server (3,600 real webm/opus
  *    chunks), with the OpenAI-compatible engines on the test double.
  * Run: npm run build && node --import tsx bench/recording-chunks.ts
+ * BENCH_HEAP=1 adds the live JS heap (a heap snapshot, bench/heap.ts) after 10, 60 and 120
+ * minutes of audio; BENCH_PART=memory runs the first part only.
  */
 
 async function put(url: string, token: string, id: string, index: number, body: Uint8Array): Promise<void> {
@@ -34,7 +37,7 @@ async function open(url: string, token: string): Promise<string> {
 }
 
 const double = await startOpenAIDouble();
-const app = await startBenchApp(3299, { TRANSCRIPTION_ENGINE: "openai", ANALYSIS_ENGINE: "openai", OPENAI_API_KEY: double.apiKey, OPENAI_BASE_URL: double.baseURL });
+const app = await startBenchApp(Number(process.env.BENCH_PORT ?? 3299), { TRANSCRIPTION_ENGINE: "openai", ANALYSIS_ENGINE: "openai", OPENAI_API_KEY: double.apiKey, OPENAI_BASE_URL: double.baseURL });
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), "verbale-bench-rec-"));
 try {
   const token = await benchUser(app.sql, 2000);
@@ -54,34 +57,41 @@ try {
   for (let i = 0; i < 7200; i++) {
     await put(app.url, token, id, i, chunk);
     if ((i + 1) % 600 === 0) samples.push(`${(i + 1) / 60} min: ${rssMb(app.pid).toFixed(0)} MB`);
+    if (process.env.BENCH_HEAP === "1" && [600, 3600, 7200].includes(i + 1)) {
+      const before = rssMb(app.pid);
+      const live = liveHeapMb(await takeHeapSnapshot(app.pid, benchSnapshotDir, `recording-${(i + 1) / 60}min`));
+      console.log(`${(i + 1) / 60} min: RSS ${before.toFixed(0)} MB, heap vivo ${live.toFixed(1)} MB, RSS dopo il GC dell'istantanea ${rssMb(app.pid).toFixed(0)} MB`);
+    }
   }
   clearInterval(sampler);
   const seconds = (performance.now() - started) / 1000;
   console.log(`| 2 ore simulate (7.200 parti da 8 KB) | ${seconds.toFixed(0)} s (${(7200 / seconds).toFixed(0)} parti/s) | RSS a riposo ${idle.toFixed(0)} MB | picco ${peak.toFixed(0)} MB (+${(peak - idle).toFixed(0)} MB) |`);
   console.log(`RSS ogni 10 minuti di audio: ${samples.join(", ")}`);
 
-  // 2. "Invia" → COMPLETED for 60 minutes already uploaded.
-  const wav = espeakWav(path.join(dir, "parlato.wav"));
-  const webm = execFileSync("ffmpeg", ["-nostdin", "-loglevel", "error", "-stream_loop", "-1", "-i", wav, "-t", "3600", "-c:a", "libopus", "-b:a", "32k", "-f", "webm", "pipe:1"], {
-    maxBuffer: 256 * 1024 * 1024,
-  });
-  const hour = await open(app.url, token);
-  const size = Math.ceil(webm.length / 3600);
-  for (let i = 0; i < 3600; i++) await put(app.url, token, hour, i, webm.subarray(i * size, Math.min(webm.length, (i + 1) * size)));
-  const invia = performance.now();
-  const finalize = await fetch(`${app.url}/api/recordings/${hour}/finalize`, { method: "POST", headers: { Authorization: `Bearer ${token}` } });
-  if (!finalize.ok) throw new Error(`finalize: ${finalize.status} ${await finalize.text()}`);
-  const answered = performance.now();
-  for (;;) {
-    const progress = (await (await fetch(`${app.url}/api/transcription/${hour}/progress`, { headers: { Authorization: `Bearer ${token}` } })).json()) as { status: string };
-    if (progress.status === "COMPLETED") break;
-    if (progress.status === "FAILED") throw new Error("pipeline failed");
-    await new Promise((r) => setTimeout(r, 50));
+  if (process.env.BENCH_PART !== "memory") {
+    // 2. "Invia" → COMPLETED for 60 minutes already uploaded.
+    const wav = espeakWav(path.join(dir, "parlato.wav"));
+    const webm = execFileSync("ffmpeg", ["-nostdin", "-loglevel", "error", "-stream_loop", "-1", "-i", wav, "-t", "3600", "-c:a", "libopus", "-b:a", "32k", "-f", "webm", "pipe:1"], {
+      maxBuffer: 256 * 1024 * 1024,
+    });
+    const hour = await open(app.url, token);
+    const size = Math.ceil(webm.length / 3600);
+    for (let i = 0; i < 3600; i++) await put(app.url, token, hour, i, webm.subarray(i * size, Math.min(webm.length, (i + 1) * size)));
+    const invia = performance.now();
+    const finalize = await fetch(`${app.url}/api/recordings/${hour}/finalize`, { method: "POST", headers: { Authorization: `Bearer ${token}` } });
+    if (!finalize.ok) throw new Error(`finalize: ${finalize.status} ${await finalize.text()}`);
+    const answered = performance.now();
+    for (;;) {
+      const progress = (await (await fetch(`${app.url}/api/transcription/${hour}/progress`, { headers: { Authorization: `Bearer ${token}` } })).json()) as { status: string };
+      if (progress.status === "COMPLETED") break;
+      if (progress.status === "FAILED") throw new Error("pipeline failed");
+      await new Promise((r) => setTimeout(r, 50));
+    }
+    const completed = performance.now();
+    console.log(
+      `| 60 minuti (${(webm.length / 1024 / 1024).toFixed(1)} MB webm/opus, 3.600 parti) | «Invia» → risposta ${((answered - invia) / 1000).toFixed(2)} s | → COMPLETED ${((completed - invia) / 1000).toFixed(2)} s |`,
+    );
   }
-  const completed = performance.now();
-  console.log(
-    `| 60 minuti (${(webm.length / 1024 / 1024).toFixed(1)} MB webm/opus, 3.600 parti) | «Invia» → risposta ${((answered - invia) / 1000).toFixed(2)} s | → COMPLETED ${((completed - invia) / 1000).toFixed(2)} s |`,
-  );
 } finally {
   await app.stop();
   await double.close();

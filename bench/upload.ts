@@ -5,6 +5,7 @@ import http from "node:http";
 import os from "node:os";
 import path from "node:path";
 import postgres from "postgres";
+import { heapSnapshotArgs } from "./heap";
 
 /**
  * Upload of a 500 MB recording through the real server (compiled app, `node
@@ -23,10 +24,14 @@ export function rssMb(pid: number): number {
 
 export type BenchApp = { url: string; pid: number; dataDir: string; sql: postgres.Sql; stop: () => Promise<void> };
 
+/** BENCH_HEAP=1: the server writes heap snapshots on SIGUSR2 into bench/.soak-snapshots (bench/heap.ts). */
+export const benchSnapshotDir = path.join(root, "bench", ".soak-snapshots");
+
 /** Starts the built app on a fresh data folder and returns a DB handle to prepare users. */
 export async function startBenchApp(port: number, env: Record<string, string> = {}): Promise<BenchApp> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "verbale-bench-"));
-  const child: ChildProcess = spawn(process.execPath, ["server/start.mjs"], {
+  const nodeArgs = process.env.BENCH_HEAP === "1" ? heapSnapshotArgs(benchSnapshotDir) : [];
+  const child: ChildProcess = spawn(process.execPath, [...nodeArgs, "server/start.mjs"], {
     cwd: root,
     env: { ...process.env, DATA_DIR: dataDir, PORT: String(port), HOST: "127.0.0.1", ADMIN_PASSWORD: "Admin12345", LOG_LEVEL: "warn", OPENAI_API_KEY: "", ...env },
     stdio: ["ignore", "ignore", "inherit"],
