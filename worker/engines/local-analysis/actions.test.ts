@@ -37,6 +37,15 @@ describe("action items", () => {
     expect(reply.task).toMatch(/server/);
   });
 
+  it("reads a task whose object comes first and whose owner follows the verb", () => {
+    expect(actions("Il verbale lo manda Carla entro lunedì.")).toEqual([{ task: "Il verbale lo manda", owner: "Carla", due: "entro lunedì" }]);
+    expect(actions("La sala la prenota la segreteria didattica.")).toEqual([{ task: "La sala la prenota", owner: "la segreteria didattica", due: null }]);
+    // An organisation said by its initials is an owner too.
+    expect(actions("La RSU chiede l'incontro all'azienda entro il dieci ottobre.")).toEqual([
+      { task: "Chiede l'incontro all'azienda", owner: "La RSU", due: "entro il dieci ottobre" },
+    ]);
+  });
+
   it("takes the owner after a mandate", () => {
     expect(actions("Si dà mandato al presidente di trattare con l'ASL un aumento dell'otto per cento.")[0]).toMatchObject({ owner: "il presidente" });
   });
@@ -45,6 +54,10 @@ describe("action items", () => {
     expect(actions("Preparo io il calendario dei turni e te lo mando entro il venti dicembre.")).toEqual([
       { task: "Preparo il calendario dei turni e te lo mando", owner: null, due: "entro il venti dicembre" },
     ]);
+    expect(actions("Il modulo lo correggo io oggi pomeriggio e poi lo rimando a tutti.")).toEqual([
+      { task: "Il modulo lo correggo e poi lo rimando a tutti", owner: null, due: "oggi pomeriggio" },
+    ]);
+    expect(actions("Sollecito il fornitore entro la settimana prossima, così chiudiamo.")[0]).toMatchObject({ owner: null, due: "entro la settimana prossima" });
   });
 
   it.each([
@@ -54,6 +67,8 @@ describe("action items", () => {
     "Dovrebbe essere la preside del liceo, l'annuncio è previsto per sabato.",
     "Se ne riparlerà alla prossima assemblea ordinaria.",
     "Il tecnico della manutenzione dice che la centralina è vecchia.",
+    // A verb that merely starts with a pronoun's letters ("licenzia") is no resumed object.
+    "Il re raduna le truppe intorno a Parigi e licenzia Necker.",
   ])("finds no task in %s", (text) => {
     expect(actions(text)).toEqual([]);
   });
@@ -62,6 +77,8 @@ describe("action items", () => {
     expect(findDue("entro la fine della settimana, grazie")?.due).toBe("entro la fine della settimana");
     expect(findDue("lo mando per venerdì")?.due).toBe("per venerdì");
     expect(findDue("un aggiornamento ogni quindici giorni.")?.due).toBe("ogni quindici giorni");
+    expect(findDue("le mando oggi stesso la bozza del contratto")?.due).toBe("oggi stesso");
+    expect(findDue("passo in negozio sabato mattina e le mando le foto")?.due).toBe("sabato mattina");
     expect(findDue("nessuna scadenza qui")).toBeUndefined();
   });
 });

@@ -21,13 +21,18 @@ const DUE_PATTERNS = [
   String.raw`ogni\s+(?=\w+\s+(?:giorni|settimane|mesi)|settimana|mese|lunedì|martedì|mercoledì|giovedì|venerdì)`,
   String.raw`(?:tra|fra)\s+(?=\w+\s+(?:giorni|settimane|mesi))`,
   String.raw`(?:${WEEKDAY}|domani|dopodomani|stasera)(?:\s+(?:prossimo|prossima|mattina|pomeriggio|sera))?\b`,
+  // "oggi pomeriggio", "in giornata" (a bare "oggi" is too often "today we talk about…").
+  String.raw`(?:oggi\s+(?:pomeriggio|stesso|in\s+giornata)|in\s+giornata|stamattina)\b`,
 ];
 const DUE_END = /^(?:e|ed|ma|che|perché|perche|se|con|così|cosi|quando|altrimenti|mentre|poi|dopo|così|insieme|oppure|o|per\s+(?!la fine|il|la|fine))$/i;
+
+// Patterns from this index on name a day and take no words after them.
+const DAY_PATTERNS = 6;
 
 /** The deadline as said: "entro il trenta maggio", "entro la fine della settimana". */
 const DUE_RES = DUE_PATTERNS.map((pattern) => new RegExp(String.raw`(?<![\p{L}])` + pattern, "iu"));
 // Words without which no deadline pattern can match.
-const DUE_HINT = /entro|oltre|tardi|prima|per |prossim|ogni|tra |fra |lunedì|lunedi|martedì|martedi|mercoledì|mercoledi|giovedì|giovedi|venerdì|venerdi|sabato|domenica|domani|stasera/iu;
+const DUE_HINT = /entro|oltre|tardi|prima|per |prossim|ogni|tra |fra |oggi|giornata|stamattina|lunedì|lunedi|martedì|martedi|mercoledì|mercoledi|giovedì|giovedi|venerdì|venerdi|sabato|domenica|domani|stasera/iu;
 
 export function findDue(sentence: string): { due: string; strong: boolean } | undefined {
   if (!DUE_HINT.test(sentence)) return undefined;
@@ -37,9 +42,11 @@ export function findDue(sentence: string): { due: string; strong: boolean } | un
     const after = sentence.slice(m.index + m[0].length);
     const words = after.split(/(?=[,.;:?!])|\s+/).filter((w) => w !== "");
     const taken: string[] = [];
-    for (const w of words) {
+    // A day ("sabato mattina", "oggi stesso") is whole: what follows is the rest of the sentence.
+    for (const w of k >= DAY_PATTERNS ? [] : words) {
       if (/^[,.;:?!]/.test(w)) break;
-      if (taken.length > 0 && DUE_END.test(w)) break;
+      // "entro" needs the words after it; "oggi pomeriggio" or "sabato mattina" is whole already.
+      if ((taken.length > 0 || k >= 2) && DUE_END.test(w)) break;
       taken.push(w);
       if (taken.length >= 7) break;
     }
@@ -64,7 +71,7 @@ const AFTER_VERB = /\b(?:se\s+ne\s+occupa|se\s+ne\s+occupano|ci\s+pensa|ci\s+pen
 // Future forms (not "sarà", "avrà", nor the impersonal "se ne riparlerà").
 const FUTURE = /(?<![\p{L}])(?!(?:sar|avr|potr|vorr|dovr|torner|riparler)\w*)(\p{L}{3,}(?:erà|irà|arà|eranno|iranno|aranno))(?![\p{L}])/iu;
 // First person: "preparo io", "me ne occupo io", "ci penso io", "lo scrivo io", "io scrivo", "glielo rimando".
-const FIRST_PERSON = /(?:\b(?:me\s+ne\s+occupo|ci\s+penso\s+io|lo\s+faccio\s+io|la\s+faccio\s+io)\b|\b\p{L}{3,}o\s+io\b|\bio\s+\p{L}{3,}o\b|\b(?:glielo|gliela|te\s+lo|te\s+la|ve\s+lo|ve\s+la|le|gli|ti|vi|lo|la|li)\s+(?:mando|rimando|invio|preparo|scrivo|porto|faccio|giro|passo|chiamo|sento|mandiamo|prepariamo)\b|^(?:\p{L}+[,.]?\s+){0,3}(?:allora\s+|quindi\s+)?(?:preparo|scrivo|mando|invio|porto|chiamo|verifico|controllo|metto|faccio|riscrivo|sento|organizzo|contatto|aggiorno)\b)/iu;
+const FIRST_PERSON = /(?:\b(?:me\s+ne\s+occupo|ci\s+penso\s+io|lo\s+faccio\s+io|la\s+faccio\s+io)\b|\b\p{L}{3,}o\s+io\b|\bio\s+\p{L}{3,}o\b|\b(?:glielo|gliela|te\s+lo|te\s+la|ve\s+lo|ve\s+la|le|gli|ti|vi|lo|la|li)\s+(?:mando|rimando|invio|preparo|scrivo|porto|faccio|giro|passo|chiamo|sento|mandiamo|prepariamo)\b|^(?:\p{L}+[,.]?\s+){0,3}(?:allora\s+|quindi\s+)?(?:preparo|scrivo|mando|invio|porto|chiamo|verifico|controllo|metto|faccio|riscrivo|sento|organizzo|contatto|aggiorno|chiedo|sistemo|ordino|compro|prenoto|spedisco|pubblico|sollecito|fisso|giro|telefono|correggo|rivedo|consegno|comunico|avviso|stampo|rimando|carico)\b)/iu;
 // Second person addressed by name: "Sara, puoi fare tu…?", "Francesca, mi mandi…?"
 const VOCATIVE = /^(?:(?:ok|allora|senti|quindi|e|dai|bene)[,]?\s+)?(\p{Lu}[\p{Ll}]+(?:\s+\p{Lu}[\p{Ll}]+)?),\s+(.*)$/u;
 const SECOND_PERSON = /\b(?:puoi|potresti|riesci\s+a|ti\s+occupi|te\s+ne\s+occupi|ci\s+pensi|pensaci|mi\s+mandi|mi\s+prepari|mi\s+fai|prepari|mandi|chiami|senti|fai|scrivi|controlli|verifichi|organizzi|tu)\b/iu;
@@ -79,8 +86,17 @@ const ROLE =
   String.raw`(?:amministrat\w+|segretari\w|president\w+|vicepresident\w+|tesorier\w|sindac\w|assessor\w+|consiglier\w|dirigent\w|presid\w|direttor\w|direttric\w|responsabil\w|coordinator\w|coordinatric\w|geometr\w|ingegner\w|architett\w|avvocat\w|professor\w*|profess\w+|maestr\w|dottor\w*|dottoress\w|signor\w*|soci\w|ufficio|uffici|segreteria|polizia|giunta|commissione|impresa|ditta|capocantiere|caposquadra|tecnic\w|referent\w|rappresentant\w|delegat\w|comitato|collegio|studio|azienda|direzione|reparto|team|gruppo|squadra|portiere|custode|revisor\w|tutor|relator\w+|relatric\w|medic\w|capo\w*|redattor\w|redattric\w|fotograf\w|fornitor\w|consulent\w|commercialist\w|ragioneria|amministrazione|consiglio|direttivo|staff|legale|notaio|perito|economo|insegnant\w|docent\w|genitor\w|famigli\w|rappresentanz\w|condomin\w|inquilin\w|proprietari\w|agenzia|cooperativa|associazione|comune|regione|provincia|scuola)`;
 const OWNER_SUBJECT = new RegExp(
   String.raw`^(?:(?:allora|quindi|poi|e|intanto|inoltre|comunque|infine|ok|bene|va bene|perfetto|sì|si|d'accordo)[,]?\s+)*` +
-    String.raw`((?:(?:[Ii]l|[Ll]o|[Ll]a|[Ll]'|[Ii]|[Gg]li|[Ll]e)\s*${ROLE}(?:\s+(?:amministrativ\w|tecnic\w|local\w|comunal\w|scolastic\w|general\w|sanitari\w|legal\w|unic\w|finanziari\w|commercial\w|informatic\w|didattic\w|delegat\w))?(?:\s+\p{Lu}[\p{L}']+){0,3}(?:\s+(?:di|del|della|dello|dei|delle|degli|dell')\s*[\p{L}']+(?:\s+\p{Lu}[\p{L}']+)?)?)|(?:\p{Lu}[\p{Ll}']+(?:\s+\p{Lu}[\p{Ll}']+){0,2}))` +
+    String.raw`((?:[Ii]l|[Ll]a|[Ll]')\s*\p{Lu}{2,6}(?![\p{L}])|(?:(?:[Ii]l|[Ll]o|[Ll]a|[Ll]'|[Ii]|[Gg]li|[Ll]e)\s*${ROLE}(?:\s+(?:amministrativ\w|tecnic\w|local\w|comunal\w|scolastic\w|general\w|sanitari\w|legal\w|unic\w|finanziari\w|commercial\w|informatic\w|didattic\w|delegat\w))?(?:\s+\p{Lu}[\p{L}']+){0,3}(?:\s+(?:di|del|della|dello|dei|delle|degli|dell')\s*[\p{L}']+(?:\s+\p{Lu}[\p{L}']+)?)?)|(?:\p{Lu}[\p{Ll}']+(?:\s+\p{Lu}[\p{Ll}']+){0,2}))` +
     String.raw`(?:\s*,\s*che\s+[^,]{1,40},)?\s+`,
+  "u",
+);
+
+// The object put first and taken up by a pronoun, the owner after the verb: "il portatile lo
+// ordina Anna entro domani", "il rinfresco lo organizzano i rappresentanti dei genitori".
+// Matched on the sentence with its first letter in lower case (names keep their capital).
+const RESUMED = new RegExp(
+  String.raw`^(?:(?:allora|quindi|poi|e|intanto|ok|bene|va bene|perfetto|sì|d'accordo)[,]?\s+)*(?:il|lo|la|l'|i|gli|le)\s*[^,.;:?!]{2,50}?\s+(?:(?:lo|la|li|le)\s+|l')(\p{Ll}{3,}(?:a|ano|e|ono))\s+` +
+    String.raw`((?:il|lo|la|l'|i|gli|le)\s*${ROLE}(?:\s+(?:amministrativ\w|tecnic\w|local\w|comunal\w|scolastic\w|general\w|sanitari\w|legal\w|finanziari\w|commercial\w|informatic\w|didattic\w|delegat\w))?(?:\s+\p{Lu}[\p{L}']+){0,3}(?:\s+(?:di|del|della|dello|dei|delle|degli|dell')\s*[\p{L}']+)?|\p{Lu}\p{Ll}+(?:\s+(?:e|ed)\s+\p{Lu}\p{Ll}+)?)(?![\p{L}'])`,
   "u",
 );
 
@@ -138,6 +154,7 @@ function tidyTask(text: string): string {
     .replace(/^[\s,;:.–-]+|[\s,;:–-]+$/g, "")
     .replace(/\b(?:tu|io)\b\s*/giu, "")
     .replace(/\s{2,}/g, " ")
+    .replace(/\s+([,;:])/g, "$1")
     .replace(/^(?:(?:sì|si|certo|ok|allora|quindi|poi|e|va bene|bene|perfetto|d'accordo)[,]?\s+)+/iu, "")
     .replace(/^(?:puoi|potresti|riesci a|ti occupi di|te ne occupi|ci pensi)\s+/iu, "")
     .replace(/[\s,;:]+$/, "")
@@ -153,6 +170,8 @@ const MODAL_NOT_DUTY = /^(?:essere|esserci|avere|stare|bastare|arrivare|tornare|
 
 // Words without which no branch below can match.
 const CANDIDATE = /dovr|dev[eo]|compito|impegn|occup|incaric|offr|prend|mandato|pens|cura|carico|lo fa|la fa|erà|irà|arà|eranno|iranno|aranno|\b(?:puoi|potresti|riesci|mandi|prepari|fai|chiami|senti|scrivi|controlli|verifichi|organizzi|tu)\b/iu;
+
+const lowerFirst = (text: string) => text.charAt(0).toLowerCase() + text.slice(1);
 
 function vocativeOf(text: string): { name: string; rest: string } | undefined {
   if (!SECOND_PERSON.test(text)) return undefined;
@@ -177,7 +196,7 @@ export function findActions(sentences: Sentence[]): (ActionItemValue & { index: 
     let strong = false;
 
     // Most sentences have no duty, commitment, request or deadline: skip them cheaply.
-    if (!due && !CANDIDATE.test(text)) continue;
+    if (!due && !CANDIDATE.test(text) && !/\b(?:lo|la|li|le|l')\s*\p{L}+(?:a|ano|e|ono)\s/u.test(text)) continue;
     const mandate = text.match(MANDATE) ?? text.match(INCARICA);
     const vocative = vocativeOf(text);
     const subject = subjectOwner(text);
@@ -185,6 +204,7 @@ export function findActions(sentences: Sentence[]): (ActionItemValue & { index: 
     const commit = COMMIT.exec(text);
     const after = text.match(AFTER_VERB);
     const future = FUTURE.exec(text);
+    const resumed = lowerFirst(text).match(RESUMED);
 
     if (mandate) {
       const article = ARTICLE_FOR[mandate[1].toLowerCase()] ?? mandate[1];
@@ -207,6 +227,11 @@ export function findActions(sentences: Sentence[]): (ActionItemValue & { index: 
     } else if (vocative) {
       owner = vocative.name;
       rest = vocative.rest;
+      strong = true;
+    } else if (resumed && (isName(resumed[2].split(/\s+/)[0]) || /^(?:il|lo|la|l'|i|gli|le)(?:\s|(?<='))/u.test(resumed[2]))) {
+      // The owner is said after the verb; the task is the object and the verb.
+      owner = resumed[2];
+      rest = text.slice(0, resumed.index! + resumed[0].length - resumed[2].length) + text.slice(resumed.index! + resumed[0].length);
       strong = true;
     } else if (subject && due?.strong && /^(?:(?:gli|le|lo|la|li|ne|ci|si|se|me|te|mi|ti|vi)\s+)*\p{Ll}/u.test(text.slice(subject.end))) {
       // "Marco prepara la build entro giovedì", "L'ufficio del personale fa i colloqui entro fine febbraio".

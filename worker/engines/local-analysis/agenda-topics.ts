@@ -17,7 +17,11 @@ export const MAX_AGENDA_TOPICS = 24;
  */
 export function agendaStarts(tiers: number[], terms: number[][], idf: Float64Array, ranked: Ranked[], vocabulary: Vocabulary): { starts: number[]; opening: number } | undefined {
   const n = tiers.length;
-  if (tiers.filter((t) => t === 1).length < 2) return undefined;
+  // Two announcements, or one and two weaker introductions ("Comincerei dagli orari… Vi volevo
+  // poi aggiornare sul menù… Resta la questione delle rette"): the meeting follows an agenda.
+  const announced = tiers.filter((t) => t === 1).length;
+  const introduced = tiers.filter((t) => t === 2).length;
+  if (announced < 2 && !(announced === 1 && introduced >= 2)) return undefined;
   let marks: { at: number; tier: number }[] = [];
   tiers.forEach((tier, at) => {
     if (tier) marks.push({ at, tier });

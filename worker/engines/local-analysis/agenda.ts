@@ -55,7 +55,8 @@ const INTRODUCE = new RegExp(
       // "Collegato alla formazione c'è il tema del personale": the new subject is the one after "c'è".
       String.raw`collegat[oa]\s+(?:a\s+questo|(?:al|alla|allo|ai|alle|agli|all'|a)\s*\p{L}+)(?:\s+\p{L}+){0,2}?\s+c'è\s+(?:anche\s+)?(?:il|la|l')\s*(?:tema|questione|discorso|capitolo|problema)(?:\s+(?:del|della|dello|dei|degli|delle|dell'|di))?`,
       String.raw`collegat[oa]\s+a\s+questo`,
-      String.raw`(?:vorrei|volevo|vorremmo|volevamo)\s+(?:anche\s+|poi\s+|però\s+)*(?:parlar\w*|affrontare|sollevare|chieder\w*|discutere)\b`,
+      // "Volevo parlarti di…", "Vi volevo poi aggiornare sul menù".
+      String.raw`(?:(?:vi|ti|le|gli)\s+)?(?:vorrei|volevo|vorremmo|volevamo)\s+(?:anche\s+|poi\s+|però\s+)*(?:parlar\w*|affrontare|sollevare|chieder\w*|discutere|aggiornar\w*|informar\w*|raccontar\w*|segnalar\w*)\b`,
       String.raw`(?:resta|rimane|affrontiamo)\s+(?:ancora\s+|poi\s+)?(?:il|la|l')\s*(?:tema|questione|discorso|capitolo|argomento|punto)\b`,
       // "Parliamo di turismo": the speaker names the next subject.
       String.raw`(?:parliamo|parlerei|parliamone)\s+(?:adesso\s+|ora\s+|un\s+po'\s+|anche\s+)*(?:di|del|della|dello|dei|delle|degli|dell')`,

@@ -15,6 +15,11 @@ describe("decisions", () => {
     "Va bene, allora facciamo così: la versione due esce il quindici.",
     "Allora decidiamo di aprire gratis tutte le notizie sull'alluvione.",
     "Il consiglio delibera all'unanimità di accettare l'affidamento del servizio.",
+    // Colloquial plans: the pronoun joined to the verb, the object put first, a future date.
+    "Sì, rifacciamolo da capo con il nuovo fornitore.",
+    "Le ferie di agosto le dividiamo in due turni di due settimane.",
+    "In caso di sciopero la rimandiamo alla settimana dopo.",
+    "Dal mese prossimo apriamo l'ufficio anche il sabato mattina.",
   ])("finds %s", (text) => {
     expect(decided(text)).toHaveLength(1);
   });
@@ -27,6 +32,9 @@ describe("decisions", () => {
     "Chi è favorevole al nuovo regolamento?",
     "Ok, allora, abbiamo mezz'ora.",
     "Prima di decidere vorrei vedere altre soluzioni.",
+    // A habit or a fact, not a plan.
+    "Oggi l'inventario lo facciamo ancora a mano.",
+    "Ma poi la vediamo alla prossima riunione?",
   ])("does not take %s as a decision", (text) => {
     expect(decided(text)).toHaveLength(0);
   });

@@ -27,8 +27,17 @@ const FORMAL = [
 // Informal agreement on what to do: "Va bene, allora facciamo così", "Ok, andata:", "D'accordo, allora integriamo…".
 const CONSENT = String.raw`(?:ok|okay|va bene|bene|d'accordo|perfetto|si|allora|quindi|dunque|hai ragione|ha ragione|giusto|ottimo|benissimo)`;
 const AGREED = new RegExp(String.raw`^(?:${CONSENT}[,.:!]?\s+)*(?:${CONSENT}[,.:!]?\s*)(?:facciamo cosi|andata|si fa|si parte|e deciso|deciso)\b`);
-// A first-person plural plan right after a consent word: "allora integriamo con le interviste".
-const PLAN = new RegExp(String.raw`^(?:(?:${CONSENT})[,.:!]?\s+)+(?:[^\s,.;:?!]+\s+){0,6}?(\w+iamo)\b`);
+// A first-person plural plan right after a consent word: "allora integriamo con le interviste",
+// "sì, facciamola a pezzi" (the pronoun may be joined to the verb), "intanto scriviamo ai clienti".
+const PLAN = new RegExp(String.raw`^(?:(?:${CONSENT}|intanto)[,.:!]?\s+)+(?:[^\s,.;:?!]+\s+){0,6}?(\w+iamo)(?:lo|la|li|le|ne|ci|glielo|gliela)?\b`);
+// The object put first and taken up by a pronoun: "i pacchi di dicembre li prepariamo il
+// quattordici", "in caso di pioggia la spostiamo al sabato successivo". Said of a plan, not a fact.
+// The sentence starts with the object (an article), or with the case it is for ("in caso di…").
+const RESUMED_PLAN =
+  /^(?:(?:allora|quindi|bene|ok|va bene|d'accordo|in caso di \w+|per \w+)[,]?\s+)?(?:il|lo|la|l'|i|gli|le)\s*[^,.;:?!]{2,50}?\s+(?:(?:lo|la|li|le|ne)\s+|l')(\w+iamo)\b/;
+// A plan dated in the future: "il prossimo anno apriamo il parcheggio", "da settembre portiamo…".
+const DATED_PLAN =
+  /^(?:(?:il|l')\s*(?:prossimo|anno prossimo|mese prossimo)\s*(?:anno|mese)?|l'anno prossimo|da\s+(?:settembre|ottobre|novembre|dicembre|gennaio|febbraio|marzo|aprile|maggio|giugno|luglio|agosto|domani|lunedi|subito|oggi)|dal\s+(?:prossimo\s+\w+|mese\s+prossimo)|quest'anno)\s+(?:[^\s,.;:?!]+\s+){0,2}?(\w+iamo)\b/;
 // "Allora va bene, l'azienda ti iscrive al corso di primavera.": consent followed by what will be done.
 const CONSENTED = /^(?:allora\s+)?(?:va bene|d'accordo|ok|okay)[,:]\s+(?:allora\s+)?(.+)$/;
 const NOT_CONSENTED = /\b(?:si vota|votiamo|mettiamo|metto|passiamo|vediamo|ci vediamo|ci sentiamo|buon lavoro|mi sembra|nessuna obiezione|grazie)\b/;
@@ -45,8 +54,10 @@ function isDecision(folded: string, previous: string | undefined): boolean {
   if (NOT_DECISION.test(folded)) return false;
   if (FORMAL.some((re) => re.test(folded))) return true;
   if (AGREED.test(folded)) return true;
-  const plan = folded.match(PLAN);
-  if (plan && !NOT_PLAN.test(plan[1])) return true;
+  for (const re of [PLAN, RESUMED_PLAN, DATED_PLAN]) {
+    const plan = folded.match(re);
+    if (plan && !NOT_PLAN.test(plan[1])) return true;
+  }
   const consented = folded.match(CONSENTED);
   if (consented && !NOT_CONSENTED.test(folded) && consented[1].split(/\s+/).filter((w) => w.length > 3).length >= 4) return true;
   // "Hai ragione. Da gennaio facciamo una turnazione…": the consent is the sentence before.
