@@ -5,13 +5,13 @@
  * - Quality: on the annotated meetings (tests/fixtures/transcripts/meetings), agenda items found as
  *   their own topic, titles that name the subject, summaries that mention every item, decisions and
  *   actions (with owner and deadline) found; for the tuning meetings and the held-out ones.
- * Run: node --import tsx bench/local-analyzer.ts [speed|quality] [tuning|held-out|held-out-2]
+ * Run: node --import tsx bench/local-analyzer.ts [speed|quality] [tuning|held-out|held-out-2|held-out-3]
  * Prints markdown tables for BENCHMARKS.md.
  */
 import os from "node:os";
 import { analyzeLocally } from "../worker/engines/local-analysis/index";
 import { scoreMeeting, totals, type MeetingScore } from "../worker/engines/local-analysis/meeting-scores";
-import { loadHeldOutTranscripts, loadSecondHeldOutTranscripts, loadTranscripts, threeHourTranscript } from "../worker/engines/local-analysis/test-transcripts";
+import { loadHeldOutTranscripts, loadSecondHeldOutTranscripts, loadThirdHeldOutTranscripts, loadTranscripts, threeHourTranscript } from "../worker/engines/local-analysis/test-transcripts";
 
 const RUNS = Number(process.env.RUNS ?? 5);
 const [mode, split] = process.argv.slice(2);
@@ -60,7 +60,8 @@ function speed() {
 const SETS = {
   tuning: { title: "Tuning", load: loadTranscripts },
   "held-out": { title: "First held-out set (session 3; looked at in session 4)", load: loadHeldOutTranscripts },
-  "held-out-2": { title: "Second held-out set (session 4, never tuned on)", load: loadSecondHeldOutTranscripts },
+  "held-out-2": { title: "Second held-out set (session 4; measured blind, then tuned on)", load: loadSecondHeldOutTranscripts },
+  "held-out-3": { title: "Third held-out set (end of session 4, never tuned on)", load: loadThirdHeldOutTranscripts },
 } as const;
 
 function quality(which: keyof typeof SETS) {

@@ -7,7 +7,7 @@ import { analysisResultSchema, formatTimestamp, keyPointText, parseTimestamp, ty
 import { analyzeLocally } from "./index";
 import { contentWord } from "./agenda";
 import { scoreMeeting, totals } from "./meeting-scores";
-import { loadHeldOutTranscripts, loadSecondHeldOutTranscripts, loadTranscripts, type ExpectedTopic } from "./test-transcripts";
+import { loadHeldOutTranscripts, loadSecondHeldOutTranscripts, loadThirdHeldOutTranscripts, loadTranscripts, type ExpectedTopic } from "./test-transcripts";
 import { fold } from "./text";
 
 const fixtures = loadTranscripts();
@@ -133,7 +133,10 @@ describe("local analyzer on the Italian test transcripts", () => {
 
 const heldOut = loadHeldOutTranscripts();
 const heldOut2 = loadSecondHeldOutTranscripts();
-const meetings = [...fixtures.filter((f) => f.meeting), ...heldOut, ...heldOut2];
+const heldOut3 = loadThirdHeldOutTranscripts();
+const meetings = [...fixtures.filter((f) => f.meeting), ...heldOut, ...heldOut2, ...heldOut3];
+// Every set the analyzer was tuned on (the first two held-out sets were, once measured blind).
+const tunedOn = meetings.filter((f) => f.meeting!.split !== "held-out-3");
 const scores = new Map(meetings.map((f) => [f.name, scoreMeeting(analyzeLocally(f.segments), f)]));
 
 describe("local analyzer on the annotated meetings (agenda, title, summary, decisions, actions)", () => {
@@ -143,10 +146,12 @@ describe("local analyzer on the annotated meetings (agenda, title, summary, deci
     expect(heldOut.every((f) => f.meeting?.split === "held-out")).toBe(true);
     expect(heldOut2.length).toBeGreaterThanOrEqual(6);
     expect(heldOut2.every((f) => f.meeting?.split === "held-out-2")).toBe(true);
+    expect(heldOut3.length).toBeGreaterThanOrEqual(6);
+    expect(heldOut3.every((f) => f.meeting?.split === "held-out-3")).toBe(true);
   });
 
   // The tuning meetings and the first held-out set (looked at since session 4, so tuning data now).
-  describe.each(meetings.filter((f) => f.meeting!.split !== "held-out-2").map((f) => [f.name, f] as const))("%s", (name) => {
+  describe.each(meetings.filter((f) => f.meeting!.split === "tuning" || f.meeting!.split === "held-out").map((f) => [f.name, f] as const))("%s", (name) => {
     const score = scores.get(name)!;
     // Known shortfall: the thesis supervision's last subject ("Secondo lei riesco a laurearmi nella
     // sessione di luglio?") has no marker and shares its words with what came before, so it stays
@@ -164,23 +169,28 @@ describe("local analyzer on the annotated meetings (agenda, title, summary, deci
     });
   });
 
-  it("stays at or above its first blind measurement on the second held-out set (never tuned on)", () => {
-    // Measured once before anything was changed for them (BENCHMARKS.md); a floor against
-    // regressions, not a target: decisions and actions there are below the 75 % of issue 15.
+  it("finds on the second held-out set (tuned on after its blind measurement) at least 22 of 24 items", () => {
     const t = totals(heldOut2.map((f) => scores.get(f.name)!));
-    expect(t.itemsNamed).toBeGreaterThanOrEqual(21);
-    expect(t.titles).toBe(t.meetings);
-    expect(t.summaryItems).toBeGreaterThanOrEqual(19);
-    expect(t.decisionsFound).toBeGreaterThanOrEqual(8);
-    expect(t.actionsComplete).toBeGreaterThanOrEqual(12);
-    expect(t.decisionsExtra + t.actionsExtra).toBeLessThanOrEqual(2);
+    expect(t.itemsNamed).toBeGreaterThanOrEqual(22);
+    expect(t.summaryItems).toBeGreaterThanOrEqual(20);
   });
 
-  it("titles name what the meetings were about (all but the editorial meeting without any agenda)", () => {
-    for (const f of meetings) if (f.name !== "riunione-redazione-giornale") expect(scores.get(f.name)!.titleOk, f.name).toBe(true);
+  it("stays at or above its blind measurement on the third held-out set (never tuned on)", () => {
+    // A floor against regressions, not a target: these figures are below issue 15's (BENCHMARKS.md).
+    const t = totals(heldOut3.map((f) => scores.get(f.name)!));
+    expect(t.itemsNamed).toBeGreaterThanOrEqual(19);
+    expect(t.titles).toBeGreaterThanOrEqual(3);
+    expect(t.summaryItems).toBeGreaterThanOrEqual(21);
+    expect(t.decisionsFound).toBeGreaterThanOrEqual(6);
+    expect(t.actionsComplete).toBeGreaterThanOrEqual(10);
+    expect(t.decisionsExtra + t.actionsExtra).toBeLessThanOrEqual(3);
   });
 
-  it.each(["tuning", "held-out"] as const)("finds at least 75 %% of the decisions and of the actions with owner and deadline (%s)", (split) => {
+  it("titles name what the tuned-on meetings were about (all but the editorial meeting without any agenda)", () => {
+    for (const f of tunedOn) if (f.name !== "riunione-redazione-giornale") expect(scores.get(f.name)!.titleOk, f.name).toBe(true);
+  });
+
+  it.each(["tuning", "held-out", "held-out-2"] as const)("finds at least 75 %% of the decisions and of the actions with owner and deadline (%s)", (split) => {
     const t = totals(meetings.filter((f) => f.meeting!.split === split).map((f) => scores.get(f.name)!));
     expect(t.decisionsFound / t.decisions).toBeGreaterThanOrEqual(0.75);
     expect(t.actionsComplete / t.actions).toBeGreaterThanOrEqual(0.75);
