@@ -180,7 +180,7 @@ CREATE TABLE "transcriptions" (
 	"usage_month" date NOT NULL,
 	"usage_megabytes" integer NOT NULL,
 	"usage_minutes" integer DEFAULT 0 NOT NULL,
-	"search_vector" "tsvector" GENERATED ALWAYS AS (to_tsvector('italian'::regconfig, coalesce(title, '') || ' ' || coalesce(text, ''))) STORED,
+	"search_vector" "tsvector" GENERATED ALWAYS AS (to_tsvector('italian'::regconfig, coalesce(title, '') || ' ' || regexp_replace(original_name, '[._-]+', ' ', 'g') || ' ' || coalesce(text, ''))) STORED,
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
 	"updated_at" timestamp with time zone DEFAULT now() NOT NULL,
 	"completed_at" timestamp with time zone,

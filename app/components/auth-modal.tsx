@@ -1,6 +1,7 @@
 import { useRevalidator } from "@remix-run/react";
 import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from "react";
 import { callAuthApi } from "~/lib/auth-client";
+import { Dialog } from "./dialog";
 import { MSG } from "~/lib/messages";
 import type { SessionUser } from "~/services/session.server";
 import { ForgotPasswordForm, LoginForm, RegisterForm, type AuthMode, type LoginValues, type RegisterValues } from "./auth-forms";
@@ -23,8 +24,6 @@ const AuthModalContext = createContext<AuthModalContextValue>({ open: () => {}, 
 export function useAuthModal() {
   return useContext(AuthModalContext);
 }
-
-const FOCUSABLE = "a[href], button:not([disabled]), input:not([disabled]):not([type=hidden]), select:not([disabled]), textarea:not([disabled])";
 
 const titles: Record<AuthMode, string> = {
   login: "Accedi a Verbale",
@@ -75,37 +74,6 @@ export function AuthModal({ mode, setMode, onClose, user, codeSentAt, onCodeSent
   const [forgotSent, setForgotSent] = useState(false);
   const [pendingEmail, setPendingEmail] = useState<string | null>(null);
   const dialogRef = useRef<HTMLDivElement>(null);
-
-  useEffect(() => {
-    const onKey = (e: KeyboardEvent) => {
-      if (e.key === "Escape") return onClose();
-      // Keep Tab inside the dialog.
-      if (e.key !== "Tab" || !dialogRef.current) return;
-      const focusable = [...dialogRef.current.querySelectorAll<HTMLElement>(FOCUSABLE)];
-      if (focusable.length === 0) return;
-      const first = focusable[0];
-      const last = focusable[focusable.length - 1];
-      if (e.shiftKey && document.activeElement === first) {
-        e.preventDefault();
-        last.focus();
-      } else if (!e.shiftKey && document.activeElement === last) {
-        e.preventDefault();
-        first.focus();
-      } else if (!dialogRef.current.contains(document.activeElement)) {
-        e.preventDefault();
-        first.focus();
-      }
-    };
-    document.addEventListener("keydown", onKey);
-    const previous = document.activeElement as HTMLElement | null;
-    const overflow = document.body.style.overflow;
-    document.body.style.overflow = "hidden";
-    return () => {
-      document.removeEventListener("keydown", onKey);
-      document.body.style.overflow = overflow;
-      previous?.focus?.();
-    };
-  }, [onClose]);
 
   useEffect(() => setForgotSent(false), [mode]);
 
@@ -166,21 +134,8 @@ export function AuthModal({ mode, setMode, onClose, user, codeSentAt, onCodeSent
   const cooldown = codeSentAt ? Math.max(0, RESEND_COOLDOWN_SECONDS - Math.floor((Date.now() - codeSentAt) / 1000)) : 0;
 
   return (
-    <div className="fixed inset-0 z-50 flex items-center justify-center p-4" data-testid="auth-modal">
-      <div className="absolute inset-0 bg-slate-900/50" onClick={onClose} data-testid="auth-modal-overlay" aria-hidden />
-      <div
-        ref={dialogRef}
-        role="dialog"
-        aria-modal="true"
-        aria-labelledby="auth-modal-title"
-        className="relative max-h-[95vh] w-full max-w-md overflow-y-auto rounded-2xl bg-white p-6 shadow-xl"
-      >
-        <button type="button" data-close className="absolute right-3 top-3 rounded-lg p-2 text-slate-500 hover:bg-slate-100" aria-label="Chiudi" onClick={onClose}>
-          ✕
-        </button>
-        <h2 id="auth-modal-title" className="mb-5 pr-8 text-xl font-bold">
-          {titles[mode]}
-        </h2>
+    <Dialog title={titles[mode]} onClose={onClose} size="sm" testId="auth-modal">
+      <div ref={dialogRef}>
         {mode === "login" ? <LoginForm idPrefix="modal-login" onSubmit={login} busy={busy} onSwitch={setMode} /> : null}
         {mode === "register" ? <RegisterForm idPrefix="modal-register" onSubmit={register} busy={busy} onSwitch={setMode} /> : null}
         {mode === "forgot-password" ? (
@@ -194,6 +149,6 @@ export function AuthModal({ mode, setMode, onClose, user, codeSentAt, onCodeSent
           )
         ) : null}
       </div>
-    </div>
+    </Dialog>
   );
 }

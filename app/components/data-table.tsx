@@ -13,31 +13,39 @@ import { MSG } from "~/lib/messages";
 export type FilterOption = { value: string; label: string };
 
 export type ColumnFilter =
-  | { name: string; kind: "select"; options: FilterOption[]; allLabel?: string }
-  | { name: string; kind: "text" | "date"; placeholder?: string };
+  { name: string; kind: "select"; options: FilterOption[]; allLabel?: string } | { name: string; kind: "text" | "date"; placeholder?: string };
+
+/**
+ * Where a column appears: essential columns always; the others from a viewport width up (the
+ * admin area is 968 px wide at 1280 and 1128 px at 1440). What a row hides at a width is in its
+ * "Dettagli" dialog, so no table needs sideways scrolling on a desktop screen.
+ */
+export type ColumnWidth = "always" | "lg" | "xl" | "wide";
 
 export type Column<T> = {
   key: string;
   label: string;
   /** The sortBy value sent to the server; absent = not sortable. */
   sortKey?: string;
+  /** A filter field in the toolbar (labelled with filterLabel, else the column's label). */
   filter?: ColumnFilter;
+  filterLabel?: string;
+  visibleFrom?: ColumnWidth;
   render: (row: T) => ReactNode;
   className?: string;
+};
+
+/** Static class names, so Tailwind keeps them. "wide" starts at 1400 px. */
+const VISIBLE_FROM: Record<ColumnWidth, string> = {
+  always: "",
+  lg: "hidden lg:table-cell",
+  xl: "hidden xl:table-cell",
+  wide: "hidden min-[1400px]:table-cell",
 };
 
 export type TablePagination = { currentPage: number; totalPages: number; pageSize: number; totalItems: number };
 
 export const PAGE_SIZE_OPTIONS = [10, 25, 50, 100];
-
-/**
- * On wide screens the actions column stays pinned to the right edge while a wide table scrolls,
- * so "Modifica", "Elimina"... are always in reach; on phones it scrolls with the rest (pinned, it
- * would cover most of the table).
- */
-const STICKY_ACTIONS = "lg:sticky lg:right-0 lg:shadow-[-8px_0_8px_-8px_rgba(15,23,42,0.15)]";
-/** Pinned, the actions wrap two to a line so the column never hides most of the table. */
-const ACTIONS_LAYOUT = "flex justify-end gap-1 lg:w-44 lg:flex-wrap";
 
 /** Parameters that describe the list; anything else in the URL (an open modal) is dropped by list links. */
 const LIST_PARAMS = new Set(["page", "limit", "sortBy", "sortOrder", "search"]);
@@ -103,6 +111,7 @@ export function DataTable<T>({
   const autoSubmit = (event: { currentTarget: HTMLInputElement | HTMLSelectElement }) => event.currentTarget.form?.requestSubmit();
 
   const { currentPage, totalPages, totalItems, pageSize } = pagination;
+  const filterColumns = columns.filter((c): c is Column<T> & { filter: ColumnFilter } => Boolean(c.filter));
   return (
     <section aria-label={searchPlaceholder} data-testid={`table-${id}`}>
       {/* Keyed on the URL so uncontrolled inputs show the new state after a client navigation. */}
@@ -111,10 +120,26 @@ export function DataTable<T>({
           <label htmlFor={`${id}-search`} className="label">
             Cerca
           </label>
-          <input id={`${id}-search`} type="search" name="search" defaultValue={params.get("search") ?? ""} placeholder={searchPlaceholder} className="input" />
+          <input
+            id={`${id}-search`}
+            type="search"
+            name="search"
+            defaultValue={params.get("search") ?? ""}
+            placeholder={searchPlaceholder}
+            className="input"
+          />
         </div>
         {sortBy ? <input type="hidden" name="sortBy" value={sortBy} /> : null}
         {sortBy && sortOrder ? <input type="hidden" name="sortOrder" value={sortOrder} /> : null}
+        {/* Filters live here, not in a header row: a column hidden at this width keeps its filter. */}
+        {filterColumns.map((c) => (
+          <div key={c.key}>
+            <label htmlFor={`${id}-filter-${c.filter.name}`} className="label">
+              {c.filterLabel ?? c.label}
+            </label>
+            <FilterInput id={`${id}-filter-${c.filter.name}`} filter={c.filter} value={params.get(c.filter.name) ?? ""} onChange={autoSubmit} />
+          </div>
+        ))}
         <div>
           <label htmlFor={`${id}-limit`} className="label">
             Righe
@@ -148,18 +173,33 @@ export function DataTable<T>({
         {totalItems === 1 ? "1 risultato" : `${totalItems} risultati`}
       </p>
 
-      {/* A wide table scrolls sideways inside its frame (focusable, so the keyboard can scroll it too). */}
+      {/* On a phone the table may still scroll sideways inside its frame (focusable, so the keyboard can scroll it too). */}
       {/* eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex -- a scrollable region must be focusable to scroll by keyboard */}
-      <div className="overflow-x-auto rounded-xl border border-slate-200 bg-white" tabIndex={0} role="region" aria-labelledby={`${id}-count`}>
+      <div
+        className="overflow-x-auto rounded-xl border border-slate-200 bg-white"
+        tabIndex={0}
+        role="region"
+        aria-labelledby={`${id}-count`}
+        data-testid="table-frame"
+      >
         <table className="min-w-full divide-y divide-slate-200 text-sm">
           <thead className="bg-slate-50">
             <tr>
               {columns.map((c) => {
                 const active = c.sortKey && sortBy === c.sortKey ? (sortOrder === "desc" ? "descending" : "ascending") : undefined;
                 return (
-                  <th key={c.key} scope="col" aria-sort={c.sortKey ? (active ?? "none") : undefined} className={`whitespace-nowrap px-3 py-2 text-left font-semibold text-slate-700 ${c.className ?? ""}`}>
+                  <th
+                    key={c.key}
+                    scope="col"
+                    aria-sort={c.sortKey ? (active ?? "none") : undefined}
+                    className={`whitespace-nowrap px-3 py-2 text-left font-semibold text-slate-700 ${VISIBLE_FROM[c.visibleFrom ?? "always"]} ${c.className ?? ""}`}
+                  >
                     {c.sortKey ? (
-                      <Link to={href({ ...nextSort({ sortBy, sortOrder }, c.sortKey), page: null })} className="inline-flex items-center gap-1 hover:text-brand-700" data-testid={`sort-${c.sortKey}`}>
+                      <Link
+                        to={href({ ...nextSort({ sortBy, sortOrder }, c.sortKey), page: null })}
+                        className="inline-flex items-center gap-1 hover:text-brand-700"
+                        data-testid={`sort-${c.sortKey}`}
+                      >
                         {c.label}
                         <span aria-hidden className="text-xs text-slate-400">
                           {active === "ascending" ? "▲" : active === "descending" ? "▼" : "↕"}
@@ -172,21 +212,11 @@ export function DataTable<T>({
                 );
               })}
               {rowActions ? (
-                <th scope="col" className={`px-3 py-2 text-right font-semibold text-slate-700 ${STICKY_ACTIONS} bg-slate-50`}>
-                  Azioni
+                <th scope="col" className="w-px px-3 py-2 text-right font-semibold text-slate-700">
+                  <span className="sr-only">Azioni</span>
                 </th>
               ) : null}
             </tr>
-            {filterNames.length ? (
-              <tr>
-                {columns.map((c) => (
-                  <th key={c.key} className="px-3 pb-2 font-normal">
-                    {c.filter ? <FilterInput key={params.get(c.filter.name) ?? ""} filter={c.filter} formId={formId} label={c.label} value={params.get(c.filter.name) ?? ""} onChange={autoSubmit} /> : null}
-                  </th>
-                ))}
-                {rowActions ? <th className={`${STICKY_ACTIONS} bg-slate-50`} /> : null}
-              </tr>
-            ) : null}
           </thead>
           <tbody className="divide-y divide-slate-100">
             {rows.length === 0 ? (
@@ -197,17 +227,13 @@ export function DataTable<T>({
               </tr>
             ) : (
               rows.map((row) => (
-                <tr key={rowKey(row)} className="group hover:bg-slate-50" data-testid="table-row">
+                <tr key={rowKey(row)} className="hover:bg-slate-50" data-testid="table-row">
                   {columns.map((c) => (
-                    <td key={c.key} className={`px-3 py-2 align-top ${c.className ?? ""}`}>
+                    <td key={c.key} className={`px-3 py-2 align-top ${VISIBLE_FROM[c.visibleFrom ?? "always"]} ${c.className ?? ""}`}>
                       {c.render(row)}
                     </td>
                   ))}
-                  {rowActions ? (
-                    <td className={`whitespace-nowrap px-3 py-2 text-right align-top ${STICKY_ACTIONS} bg-white group-hover:bg-slate-50`}>
-                      <div className={ACTIONS_LAYOUT}>{rowActions(row)}</div>
-                    </td>
-                  ) : null}
+                  {rowActions ? <td className="w-px whitespace-nowrap px-3 py-2 text-right align-top">{rowActions(row)}</td> : null}
                 </tr>
               ))
             )}
@@ -243,19 +269,17 @@ export function DataTable<T>({
 }
 
 function FilterInput({
+  id,
   filter,
-  formId,
-  label,
   value,
   onChange,
 }: {
+  id: string;
   filter: ColumnFilter;
-  formId: string;
-  label: string;
   value: string;
   onChange: (event: { currentTarget: HTMLInputElement | HTMLSelectElement }) => void;
 }) {
-  const common = { form: formId, name: filter.name, defaultValue: value, "aria-label": `Filtro ${label}`, className: "input min-w-[7rem] py-1 text-xs" };
+  const common = { id, name: filter.name, defaultValue: value, className: "input min-w-[8rem]" };
   if (filter.kind === "select") {
     return (
       <select {...common} onChange={onChange}>

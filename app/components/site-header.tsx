@@ -19,8 +19,9 @@ export function SiteHeader({ user, planName }: { user: SessionUser | null; planN
   return (
     <header className="sticky top-0 z-40 border-b border-slate-200 bg-white/95 backdrop-blur">
       <div className="mx-auto flex h-16 max-w-6xl items-center gap-4 px-4 sm:px-6 lg:px-8">
-        <Link to="/" className="flex items-center gap-2 text-lg font-bold text-brand-700" aria-label="Verbale, pagina iniziale">
-          <span aria-hidden className="grid h-8 w-8 place-items-center rounded-lg bg-brand-600 text-white">V</span>
+        <Link to="/" className="flex items-center gap-2 text-lg font-bold text-brand-700">
+          {/* The mark is drawn by CSS, so the link's name is its visible text. */}
+          <span aria-hidden className="grid h-8 w-8 place-items-center rounded-lg bg-brand-600 text-white before:content-['V']" />
           Verbale
         </Link>
         <nav aria-label="Navigazione principale" className="hidden flex-1 items-center gap-1 md:flex">

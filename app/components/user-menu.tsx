@@ -20,9 +20,13 @@ function Avatar({ user, size = "h-8 w-8 text-sm" }: { user: SessionUser; size?: 
   return user.avatar ? (
     <img src={user.avatar} alt="" className={`${size} rounded-full object-cover`} referrerPolicy="no-referrer" />
   ) : (
-    <span className={`grid ${size} place-items-center rounded-full bg-brand-600 font-semibold text-white`} data-testid="user-initials">
-      {initials(user.name)}
-    </span>
+    // Initials drawn by CSS: decoration, so the button's accessible name is the visible name alone.
+    <span
+      aria-hidden
+      className={`grid ${size} place-items-center rounded-full bg-brand-600 font-semibold text-white before:content-[attr(data-initials)]`}
+      data-initials={initials(user.name)}
+      data-testid="user-initials"
+    />
   );
 }
 
@@ -111,7 +115,6 @@ export function UserMenu({ user, planName }: { user: SessionUser; planName?: str
         className="flex items-center gap-2 rounded-full p-1 pr-2 hover:bg-slate-100"
         aria-haspopup="menu"
         aria-expanded={open}
-        aria-label={`Menu utente di ${user.name}`}
         data-testid="user-menu-button"
         onClick={(e) => {
           openedByKeyboard.current = e.detail === 0;
@@ -126,7 +129,8 @@ export function UserMenu({ user, planName }: { user: SessionUser; planName?: str
         }}
       >
         <Avatar user={user} />
-        <span className="hidden text-sm font-medium sm:inline">{user.name}</span>
+        {/* On a phone only the avatar shows: the name is then read out, not displayed. */}
+        <span className="sr-only sm:not-sr-only sm:text-sm sm:font-medium">{user.name}</span>
         {!user.isEmailVerified ? (
           <span aria-hidden className="h-2 w-2 rounded-full bg-yellow-500" title={MSG.emailNotVerified} />
         ) : null}

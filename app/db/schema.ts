@@ -297,8 +297,10 @@ export const transcriptions = pgTable(
     usageMonth: date("usage_month", { mode: "string" }).notNull(),
     usageMegabytes: integer("usage_megabytes").notNull(),
     usageMinutes: integer("usage_minutes").notNull().default(0),
+    // Title, the original file name (its dots, dashes and underscores as spaces, so
+    // "riunione_marzo.webm" is found by "marzo") and the text: what the admin table shows is searchable.
     searchVector: tsvector("search_vector").generatedAlwaysAs(
-      sql`to_tsvector('italian'::regconfig, coalesce(title, '') || ' ' || coalesce(text, ''))`,
+      sql`to_tsvector('italian'::regconfig, coalesce(title, '') || ' ' || regexp_replace(original_name, '[._-]+', ' ', 'g') || ' ' || coalesce(text, ''))`,
     ),
     createdAt: createdAt(),
     updatedAt: updatedAt(),

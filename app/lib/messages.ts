@@ -245,6 +245,7 @@ export const MSG = {
   userDeleted: "Utente eliminato con successo",
   userStatusUpdated: "Stato utente aggiornato con successo",
   exportDone: "Esportazione completata con successo",
+  rowActions: "Azioni",
   transcriptionRetried: "Trascrizione riavviata con successo",
   downloadDone: "Download completato con successo",
   subscriptionCancelled: "Sottoscrizione cancellata con successo",

@@ -1,26 +1,21 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { Form, Link, useActionData, useLoaderData, useSearchParams } from "@remix-run/react";
-import { DataTable, type Column } from "~/components/data-table";
+import { useActionData, useLoaderData } from "@remix-run/react";
+import type { Column } from "~/components/data-table";
+import { AdminListPage } from "~/components/admin/list-page";
 import { NEW_PLAN, PlanForm } from "~/components/admin/plan-form";
-import { ConfirmModal, DetailList, UrlModal } from "~/components/admin/modal";
-import { ActiveBadge, PageHeader } from "~/components/admin/ui";
+import { DetailList } from "~/components/admin/modal";
+import { ActiveBadge } from "~/components/admin/ui";
 import { useAdminUrls } from "~/components/admin/url";
 import { formatCurrency, formatDate, formatMegabytes, formatMinutes } from "~/lib/format";
 import { MSG } from "~/lib/messages";
 import { fieldErrors, parsePlansQuery, planFormValues, planSchema } from "~/lib/validation/admin";
-import { adminPageAction, redirectPastLastPage, rowId, type FormFailure } from "~/services/admin/page.server";
+import { adminPageAction, loadAdminList, rowId, type FormFailure } from "~/services/admin/page.server";
 import { createPlan, deletePlan, getPlan, listPlans, togglePlanStatus, updatePlan } from "~/services/admin/plans.server";
-import { requireAdminPage } from "~/services/session.server";
 
 export const meta: MetaFunction = () => [{ title: "Piani — Dashboard Admin — Verbale" }];
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  await requireAdminPage(request);
-  const params = new URL(request.url).searchParams;
-  const focusId = params.get("view") ?? (params.get("modal") === "edit" || params.get("confirm") ? params.get("id") : null);
-  const [list, focus] = await Promise.all([listPlans(parsePlansQuery(params)), focusId ? getPlan(focusId).catch(() => null) : Promise.resolve(null)]);
-  redirectPastLastPage(request, list.pagination);
-  return { ...list, focus };
+  return loadAdminList(request, (params) => listPlans(parsePlansQuery(params)), getPlan);
 }
 
 function checkPlan(form: FormData, intent: string): FormFailure | undefined {
@@ -56,8 +51,7 @@ export async function action({ request }: ActionFunctionArgs) {
 export default function DashboardSubscriptionTypes() {
   const { subscriptionTypes, pagination, focus } = useLoaderData<typeof loader>();
   const actionData = useActionData<FormFailure>();
-  const [params] = useSearchParams();
-  const { listUrl, withModal } = useAdminUrls();
+  const { listUrl } = useAdminUrls();
   type Row = (typeof subscriptionTypes)[number];
 
   const columns: Column<Row>[] = [
@@ -66,7 +60,7 @@ export default function DashboardSubscriptionTypes() {
       label: "Nome",
       sortKey: "name",
       render: (p) => (
-        <div className="min-w-[12rem] max-w-xs">
+        <div className="min-w-[10rem] max-w-[16rem]">
           <p className="font-medium">
             {p.name} <span className="font-mono text-xs text-slate-500">{p.code}</span>
           </p>
@@ -78,19 +72,28 @@ export default function DashboardSubscriptionTypes() {
       key: "price",
       label: "Prezzo",
       sortKey: "price",
-      filter: { name: "interval", kind: "select", options: [{ value: "month", label: "Mensile" }, { value: "year", label: "Annuale" }] },
+      filterLabel: "Periodicità",
+      filter: {
+        name: "interval",
+        kind: "select",
+        options: [
+          { value: "month", label: "Mensile" },
+          { value: "year", label: "Annuale" },
+        ],
+      },
       render: (p) => (
         <span className="whitespace-nowrap">
           {formatCurrency(p.price, p.currency)} / {p.interval === "year" ? "anno" : "mese"}
         </span>
       ),
     },
-    { key: "sortOrder", label: "Ordine", sortKey: "sortOrder", render: (p) => p.sortOrder },
+    { key: "sortOrder", label: "Ordine", sortKey: "sortOrder", render: (p) => p.sortOrder, visibleFrom: "wide" },
     {
       key: "features",
       label: "Caratteristiche",
+      visibleFrom: "xl",
       render: (p) => (
-        <div className="min-w-[10rem] text-xs">
+        <div className="min-w-[10rem] max-w-[16rem] text-xs">
           <p className="font-medium">{p.features.length === 1 ? "1 caratteristica" : `${p.features.length} caratteristiche`}</p>
           {p.features.slice(0, 2).map((f, i) => (
             <p key={i} className="truncate text-slate-600">
@@ -105,13 +108,28 @@ export default function DashboardSubscriptionTypes() {
       key: "isActive",
       label: "Stato",
       sortKey: "isActive",
-      filter: { name: "status", kind: "select", options: [{ value: "active", label: "Attivo" }, { value: "inactive", label: "Inattivo" }] },
+      filter: {
+        name: "status",
+        kind: "select",
+        options: [
+          { value: "active", label: "Attivo" },
+          { value: "inactive", label: "Inattivo" },
+        ],
+      },
       render: (p) => <ActiveBadge active={p.isActive} />,
     },
-    { key: "subscriptionCount", label: "Sottoscrizioni", sortKey: "subscriptionCount", render: (p) => p.subscriptionCount, className: "text-right" },
+    {
+      key: "subscriptionCount",
+      label: "Sottoscrizioni",
+      sortKey: "subscriptionCount",
+      render: (p) => p.subscriptionCount,
+      className: "text-right",
+      visibleFrom: "lg",
+    },
     {
       key: "dates",
       label: "Creato / aggiornato",
+      visibleFrom: "wide",
       render: (p) => (
         <span className="whitespace-nowrap text-xs">
           {formatDate(p.createdAt)}
@@ -122,92 +140,61 @@ export default function DashboardSubscriptionTypes() {
     },
   ];
 
+  const formKey = JSON.stringify(actionData ?? {});
+  const formProps = { returnTo: listUrl, closeHref: listUrl, serverErrors: actionData?.fieldErrors, formError: actionData?.formError };
   return (
-    <div>
-      <PageHeader
-        title="Piani di sottoscrizione"
-        description="Catalogo dei piani offerti agli utenti."
-        actions={
-          <Link to={withModal({ modal: "create" })} className="btn-primary" preventScrollReset data-testid="new-plan">
-            Nuovo piano
-          </Link>
-        }
-      />
-      <DataTable
-        id="plans"
-        columns={columns}
-        rows={subscriptionTypes}
-        rowKey={(p) => p.id}
-        pagination={pagination}
-        searchPlaceholder="Cerca per nome o codice"
-        emptyMessage="Nessun piano trovato"
-        rowActions={(p) => (
+    <AdminListPage
+      id="plans"
+      title="Piani di sottoscrizione"
+      description="Catalogo dei piani offerti agli utenti."
+      create={{ label: "Nuovo piano", testId: "new-plan" }}
+      columns={columns}
+      rows={subscriptionTypes}
+      rowKey={(p) => p.id}
+      rowLabel={(p) => p.name}
+      pagination={pagination}
+      searchPlaceholder="Cerca per nome o codice"
+      emptyMessage="Nessun piano trovato"
+      rowActions={(p, urls) => [
+        { kind: "link", label: "Modifica", to: urls.edit, testId: `edit-${p.code}` },
+        { kind: "post", label: p.isActive ? "Disattiva" : "Attiva", intent: "toggle", id: p.id, testId: `toggle-${p.code}` },
+        { kind: "link", label: "Elimina", to: urls.confirm("delete"), danger: true },
+      ]}
+      focus={focus}
+      createForm={{ title: "Nuovo piano", size: "lg", render: () => <PlanForm key={formKey} {...formProps} defaults={NEW_PLAN} /> }}
+      editForm={{ title: "Modifica piano", size: "lg", render: (focus) => <PlanForm key={formKey} {...formProps} defaults={focus} /> }}
+      details={{
+        title: "Dettagli piano",
+        size: "lg",
+        render: (focus) => (
           <>
-            <Link to={withModal({ view: p.id })} className="btn-ghost px-2 py-1" preventScrollReset>
-              Dettagli
-            </Link>
-            <Link to={withModal({ modal: "edit", id: p.id })} className="btn-ghost px-2 py-1" preventScrollReset data-testid={`edit-${p.code}`}>
-              Modifica
-            </Link>
-            <Form method="post" className="inline">
-              <input type="hidden" name="intent" value="toggle" />
-              <input type="hidden" name="id" value={p.id} />
-              <input type="hidden" name="returnTo" value={listUrl} />
-              <button type="submit" className="btn-ghost px-2 py-1" data-testid={`toggle-${p.code}`}>
-                {p.isActive ? "Disattiva" : "Attiva"}
-              </button>
-            </Form>
-            <Link to={withModal({ confirm: "delete", id: p.id })} className="btn-ghost px-2 py-1 text-red-700" preventScrollReset>
-              Elimina
-            </Link>
+            <DetailList
+              items={[
+                ["Nome", focus.name],
+                ["Codice", focus.code],
+                ["Tipo", focus.type === "FREE" ? "Gratuito" : "A pagamento"],
+                ["Prezzo", `${formatCurrency(focus.price, focus.currency)} / ${focus.interval === "year" ? "anno" : "mese"}`],
+                ["Dimensione max file", formatMegabytes(focus.maxFileSizeMB)],
+                ["Registrazioni al mese", String(focus.maxRecordingsPerMonth)],
+                ["Archivio", formatMegabytes(focus.maxMBStorage)],
+                ["Minuti max per file", formatMinutes(focus.maxMinutesPerFile)],
+                ["Minuti di audio al mese", formatMinutes(focus.maxMinutesPerMonth)],
+                ["Ordine", String(focus.sortOrder)],
+                ["Stato", focus.isActive ? "Attivo" : "Inattivo"],
+                ["In evidenza", focus.isPreferred ? "Sì" : "No"],
+                ["Rinnovo automatico", focus.autoRenew ? "Sì" : "No"],
+                ["Sottoscrizioni", String(focus.subscriptionCount)],
+              ]}
+            />
+            <p className="mt-4 text-sm text-slate-700">{focus.description}</p>
           </>
-        )}
-      />
-
-      {params.get("modal") === "create" ? (
-        <UrlModal title="Nuovo piano" closeHref={listUrl} size="lg">
-          <PlanForm key={JSON.stringify(actionData ?? {})} defaults={NEW_PLAN} returnTo={listUrl} closeHref={listUrl} serverErrors={actionData?.fieldErrors} formError={actionData?.formError} />
-        </UrlModal>
-      ) : null}
-
-      {params.get("modal") === "edit" && focus ? (
-        <UrlModal title="Modifica piano" closeHref={listUrl} size="lg">
-          <PlanForm key={JSON.stringify(actionData ?? {})} defaults={focus} returnTo={listUrl} closeHref={listUrl} serverErrors={actionData?.fieldErrors} formError={actionData?.formError} />
-        </UrlModal>
-      ) : null}
-
-      {params.get("view") && focus ? (
-        <UrlModal title="Dettagli piano" closeHref={listUrl} size="lg">
-          <DetailList
-            items={[
-              ["Nome", focus.name],
-              ["Codice", focus.code],
-              ["Tipo", focus.type === "FREE" ? "Gratuito" : "A pagamento"],
-              ["Prezzo", `${formatCurrency(focus.price, focus.currency)} / ${focus.interval === "year" ? "anno" : "mese"}`],
-              ["Dimensione max file", formatMegabytes(focus.maxFileSizeMB)],
-              ["Registrazioni al mese", String(focus.maxRecordingsPerMonth)],
-              ["Archivio", formatMegabytes(focus.maxMBStorage)],
-              ["Minuti max per file", formatMinutes(focus.maxMinutesPerFile)],
-              ["Minuti di audio al mese", formatMinutes(focus.maxMinutesPerMonth)],
-              ["Ordine", String(focus.sortOrder)],
-              ["Stato", focus.isActive ? "Attivo" : "Inattivo"],
-              ["In evidenza", focus.isPreferred ? "Sì" : "No"],
-              ["Rinnovo automatico", focus.autoRenew ? "Sì" : "No"],
-              ["Sottoscrizioni", String(focus.subscriptionCount)],
-            ]}
-          />
-          <p className="mt-4 text-sm text-slate-700">{focus.description}</p>
-        </UrlModal>
-      ) : null}
-
-      {params.get("confirm") === "delete" && focus ? (
-        <ConfirmModal
-          title="Elimina piano"
-          closeHref={listUrl}
-          intent="delete"
-          id={focus.id}
-          submitLabel="Elimina"
-          question={
+        ),
+      }}
+      confirms={{
+        delete: {
+          title: "Elimina piano",
+          submitLabel: "Elimina",
+          question: (focus) => (
             <>
               <p className="text-sm font-medium text-slate-900">{MSG.confirmDeletePlan}</p>
               <p className="mt-2 text-sm text-slate-600">
@@ -219,9 +206,9 @@ export default function DashboardSubscriptionTypes() {
                 </p>
               ) : null}
             </>
-          }
-        />
-      ) : null}
-    </div>
+          ),
+        },
+      }}
+    />
   );
 }

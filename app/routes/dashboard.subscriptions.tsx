@@ -1,34 +1,25 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { Form, Link, useLoaderData, useSearchParams } from "@remix-run/react";
-import { DataTable, type Column } from "~/components/data-table";
-import { DownloadLink } from "~/components/admin/download-link";
-import { ConfirmModal, DetailList, UrlModal } from "~/components/admin/modal";
-import { PageHeader, StatCard, StatGrid, SubscriptionStatusBadge } from "~/components/admin/ui";
-import { useAdminUrls } from "~/components/admin/url";
+import { useLoaderData } from "@remix-run/react";
+import type { Column } from "~/components/data-table";
+import { AdminListPage } from "~/components/admin/list-page";
+import { DetailList } from "~/components/admin/modal";
+import type { RowAction } from "~/components/admin/row-actions";
+import { StatCard, StatGrid, SubscriptionStatusBadge } from "~/components/admin/ui";
 import { formatCurrency, formatDate, formatDateTime, formatMegabytes } from "~/lib/format";
 import { MSG, SUBSCRIPTION_STATUS_LABEL } from "~/lib/messages";
 import { parseSubscriptionsQuery } from "~/lib/validation/admin";
-import { adminPageAction, redirectPastLastPage, rowId } from "~/services/admin/page.server";
+import { adminPageAction, loadAdminList, rowId } from "~/services/admin/page.server";
 import {
   cancelAdminSubscription,
   getAdminSubscription,
   listAdminSubscriptions,
   reactivateAdminSubscription,
 } from "~/services/admin/subscriptions.server";
-import { requireAdminPage } from "~/services/session.server";
 
 export const meta: MetaFunction = () => [{ title: "Sottoscrizioni — Dashboard Admin — Verbale" }];
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  await requireAdminPage(request);
-  const params = new URL(request.url).searchParams;
-  const focusId = params.get("view") ?? (params.get("confirm") ? params.get("id") : null);
-  const [list, focus] = await Promise.all([
-    listAdminSubscriptions(parseSubscriptionsQuery(params)),
-    focusId ? getAdminSubscription(focusId).catch(() => null) : Promise.resolve(null),
-  ]);
-  redirectPastLastPage(request, list.pagination);
-  return { ...list, focus };
+  return loadAdminList(request, (params) => listAdminSubscriptions(parseSubscriptionsQuery(params)), getAdminSubscription);
 }
 
 export async function action({ request }: ActionFunctionArgs) {
@@ -44,7 +35,10 @@ export async function action({ request }: ActionFunctionArgs) {
   });
 }
 
-const STATUS_OPTIONS = (["ACTIVE", "EXPIRED", "CANCELLED", "PENDING", "SUSPENDED"] as const).map((s) => ({ value: s, label: SUBSCRIPTION_STATUS_LABEL[s] }));
+const STATUS_OPTIONS = (["ACTIVE", "EXPIRED", "CANCELLED", "PENDING", "SUSPENDED"] as const).map((s) => ({
+  value: s,
+  label: SUBSCRIPTION_STATUS_LABEL[s],
+}));
 const TYPE_OPTIONS = [
   { value: "basic", label: "Base (gratuiti)" },
   { value: "pro", label: "Pro" },
@@ -53,8 +47,6 @@ const TYPE_OPTIONS = [
 
 export default function DashboardSubscriptions() {
   const { subscriptions, pagination, stats, focus } = useLoaderData<typeof loader>();
-  const [params] = useSearchParams();
-  const { listUrl, withModal, listParams } = useAdminUrls();
   type Row = (typeof subscriptions)[number];
   const money = (n: number) => formatCurrency(n, stats.revenue.currency);
 
@@ -64,9 +56,11 @@ export default function DashboardSubscriptions() {
       label: "Utente",
       sortKey: "user",
       render: (s) => (
-        <div className="min-w-[10rem]">
-          <p className="font-medium">{s.user.name}</p>
-          <p className="text-xs text-slate-500">{s.user.email}</p>
+        <div className="min-w-[9rem] max-w-[14rem]">
+          <p className="truncate font-medium">{s.user.name}</p>
+          <p className="truncate text-xs text-slate-500" title={s.user.email}>
+            {s.user.email}
+          </p>
         </div>
       ),
     },
@@ -96,133 +90,136 @@ export default function DashboardSubscriptions() {
         </div>
       ),
     },
-    { key: "period", label: "Periodo", sortKey: "endDate", render: (s) => <span className="whitespace-nowrap">{formatDate(s.startDate)} – {formatDate(s.endDate)}</span> },
     {
-      key: "usage",
-      label: "Utilizzo del mese",
+      key: "period",
+      label: "Periodo",
+      sortKey: "endDate",
+      visibleFrom: "xl",
       render: (s) => (
-        <span className="whitespace-nowrap text-xs">
-          {s.usage.recordingsUsed}/{s.usage.maxRecordingsPerMonth} registrazioni · {formatMegabytes(s.usage.megabytesUsed)}/{formatMegabytes(s.usage.maxMBStorage)}
+        <span className="whitespace-nowrap">
+          {formatDate(s.startDate)} – {formatDate(s.endDate)}
         </span>
       ),
     },
-    { key: "createdAt", label: "Creata il", sortKey: "createdAt", filter: { name: "date", kind: "date" }, render: (s) => <span className="whitespace-nowrap">{formatDate(s.createdAt)}</span> },
+    {
+      key: "usage",
+      label: "Utilizzo del mese",
+      visibleFrom: "wide",
+      render: (s) => (
+        <span className="text-xs">
+          <span className="block whitespace-nowrap">
+            {s.usage.recordingsUsed}/{s.usage.maxRecordingsPerMonth} registrazioni
+          </span>
+          <span className="block whitespace-nowrap">
+            {formatMegabytes(s.usage.megabytesUsed)}/{formatMegabytes(s.usage.maxMBStorage)}
+          </span>
+        </span>
+      ),
+    },
+    {
+      key: "createdAt",
+      label: "Creata il",
+      sortKey: "createdAt",
+      visibleFrom: "wide",
+      filterLabel: "Creata il giorno",
+      filter: { name: "date", kind: "date" },
+      render: (s) => <span className="whitespace-nowrap">{formatDate(s.createdAt)}</span>,
+    },
   ];
 
-  const exportHref = `/api/admin/subscriptions/export${listParams.toString() ? `?${listParams}` : ""}`;
   const canCancel = (s: Row) => s.status === "ACTIVE" && !s.cancelAtPeriodEnd;
   const canReactivate = (s: Row) => s.status === "CANCELLED" || s.status === "EXPIRED";
   return (
-    <div>
-      <PageHeader
-        title="Sottoscrizioni"
-        description="Piani sottoscritti dagli utenti, con stato, utilizzo e ricavi."
-        actions={
-          <DownloadLink href={exportHref} successMessage={MSG.exportDone} operation="Esportazione" testId="export-subscriptions">
-            Esporta CSV
-          </DownloadLink>
-        }
-      />
-      <StatGrid>
-        <StatCard label="Totale" value={stats.total} />
-        <StatCard label="Attive" value={stats.active} to="/dashboard/subscriptions?status=ACTIVE" />
-        <StatCard label="Scadute" value={stats.expired} to="/dashboard/subscriptions?status=EXPIRED" />
-        <StatCard label="Cancellate" value={stats.cancelled} to="/dashboard/subscriptions?status=CANCELLED" />
-        <StatCard label="In attesa" value={stats.pending} to="/dashboard/subscriptions?status=PENDING" />
-        <StatCard label="Ricavi del mese" value={money(stats.revenue.monthly)} testId="revenue-monthly" />
-        <StatCard label="Ricavi dell'anno" value={money(stats.revenue.yearly)} />
-        <StatCard label="Ricavi totali" value={money(stats.revenue.total)} />
-      </StatGrid>
-      <DataTable
-        id="subscriptions"
-        columns={columns}
-        rows={subscriptions}
-        rowKey={(s) => s.id}
-        pagination={pagination}
-        searchPlaceholder="Cerca per utente o piano"
-        emptyMessage="Nessuna sottoscrizione trovata"
-        rowActions={(s) => (
+    <AdminListPage
+      id="subscriptions"
+      title="Sottoscrizioni"
+      description="Piani sottoscritti dagli utenti, con stato, utilizzo e ricavi."
+      exportPath="/api/admin/subscriptions/export"
+      stats={
+        <StatGrid>
+          <StatCard label="Totale" value={stats.total} />
+          <StatCard label="Attive" value={stats.active} to="/dashboard/subscriptions?status=ACTIVE" />
+          <StatCard label="Scadute" value={stats.expired} to="/dashboard/subscriptions?status=EXPIRED" />
+          <StatCard label="Cancellate" value={stats.cancelled} to="/dashboard/subscriptions?status=CANCELLED" />
+          <StatCard label="In attesa" value={stats.pending} to="/dashboard/subscriptions?status=PENDING" />
+          <StatCard label="Ricavi del mese" value={money(stats.revenue.monthly)} testId="revenue-monthly" />
+          <StatCard label="Ricavi dell'anno" value={money(stats.revenue.yearly)} />
+          <StatCard label="Ricavi totali" value={money(stats.revenue.total)} />
+        </StatGrid>
+      }
+      columns={columns}
+      rows={subscriptions}
+      rowKey={(s) => s.id}
+      rowLabel={(s) => `${s.user.name}, ${s.type.name}`}
+      pagination={pagination}
+      searchPlaceholder="Cerca per utente o piano"
+      emptyMessage="Nessuna sottoscrizione trovata"
+      rowActions={(s, urls) => {
+        const actions: RowAction[] = [];
+        if (canCancel(s)) actions.push({ kind: "link", label: "Cancella", to: urls.confirm("cancel"), danger: true });
+        if (canReactivate(s)) actions.push({ kind: "post", label: "Riattiva", intent: "reactivate", id: s.id });
+        return actions;
+      }}
+      focus={focus}
+      details={{
+        title: "Dettagli sottoscrizione",
+        size: "lg",
+        render: (focus) => (
           <>
-            <Link to={withModal({ view: s.id })} className="btn-ghost px-2 py-1" preventScrollReset>
-              Dettagli
-            </Link>
-            {canCancel(s) ? (
-              <Link to={withModal({ confirm: "cancel", id: s.id })} className="btn-ghost px-2 py-1 text-red-700" preventScrollReset>
-                Cancella
-              </Link>
-            ) : null}
-            {canReactivate(s) ? (
-              <Form method="post" className="inline">
-                <input type="hidden" name="intent" value="reactivate" />
-                <input type="hidden" name="id" value={s.id} />
-                <input type="hidden" name="returnTo" value={listUrl} />
-                <button type="submit" className="btn-ghost px-2 py-1 text-brand-700">
-                  Riattiva
-                </button>
-              </Form>
+            <DetailList
+              items={[
+                ["Utente", `${focus.user.name} (${focus.user.email})`],
+                ["Piano", `${focus.type.name} (${focus.type.code})`],
+                ["Prezzo", `${formatCurrency(focus.type.price, focus.type.currency)} / ${focus.type.interval === "year" ? "anno" : "mese"}`],
+                ["Stato", <SubscriptionStatusBadge key="s" status={focus.status} />],
+                ["Inizio", formatDateTime(focus.startDate)],
+                ["Fine", formatDateTime(focus.endDate)],
+                ["Periodo corrente", `${formatDate(focus.currentPeriodStart)} – ${formatDate(focus.currentPeriodEnd)}`],
+                ["Cancellazione a fine periodo", focus.cancelAtPeriodEnd ? "Sì" : "No"],
+                ["Cancellata il", formatDateTime(focus.cancelledAt)],
+                ["Motivo", focus.cancelReason ?? "—"],
+                ["Registrazioni del mese", `${focus.usage.recordingsUsed} / ${focus.usage.maxRecordingsPerMonth}`],
+                ["Archivio del mese", `${formatMegabytes(focus.usage.megabytesUsed)} / ${formatMegabytes(focus.usage.maxMBStorage)}`],
+                [
+                  "Metodo di pagamento",
+                  focus.paymentMethod
+                    ? `${focus.paymentMethod.type}${focus.paymentMethod.last4 ? ` •••• ${focus.paymentMethod.last4}` : ""}${focus.paymentMethod.expiryMonth ? ` (${focus.paymentMethod.expiryMonth}/${focus.paymentMethod.expiryYear})` : ""}`
+                    : "—",
+                ],
+              ]}
+            />
+            {focus.type.features.length ? (
+              <>
+                <h3 className="mt-6 font-semibold">Caratteristiche del piano</h3>
+                <ul className="mt-2 list-disc pl-5 text-sm text-slate-700">
+                  {focus.type.features.map((f, i) => (
+                    <li key={i}>{typeof f === "string" ? f : `${f.name}: ${f.value}`}</li>
+                  ))}
+                </ul>
+              </>
             ) : null}
           </>
-        )}
-      />
-
-      {params.get("view") && focus ? (
-        <UrlModal title="Dettagli sottoscrizione" closeHref={listUrl} size="lg">
-          <DetailList
-            items={[
-              ["Utente", `${focus.user.name} (${focus.user.email})`],
-              ["Piano", `${focus.type.name} (${focus.type.code})`],
-              ["Prezzo", `${formatCurrency(focus.type.price, focus.type.currency)} / ${focus.type.interval === "year" ? "anno" : "mese"}`],
-              ["Stato", <SubscriptionStatusBadge key="s" status={focus.status} />],
-              ["Inizio", formatDateTime(focus.startDate)],
-              ["Fine", formatDateTime(focus.endDate)],
-              ["Periodo corrente", `${formatDate(focus.currentPeriodStart)} – ${formatDate(focus.currentPeriodEnd)}`],
-              ["Cancellazione a fine periodo", focus.cancelAtPeriodEnd ? "Sì" : "No"],
-              ["Cancellata il", formatDateTime(focus.cancelledAt)],
-              ["Motivo", focus.cancelReason ?? "—"],
-              ["Registrazioni del mese", `${focus.usage.recordingsUsed} / ${focus.usage.maxRecordingsPerMonth}`],
-              ["Archivio del mese", `${formatMegabytes(focus.usage.megabytesUsed)} / ${formatMegabytes(focus.usage.maxMBStorage)}`],
-              [
-                "Metodo di pagamento",
-                focus.paymentMethod
-                  ? `${focus.paymentMethod.type}${focus.paymentMethod.last4 ? ` •••• ${focus.paymentMethod.last4}` : ""}${focus.paymentMethod.expiryMonth ? ` (${focus.paymentMethod.expiryMonth}/${focus.paymentMethod.expiryYear})` : ""}`
-                  : "—",
-              ],
-            ]}
-          />
-          {focus.type.features.length ? (
-            <>
-              <h3 className="mt-6 font-semibold">Caratteristiche del piano</h3>
-              <ul className="mt-2 list-disc pl-5 text-sm text-slate-700">
-                {focus.type.features.map((f, i) => (
-                  <li key={i}>{typeof f === "string" ? f : `${f.name}: ${f.value}`}</li>
-                ))}
-              </ul>
-            </>
-          ) : null}
-        </UrlModal>
-      ) : null}
-
-      {params.get("confirm") === "cancel" && focus ? (
-        <ConfirmModal
-          title="Cancella sottoscrizione"
-          closeHref={listUrl}
-          intent="cancel"
-          id={focus.id}
-          submitLabel="Cancella sottoscrizione"
-          question={
+        ),
+      }}
+      confirms={{
+        cancel: {
+          title: "Cancella sottoscrizione",
+          submitLabel: "Cancella sottoscrizione",
+          question: (focus) => (
             <p className="text-sm text-slate-700">
               Sei sicuro di voler cancellare la sottoscrizione <strong>{focus.type.name}</strong> di {focus.user.name}? Terminerà subito.
             </p>
-          }
-        >
-          <div>
-            <label htmlFor="cancel-reason" className="label">
-              Motivo (facoltativo)
-            </label>
-            <textarea id="cancel-reason" name="reason" rows={3} maxLength={500} className="input" />
-          </div>
-        </ConfirmModal>
-      ) : null}
-    </div>
+          ),
+          fields: (
+            <div>
+              <label htmlFor="cancel-reason" className="label">
+                Motivo (facoltativo)
+              </label>
+              <textarea id="cancel-reason" name="reason" rows={3} maxLength={500} className="input" />
+            </div>
+          ),
+        },
+      }}
+    />
   );
 }

@@ -1,34 +1,25 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { Form, Link, useLoaderData, useSearchParams } from "@remix-run/react";
-import { DataTable, type Column } from "~/components/data-table";
-import { DownloadLink } from "~/components/admin/download-link";
-import { ConfirmModal, DetailList, UrlModal } from "~/components/admin/modal";
-import { JobStatusBadge, PageHeader, StatCard, StatGrid } from "~/components/admin/ui";
-import { useAdminUrls } from "~/components/admin/url";
+import { useLoaderData } from "@remix-run/react";
+import type { Column } from "~/components/data-table";
+import { AdminListPage } from "~/components/admin/list-page";
+import { DetailList } from "~/components/admin/modal";
+import type { RowAction } from "~/components/admin/row-actions";
+import { JobStatusBadge, StatCard, StatGrid } from "~/components/admin/ui";
 import { formatBytes, formatDateTime, formatDuration } from "~/lib/format";
 import { JOB_STATUS_LABEL, MSG } from "~/lib/messages";
 import { parseTranscriptionsQuery } from "~/lib/validation/admin";
-import { adminPageAction, redirectPastLastPage, rowId } from "~/services/admin/page.server";
+import { adminPageAction, loadAdminList, rowId } from "~/services/admin/page.server";
 import {
   deleteAdminTranscription,
   getAdminTranscription,
   listAdminTranscriptions,
   retryAdminTranscription,
 } from "~/services/admin/transcriptions.server";
-import { requireAdminPage } from "~/services/session.server";
 
 export const meta: MetaFunction = () => [{ title: "Trascrizioni — Dashboard Admin — Verbale" }];
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  await requireAdminPage(request);
-  const params = new URL(request.url).searchParams;
-  const focusId = params.get("view") ?? (params.get("confirm") ? params.get("id") : null);
-  const [list, focus] = await Promise.all([
-    listAdminTranscriptions(parseTranscriptionsQuery(params)),
-    focusId ? getAdminTranscription(focusId).catch(() => null) : Promise.resolve(null),
-  ]);
-  redirectPastLastPage(request, list.pagination);
-  return { ...list, focus };
+  return loadAdminList(request, (params) => listAdminTranscriptions(parseTranscriptionsQuery(params)), getAdminTranscription);
 }
 
 export async function action({ request }: ActionFunctionArgs) {
@@ -48,8 +39,6 @@ const STATUS_OPTIONS = (Object.keys(JOB_STATUS_LABEL) as (keyof typeof JOB_STATU
 
 export default function DashboardTranscriptions() {
   const { transcriptions, pagination, stats, focus } = useLoaderData<typeof loader>();
-  const [params] = useSearchParams();
-  const { listUrl, withModal, listParams } = useAdminUrls();
   type Row = (typeof transcriptions)[number];
 
   const columns: Column<Row>[] = [
@@ -58,7 +47,7 @@ export default function DashboardTranscriptions() {
       label: "Titolo",
       sortKey: "title",
       render: (t) => (
-        <div className="min-w-[12rem] max-w-xs">
+        <div className="min-w-[10rem] max-w-[16rem]">
           <p className="truncate font-medium">{t.title || t.originalName}</p>
           <p className="truncate text-xs text-slate-500">{t.originalName}</p>
         </div>
@@ -69,9 +58,11 @@ export default function DashboardTranscriptions() {
       label: "Utente",
       filter: { name: "user", kind: "text", placeholder: "Nome o email" },
       render: (t) => (
-        <div className="min-w-[10rem]">
-          <p>{t.user.name}</p>
-          <p className="text-xs text-slate-500">{t.user.email}</p>
+        <div className="min-w-[9rem] max-w-[14rem]">
+          <p className="truncate">{t.user.name}</p>
+          <p className="truncate text-xs text-slate-500" title={t.user.email}>
+            {t.user.email}
+          </p>
         </div>
       ),
     },
@@ -82,123 +73,122 @@ export default function DashboardTranscriptions() {
       filter: { name: "status", kind: "select", options: STATUS_OPTIONS },
       render: (t) => <JobStatusBadge status={t.status} />,
     },
-    { key: "duration", label: "Durata", sortKey: "duration", render: (t) => formatDuration(t.duration) },
-    { key: "fileSize", label: "Dimensione", sortKey: "fileSize", render: (t) => <span className="whitespace-nowrap">{formatBytes(t.fileSize)}</span> },
-    { key: "document", label: "Documento", render: (t) => (t.document ? <span className="badge-success">Generato</span> : <span className="badge-neutral">{MSG.documentNotGenerated}</span>) },
+    { key: "duration", label: "Durata", sortKey: "duration", render: (t) => formatDuration(t.duration), visibleFrom: "xl" },
+    {
+      key: "fileSize",
+      label: "Dimensione",
+      sortKey: "fileSize",
+      visibleFrom: "wide",
+      render: (t) => <span className="whitespace-nowrap">{formatBytes(t.fileSize)}</span>,
+    },
+    {
+      key: "document",
+      label: "Documento",
+      visibleFrom: "wide",
+      render: (t) =>
+        t.document ? <span className="badge-success">Generato</span> : <span className="badge-neutral">{MSG.documentNotGenerated}</span>,
+    },
     {
       key: "createdAt",
       label: "Creata il",
       sortKey: "createdAt",
+      filterLabel: "Creata il giorno",
       filter: { name: "date", kind: "date" },
       render: (t) => <span className="whitespace-nowrap">{formatDateTime(t.createdAt)}</span>,
     },
   ];
 
-  const exportHref = `/api/admin/transcriptions/export${listParams.toString() ? `?${listParams}` : ""}`;
   return (
-    <div>
-      <PageHeader
-        title="Trascrizioni"
-        description="Tutte le registrazioni degli utenti, con il loro stato di elaborazione."
-        actions={
-          <DownloadLink href={exportHref} successMessage={MSG.exportDone} operation="Esportazione" testId="export-transcriptions">
-            Esporta CSV
-          </DownloadLink>
-        }
-      />
-      <StatGrid>
-        <StatCard label="Totale" value={stats.total} testId="stat-total" />
-        <StatCard label={JOB_STATUS_LABEL.PENDING} value={stats.pending} to="/dashboard/transcriptions?status=PENDING" />
-        <StatCard label={JOB_STATUS_LABEL.PROCESSING} value={stats.processing} to="/dashboard/transcriptions?status=PROCESSING" />
-        <StatCard label={JOB_STATUS_LABEL.COMPLETED} value={stats.completed} to="/dashboard/transcriptions?status=COMPLETED" />
-        <StatCard label={JOB_STATUS_LABEL.FAILED} value={stats.failed} to="/dashboard/transcriptions?status=FAILED" testId="stat-failed" />
-      </StatGrid>
-      <DataTable
-        id="transcriptions"
-        columns={columns}
-        rows={transcriptions}
-        rowKey={(t) => t.id}
-        pagination={pagination}
-        searchPlaceholder="Cerca per titolo, file o utente"
-        emptyMessage="Nessuna trascrizione trovata"
-        rowActions={(t) => (
+    <AdminListPage
+      id="transcriptions"
+      title="Trascrizioni"
+      description="Tutte le registrazioni degli utenti, con il loro stato di elaborazione."
+      exportPath="/api/admin/transcriptions/export"
+      stats={
+        <StatGrid>
+          <StatCard label="Totale" value={stats.total} testId="stat-total" />
+          <StatCard label={JOB_STATUS_LABEL.PENDING} value={stats.pending} to="/dashboard/transcriptions?status=PENDING" />
+          <StatCard label={JOB_STATUS_LABEL.PROCESSING} value={stats.processing} to="/dashboard/transcriptions?status=PROCESSING" />
+          <StatCard label={JOB_STATUS_LABEL.COMPLETED} value={stats.completed} to="/dashboard/transcriptions?status=COMPLETED" />
+          <StatCard label={JOB_STATUS_LABEL.FAILED} value={stats.failed} to="/dashboard/transcriptions?status=FAILED" testId="stat-failed" />
+        </StatGrid>
+      }
+      columns={columns}
+      rows={transcriptions}
+      rowKey={(t) => t.id}
+      rowLabel={(t) => t.title || t.originalName}
+      pagination={pagination}
+      searchPlaceholder="Cerca per titolo, file o utente"
+      emptyMessage="Nessuna trascrizione trovata"
+      rowActions={(t, urls) => {
+        const actions: RowAction[] = [];
+        if (t.status === "COMPLETED")
+          actions.push({ kind: "download", label: "Scarica il testo", href: `/api/admin/transcriptions/${t.id}/download` });
+        if (t.document)
+          actions.push({ kind: "download", label: "Scarica il documento", href: `/api/admin/transcriptions/${t.id}/document/download` });
+        if (t.status === "FAILED") actions.push({ kind: "post", label: "Riprova", intent: "retry", id: t.id, testId: "retry" });
+        actions.push({ kind: "link", label: "Elimina", to: urls.confirm("delete"), danger: true });
+        return actions;
+      }}
+      focus={focus}
+      details={{
+        title: "Dettagli trascrizione",
+        size: "lg",
+        render: (focus) => (
           <>
-            <Link to={withModal({ view: t.id })} className="btn-ghost px-2 py-1" preventScrollReset>
-              Dettagli
-            </Link>
-            {t.status === "COMPLETED" ? (
-              <DownloadLink href={`/api/admin/transcriptions/${t.id}/download`} successMessage={MSG.downloadDone} operation="Download" className="btn-ghost px-2 py-1">
-                Testo
-              </DownloadLink>
+            <DetailList
+              items={[
+                ["Titolo", focus.title || "—"],
+                ["File originale", focus.originalName],
+                ["Stato", <JobStatusBadge key="s" status={focus.status} />],
+                ["Utente", `${focus.user.name} (${focus.user.email})`],
+                ["Lingua", focus.language ?? "—"],
+                ["Durata", formatDuration(focus.duration)],
+                ["Dimensione", formatBytes(focus.fileSize)],
+                ["Tentativi", String(focus.attempts)],
+                ["Creata il", formatDateTime(focus.createdAt)],
+                ["Completata il", formatDateTime(focus.completedAt)],
+                [
+                  "Analisi",
+                  focus.analysis ? (JOB_STATUS_LABEL[focus.analysis.status as keyof typeof JOB_STATUS_LABEL] ?? focus.analysis.status) : "—",
+                ],
+                ["Documento", focus.document ? "Generato" : MSG.documentNotGenerated],
+                ["Motore di trascrizione", engineLabel(focus.speechEngine, focus.speechModel)],
+                ["Motore di analisi", engineLabel(focus.analysis?.engine ?? null, focus.analysis?.model ?? null)],
+              ]}
+            />
+            {focus.errorMessage || focus.failureReason ? (
+              <div className="mt-4 rounded-lg border border-red-200 bg-red-50 p-3 text-sm text-red-800">
+                <p>{focus.errorMessage}</p>
+                {focus.failureReason ? <p className="mt-1 font-mono text-xs">{focus.failureReason}</p> : null}
+              </div>
             ) : null}
-            {t.document ? (
-              <DownloadLink href={`/api/admin/transcriptions/${t.id}/document/download`} successMessage={MSG.downloadDone} operation="Download" className="btn-ghost px-2 py-1">
-                Documento
-              </DownloadLink>
+            <h3 className="mt-6 font-semibold">Testo</h3>
+            <p className="mt-2 max-h-64 overflow-y-auto whitespace-pre-wrap rounded-lg bg-slate-50 p-3 text-sm text-slate-700">{focus.text || "—"}</p>
+            {focus.errorMessage || focus.failureReason ? (
+              <div className="mt-4 rounded-lg border border-red-200 bg-red-50 p-3 text-sm text-red-800">
+                <p>{focus.errorMessage}</p>
+                {focus.failureReason ? <p className="mt-1 font-mono text-xs">{focus.failureReason}</p> : null}
+              </div>
             ) : null}
-            {t.status === "FAILED" ? (
-              <Form method="post" className="inline">
-                <input type="hidden" name="intent" value="retry" />
-                <input type="hidden" name="id" value={t.id} />
-                <input type="hidden" name="returnTo" value={listUrl} />
-                <button type="submit" className="btn-ghost px-2 py-1 text-brand-700" data-testid="retry">
-                  Riprova
-                </button>
-              </Form>
-            ) : null}
-            <Link to={withModal({ confirm: "delete", id: t.id })} className="btn-ghost px-2 py-1 text-red-700" preventScrollReset>
-              Elimina
-            </Link>
+            <h3 className="mt-6 font-semibold">Testo</h3>
+            <p className="mt-2 max-h-64 overflow-y-auto whitespace-pre-wrap rounded-lg bg-slate-50 p-3 text-sm text-slate-700">{focus.text || "—"}</p>
           </>
-        )}
-      />
-
-      {params.get("view") && focus ? (
-        <UrlModal title="Dettagli trascrizione" closeHref={listUrl} size="lg">
-          <DetailList
-            items={[
-              ["Titolo", focus.title || "—"],
-              ["File originale", focus.originalName],
-              ["Stato", <JobStatusBadge key="s" status={focus.status} />],
-              ["Utente", `${focus.user.name} (${focus.user.email})`],
-              ["Lingua", focus.language ?? "—"],
-              ["Durata", formatDuration(focus.duration)],
-              ["Dimensione", formatBytes(focus.fileSize)],
-              ["Tentativi", String(focus.attempts)],
-              ["Creata il", formatDateTime(focus.createdAt)],
-              ["Completata il", formatDateTime(focus.completedAt)],
-              ["Analisi", focus.analysis ? JOB_STATUS_LABEL[focus.analysis.status as keyof typeof JOB_STATUS_LABEL] ?? focus.analysis.status : "—"],
-              ["Documento", focus.document ? "Generato" : MSG.documentNotGenerated],
-              ["Motore di trascrizione", engineLabel(focus.speechEngine, focus.speechModel)],
-              ["Motore di analisi", engineLabel(focus.analysis?.engine ?? null, focus.analysis?.model ?? null)],
-            ]}
-          />
-          {focus.errorMessage || focus.failureReason ? (
-            <div className="mt-4 rounded-lg border border-red-200 bg-red-50 p-3 text-sm text-red-800">
-              <p>{focus.errorMessage}</p>
-              {focus.failureReason ? <p className="mt-1 font-mono text-xs">{focus.failureReason}</p> : null}
-            </div>
-          ) : null}
-          <h3 className="mt-6 font-semibold">Testo</h3>
-          <p className="mt-2 max-h-64 overflow-y-auto whitespace-pre-wrap rounded-lg bg-slate-50 p-3 text-sm text-slate-700">{focus.text || "—"}</p>
-        </UrlModal>
-      ) : null}
-
-      {params.get("confirm") === "delete" && focus ? (
-        <ConfirmModal
-          title="Elimina trascrizione"
-          closeHref={listUrl}
-          intent="delete"
-          id={focus.id}
-          submitLabel="Elimina"
-          question={
+        ),
+      }}
+      confirms={{
+        delete: {
+          title: "Elimina trascrizione",
+          submitLabel: "Elimina",
+          question: (f) => (
             <p className="text-sm text-slate-700">
-              Sei sicuro di voler eliminare la trascrizione <strong>{focus.title || focus.originalName}</strong> di {focus.user.name}? Audio e documento verranno rimossi. L'operazione non può essere annullata.
+              Sei sicuro di voler eliminare la trascrizione <strong>{f.title || f.originalName}</strong> di {f.user.name}? Audio e documento verranno
+              rimossi. L'operazione non può essere annullata.
             </p>
-          }
-        />
-      ) : null}
-    </div>
+          ),
+        },
+      }}
+    />
   );
 }
 

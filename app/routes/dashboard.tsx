@@ -2,7 +2,11 @@ import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { NavLink, Outlet } from "@remix-run/react";
 import { requireAdminPage } from "~/services/session.server";
 
-/** The admin area: a sidebar (a scrolling strip on phones) and the sub-page. Non-admins go to "/". */
+/**
+ * The admin area: a sidebar and the sub-page. Non-admins go to "/". Wider than the public pages
+ * (up to 1536 px) because its tables need the room; on phones the menu wraps onto a second line
+ * instead of hiding items in a strip that does not look scrollable.
+ */
 
 export const meta: MetaFunction = () => [{ title: "Dashboard Admin — Verbale" }];
 
@@ -23,9 +27,9 @@ export const ADMIN_NAV = [
 
 export default function DashboardLayout() {
   return (
-    <div className="mx-auto flex w-full max-w-7xl flex-col gap-6 px-4 py-6 sm:px-6 lg:flex-row lg:px-8">
+    <div className="mx-auto flex w-full max-w-screen-2xl flex-col gap-6 px-4 py-6 sm:px-6 lg:flex-row lg:px-8">
       <aside className="lg:w-56 lg:shrink-0">
-        <nav aria-label="Menu amministrazione" className="flex gap-1 overflow-x-auto rounded-xl border border-slate-200 bg-white p-2 lg:sticky lg:top-20 lg:flex-col" data-testid="admin-sidebar">
+        <nav aria-label="Menu amministrazione" className="flex flex-wrap gap-1 rounded-xl border border-slate-200 bg-white p-2 lg:sticky lg:top-20 lg:flex-col lg:flex-nowrap" data-testid="admin-sidebar">
           {ADMIN_NAV.map((item) => (
             <NavLink
               key={item.to}

@@ -1,6 +1,7 @@
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useFetcher, useFetchers, useLoaderData, useNavigate, useNavigation, useRevalidator, useSearchParams, useSubmit } from "@remix-run/react";
 import { useEffect, useMemo, useRef } from "react";
+import { Dialog } from "~/components/dialog";
 import { AccessRequired } from "~/components/guards";
 import { RecordingCard } from "~/components/recording-card";
 import { useToast } from "~/components/toast";
@@ -266,45 +267,32 @@ function PageLinks({ q, pagination }: { q: string; pagination: Pagination }) {
 function ConfirmDelete({ item, q, page, back }: { item: TranscriptionListItem; q: string; page: number; back: string }) {
   const fetcher = useFetcher<DeleteResult>({ key: DELETE_FETCHER });
   const navigate = useNavigate();
-  const cancelRef = useRef<HTMLAnchorElement>(null);
-  useEffect(() => cancelRef.current?.focus(), []);
-  useEffect(() => {
-    const onKey = (event: KeyboardEvent) => {
-      if (event.key === "Escape") navigate(`/recordings${back === "?" ? "" : back}`, { replace: true, preventScrollReset: true });
-    };
-    window.addEventListener("keydown", onKey);
-    return () => window.removeEventListener("keydown", onKey);
-  }, [navigate, back]);
+  const close = () => navigate(`/recordings${back === "?" ? "" : back}`, { replace: true, preventScrollReset: true });
   return (
-    <div className="fixed inset-0 z-50 grid place-items-center bg-slate-900/50 p-4" role="presentation">
-      <div role="alertdialog" aria-modal="true" aria-labelledby="delete-title" aria-describedby="delete-text" className="card w-full max-w-md" data-testid="confirm-delete">
-        <h2 id="delete-title" className="text-lg font-semibold">
-          Eliminare la trascrizione?
-        </h2>
-        <p id="delete-text" className="mt-2 text-slate-600">
-          «{item.title || item.originalName}»: audio, trascrizione e documento verranno eliminati definitivamente.
-        </p>
-        <Form
-          method="post"
-          className="mt-6 flex justify-end gap-2"
-          onSubmit={(event) => {
-            event.preventDefault();
-            fetcher.submit({ intent: "delete", id: item.id, q, page: String(page), js: "1" }, { method: "post" });
-            navigate(`/recordings${back === "?" ? "" : back}`, { replace: true, preventScrollReset: true });
-          }}
-        >
-          <input type="hidden" name="intent" value="delete" />
-          <input type="hidden" name="id" value={item.id} />
-          <input type="hidden" name="q" value={q} />
-          <input type="hidden" name="page" value={page} />
-          <Link ref={cancelRef} to={back} className="btn-secondary" preventScrollReset replace>
-            Annulla
-          </Link>
-          <button type="submit" className="btn-danger" data-testid="confirm-delete-button">
-            Elimina
-          </button>
-        </Form>
-      </div>
-    </div>
+    <Dialog title="Eliminare la trascrizione?" role="alertdialog" describedBy="delete-text" closeHref={back} onClose={close} initialFocus="first-action" testId="confirm-delete">
+      <p id="delete-text" className="text-slate-600">
+        «{item.title || item.originalName}»: audio, trascrizione e documento verranno eliminati definitivamente.
+      </p>
+      <Form
+        method="post"
+        className="mt-6 flex justify-end gap-2"
+        onSubmit={(event) => {
+          event.preventDefault();
+          fetcher.submit({ intent: "delete", id: item.id, q, page: String(page), js: "1" }, { method: "post" });
+          close();
+        }}
+      >
+        <input type="hidden" name="intent" value="delete" />
+        <input type="hidden" name="id" value={item.id} />
+        <input type="hidden" name="q" value={q} />
+        <input type="hidden" name="page" value={page} />
+        <Link to={back} className="btn-secondary" preventScrollReset replace>
+          Annulla
+        </Link>
+        <button type="submit" className="btn-danger" data-testid="confirm-delete-button">
+          Elimina
+        </button>
+      </Form>
+    </Dialog>
   );
 }

@@ -8,7 +8,7 @@ import { transcriptions } from "~/db/schema";
 import { MSG } from "~/lib/messages";
 import { BYTES_PER_MB } from "~/lib/usage";
 import { ApiError, badRequest } from "./api.server";
-import { AudioTooLongError, extensionFor, measureDecodedSeconds, probeMedia } from "./ffmpeg.server";
+import { AudioTooLongError, extensionFor, measureDecodedSeconds, probeMedia, remuxCopy, type ProbeResult } from "./ffmpeg.server";
 import { enqueueTranscription } from "./pipeline.server";
 import { requireApiVerifiedUser } from "./session.server";
 import * as storage from "./storage.server";
@@ -194,7 +194,7 @@ export async function handleTranscriptionUpload(request: Request): Promise<{ dat
     const id = randomUUID();
     const ext = extensionFor(probe, file.originalName);
     const key = `audio/${id}.${ext}`;
-    const received = file;
+    const received = { ...file, ...(await withDurationHeader(file.path, probe, tempDir)) };
     let stored = false;
     try {
       await getDb().transaction(async (tx) => {
@@ -226,6 +226,23 @@ export async function handleTranscriptionUpload(request: Request): Promise<{ dat
     return { databaseId: id };
   } finally {
     await storage.removeTempDir(tempDir);
+  }
+}
+
+/**
+ * A webm as MediaRecorder writes it (a browser recording saved with "Salva" and uploaded later)
+ * has no duration or cues: the browser's player shows 0:00 and seeks badly until it has played
+ * it all. Such a file is remuxed without re-encoding (as finalize does for chunked recordings,
+ * decision 009); any other file, or one ffmpeg cannot rewrite as webm, is stored as it came.
+ */
+async function withDurationHeader(filePath: string, probe: ProbeResult, tempDir: string): Promise<{ path: string; size: number } | Record<string, never>> {
+  if (probe.demuxer !== "matroska" || probe.durationSec !== undefined) return {};
+  const out = path.join(tempDir, "remuxed.webm");
+  try {
+    await remuxCopy(filePath, out, "webm");
+    return { path: out, size: (await fs.promises.stat(out)).size };
+  } catch {
+    return {};
   }
 }
 

@@ -13,7 +13,7 @@ test.describe("area amministrazione", () => {
     await db()`insert into subscription_types (code, name, price, sort_order) values (${planCode}, ${`Piano E2E ${suffix}`}, 5, 90)`;
     await db()`
       insert into transcriptions (user_id, status, file_name, original_name, file_size, usage_month, usage_megabytes, title, error_message)
-      values (${owner.id}, 'FAILED', ${`audio/e2e-${suffix}.webm`}, 'fallita.webm', 1000, date_trunc('month', now())::date, 1, ${`Riunione fallita ${suffix}`}, 'Errore di prova')`;
+      values (${owner.id}, 'FAILED', ${`audio/e2e-${suffix}.webm`}, 'consiglio_direttivo.webm', 1000, date_trunc('month', now())::date, 1, ${`Riunione fallita ${suffix}`}, 'Errore di prova')`;
     await signIn(context, admin);
 
     // Non-admins never see the area; the admin lands on the overview with its sidebar.
@@ -52,6 +52,8 @@ test.describe("area amministrazione", () => {
     await expect(page.getByTestId("toast").filter({ hasText: "Esportazione completata con successo" })).toBeVisible();
 
     // Delete the created user through the confirmation dialog.
+    // Row actions sit in one compact menu per row.
+    await page.getByTestId("table-row").getByTestId("row-actions").click();
     await page.getByTestId("table-row").getByRole("link", { name: "Elimina" }).click();
     const confirmDelete = page.getByRole("dialog", { name: "Elimina utente" });
     await expect(confirmDelete).toContainText(email);
@@ -62,6 +64,7 @@ test.describe("area amministrazione", () => {
 
     // Cancel the owner's subscription with a reason.
     await page.goto(`/dashboard/subscriptions?search=${encodeURIComponent(owner.email)}`);
+    await page.getByTestId("table-row").getByTestId("row-actions").click();
     await page.getByTestId("table-row").getByRole("link", { name: "Cancella" }).click();
     const confirmCancel = page.getByRole("dialog", { name: "Cancella sottoscrizione" });
     await confirmCancel.getByLabel("Motivo (facoltativo)").fill("Prova di cancellazione");
@@ -71,6 +74,8 @@ test.describe("area amministrazione", () => {
 
     // Edit a plan, then toggle it.
     await page.goto(`/dashboard/subscription-types?search=${planCode}`);
+    const row = page.getByTestId("table-row").filter({ hasText: planCode });
+    await row.getByTestId("row-actions").click();
     await page.getByTestId(`edit-${planCode}`).click();
     const planForm = page.getByTestId("plan-form");
     await planForm.getByLabel("Nome").fill(`Piano Modificato ${suffix}`);
@@ -80,10 +85,10 @@ test.describe("area amministrazione", () => {
     await planForm.getByLabel("Dimensione max file (MB)").fill("150");
     await planForm.getByRole("button", { name: "Salva modifiche" }).click();
     await expect(page.getByTestId("toast").filter({ hasText: "Piano sottoscrizione creato/aggiornato con successo" })).toBeVisible();
-    const row = page.getByTestId("table-row").filter({ hasText: planCode });
     await expect(row).toContainText(`Piano Modificato ${suffix}`);
     await expect(row).toContainText("0 caratteristiche");
     await expect(row).toContainText("Attivo");
+    await row.getByTestId("row-actions").click();
     await page.getByTestId(`toggle-${planCode}`).click();
     await expect(page.getByTestId("toast").filter({ hasText: "Stato del piano aggiornato con successo" })).toBeVisible();
     await expect(row).toContainText("Inattivo");
@@ -92,6 +97,12 @@ test.describe("area amministrazione", () => {
     await page.goto(`/dashboard/transcriptions?user=${encodeURIComponent(owner.email)}`);
     await expect(page.getByTestId("table-row")).toHaveCount(1);
     await expect(page.getByTestId("table-row")).toContainText("Fallita");
+    // The search also matches the original file name shown in the table.
+    await page.getByRole("searchbox", { name: "Cerca" }).fill("direttivo");
+    await page.getByRole("button", { name: "Filtra" }).click();
+    await expect(page.getByTestId("table-row")).toHaveCount(1);
+    await expect(page.getByTestId("table-row")).toContainText("consiglio_direttivo.webm");
+    await page.getByTestId("table-row").getByTestId("row-actions").click();
     await page.getByTestId("retry").click();
     await expect(page.getByTestId("toast").filter({ hasText: "Trascrizione riavviata con successo" })).toBeVisible();
     const [after] = await db()`select attempts, status from transcriptions where user_id = ${owner.id}`;

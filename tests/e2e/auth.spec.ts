@@ -75,7 +75,7 @@ test("registrazione, verifica, menu, uscita, accesso e reset della password", as
   const menuButton = page.getByTestId("user-menu-button");
   await expect(menuButton).toBeVisible();
   await dismissToasts(page);
-  await expect(page.getByTestId("user-initials")).toHaveText("CV");
+  await expect(page.getByTestId("user-initials")).toHaveAttribute("data-initials", "CV");
   await menuButton.click();
   const menu = page.getByTestId("user-menu");
   await expect(menu).toContainText(name);

@@ -51,7 +51,7 @@ beforeAll(async () => {
   await addTranscription(alice.id, { title: "Riunione di marketing", status: "FAILED", fileSize: 2000, createdAt: new Date(now - 4 * DAY) });
   await addTranscription(bruno.id, { title: "Progetto Alfa", status: "PENDING", fileSize: 5000, createdAt: new Date(now - 3 * DAY) });
   await addTranscription(bruno.id, { title: "Progetto Beta", status: "PROCESSING", fileSize: 1000, createdAt: new Date(now - 2 * DAY) });
-  await addTranscription(carla.id, { title: "Assemblea soci", status: "COMPLETED", fileSize: 4000, duration: 1200, createdAt: new Date(now - 1 * DAY), completedAt: new Date(now - 1 * DAY) });
+  await addTranscription(carla.id, { title: "Assemblea soci", originalName: "verbale_assemblea-marzo.m4a", status: "COMPLETED", fileSize: 4000, duration: 1200, createdAt: new Date(now - 1 * DAY), completedAt: new Date(now - 1 * DAY) });
 
   // Carla's subscription ends in 5 days (expiring soon); Bruno's old one was cancelled, and paid orders.
   await db.update(userSubscriptions).set({ endDate: new Date(now + 5 * DAY), currentPeriodEnd: new Date(now + 5 * DAY) }).where(eq(userSubscriptions.userId, carla.id));
@@ -125,6 +125,9 @@ describe("transcriptions list", () => {
     expect(await titles("user=alice@")).toEqual(["Riunione di marketing", "Bilancio trimestrale"]);
     expect(await titles("search=progetto")).toEqual(["Progetto Beta", "Progetto Alfa"]);
     expect(await titles("search=carla")).toEqual(["Assemblea soci"]);
+    // The original file name shown in the table and the CSV is searchable, word by word.
+    expect(await titles("search=marzo")).toEqual(["Assemblea soci"]);
+    expect(await titles("search=verbale_assemblea-marzo.m4a")).toEqual(["Assemblea soci"]);
     const from = new Date(Date.now() - 2.5 * DAY).toISOString();
     expect(await titles(`dateFrom=${encodeURIComponent(from)}`)).toEqual(["Assemblea soci", "Progetto Beta"]);
     const to = new Date(Date.now() - 4.5 * DAY).toISOString();

@@ -9,10 +9,11 @@ import { MSG } from "~/lib/messages";
 import { usageMonthOf } from "~/lib/usage";
 import { action as uploadAction } from "~/routes/api.transcription";
 import { loader as limitsLoader } from "~/routes/api.subscription.limits";
-import { AudioTooLongError, measureDecodedSeconds } from "~/services/ffmpeg.server";
+import { AudioTooLongError, measureDecodedSeconds, probeMedia } from "~/services/ffmpeg.server";
+import * as storage from "~/services/storage.server";
 import { deleteTranscription } from "~/services/transcriptions/delete.server";
 import { assertDurationAllowed } from "~/services/usage.server";
-import { toneFile } from "../support/audio";
+import { espeakWav, toneFile } from "../support/audio";
 import { createTestUser, useTestDatabase, type TestUser } from "../support/db";
 
 /** Issue 21 point 8 / decision 006: audio length limits counted from the decoded audio. */
@@ -153,5 +154,27 @@ describe("audio length limits", () => {
     expect(status).toBe(403);
     expect(body).toMatchObject({ limitReached: true, message: "Hai esaurito i 300 minuti di audio del mese previsti dal tuo piano." });
     expect(await limitsOf(user)).toMatchObject({ remainingMinutes: 0, canCreateRecording: false });
+  });
+});
+
+describe("a browser recording uploaded as a file (issue 22)", () => {
+  it("is stored with its duration: a MediaRecorder webm (no duration, no cues) is remuxed without re-encoding", async () => {
+    const user = await createTestUser({ plan: "FREE_BASIC" });
+    const wav = espeakWav(path.join(fixtures, "parlato-registrato.wav"));
+    // Written to a pipe, as MediaRecorder writes: the header cannot say how long it is.
+    const recorded = path.join(fixtures, "registrazione-browser.webm");
+    fs.writeFileSync(recorded, execFileSync("ffmpeg", ["-nostdin", "-loglevel", "error", "-i", wav, "-c:a", "libopus", "-b:a", "32k", "-f", "webm", "pipe:1"]));
+    const before = await probeMedia(recorded);
+    expect(before.ok && before.probe.durationSec).toBe(undefined);
+
+    const { status } = await upload(user, recorded);
+    expect(status).toBe(200);
+    const [row] = await rowsOf(user.id);
+    const stored = await probeMedia(storage.storagePath(row.fileName));
+    expect(stored.ok).toBe(true);
+    if (!stored.ok) return;
+    expect(stored.probe.audioCodec).toBe("opus");
+    expect(stored.probe.durationSec).toBeCloseTo(row.duration ?? 0, 0);
+    expect((await storage.stat(row.fileName))?.size).toBe(row.fileSize);
   });
 });

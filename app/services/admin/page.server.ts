@@ -65,3 +65,21 @@ export function rowId(form: FormData, missing: string = HTTP_400): string {
   if (!id) throw new ApiError(400, missing);
   return id;
 }
+
+/**
+ * The loader of an admin list page: the admin's id, the page of rows (past its end: redirect to the
+ * last page) and the row a dialog is about (?view=id, or ?modal=edit / ?confirm=... with &id=);
+ * a row that no longer exists simply opens no dialog.
+ */
+export async function loadAdminList<L extends { pagination: { currentPage: number; totalPages: number } }, F>(
+  request: Request,
+  list: (params: URLSearchParams) => Promise<L>,
+  focusRow: (id: string) => Promise<F>,
+): Promise<L & { focus: F | null; adminId: string }> {
+  const admin = await requireAdminPage(request);
+  const params = new URL(request.url).searchParams;
+  const focusId = params.get("view") ?? (params.get("modal") === "edit" || params.get("confirm") ? params.get("id") : null);
+  const [rows, focus] = await Promise.all([list(params), focusId ? focusRow(focusId).catch(() => null) : Promise.resolve(null)]);
+  redirectPastLastPage(request, rows.pagination);
+  return { ...rows, focus, adminId: admin.id };
+}
