@@ -20,7 +20,7 @@ export type ColumnFilter =
  * admin area is 968 px wide at 1280 and 1128 px at 1440). What a row hides at a width is in its
  * "Dettagli" dialog, so no table needs sideways scrolling on a desktop screen.
  */
-export type ColumnWidth = "always" | "lg" | "xl" | "wide";
+export type ColumnWidth = "always" | "lg" | "xl" | "wide" | "2xl";
 
 export type Column<T> = {
   key: string;
@@ -35,12 +35,13 @@ export type Column<T> = {
   className?: string;
 };
 
-/** Static class names, so Tailwind keeps them. "wide" starts at 1400 px. */
+/** Static class names, so Tailwind keeps them. "wide" starts at 1400 px, "2xl" at 1536. */
 const VISIBLE_FROM: Record<ColumnWidth, string> = {
   always: "",
   lg: "hidden lg:table-cell",
   xl: "hidden xl:table-cell",
   wide: "hidden min-[1400px]:table-cell",
+  "2xl": "hidden 2xl:table-cell",
 };
 
 export type TablePagination = { currentPage: number; totalPages: number; pageSize: number; totalItems: number };
@@ -174,9 +175,9 @@ export function DataTable<T>({
       </p>
 
       {/* On a phone the table may still scroll sideways inside its frame (focusable, so the keyboard can scroll it too). */}
-      {/* eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex -- a scrollable region must be focusable to scroll by keyboard */}
       <div
         className="overflow-x-auto rounded-xl border border-slate-200 bg-white"
+        // eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex -- a scrollable region must be focusable to scroll by keyboard
         tabIndex={0}
         role="region"
         aria-labelledby={`${id}-count`}

@@ -62,7 +62,10 @@ export function Dialog({
       close.current();
     };
     // A second Escape without user activation may close it natively anyway: keep React in step.
-    const onNativeClose = () => close.current();
+    // (The close() of a server-rendered dialog queues a close event too: by then it is open again.)
+    const onNativeClose = () => {
+      if (!el.open) close.current();
+    };
     el.addEventListener("cancel", onCancel);
     el.addEventListener("close", onNativeClose);
     const overflow = document.body.style.overflow;

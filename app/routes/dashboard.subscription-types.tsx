@@ -60,7 +60,7 @@ export default function DashboardSubscriptionTypes() {
       label: "Nome",
       sortKey: "name",
       render: (p) => (
-        <div className="min-w-[10rem] max-w-[16rem]">
+        <div className="min-w-[10rem] max-w-[14rem]">
           <p className="font-medium">
             {p.name} <span className="font-mono text-xs text-slate-500">{p.code}</span>
           </p>
@@ -93,7 +93,7 @@ export default function DashboardSubscriptionTypes() {
       label: "Caratteristiche",
       visibleFrom: "xl",
       render: (p) => (
-        <div className="min-w-[10rem] max-w-[16rem] text-xs">
+        <div className="min-w-[9rem] max-w-[13rem] text-xs">
           <p className="font-medium">{p.features.length === 1 ? "1 caratteristica" : `${p.features.length} caratteristiche`}</p>
           {p.features.slice(0, 2).map((f, i) => (
             <p key={i} className="truncate text-slate-600">
@@ -129,7 +129,7 @@ export default function DashboardSubscriptionTypes() {
     {
       key: "dates",
       label: "Creato / aggiornato",
-      visibleFrom: "wide",
+      visibleFrom: "2xl",
       render: (p) => (
         <span className="whitespace-nowrap text-xs">
           {formatDate(p.createdAt)}

@@ -47,7 +47,7 @@ export default function DashboardTranscriptions() {
       label: "Titolo",
       sortKey: "title",
       render: (t) => (
-        <div className="min-w-[10rem] max-w-[16rem]">
+        <div className="min-w-[10rem] max-w-[15rem]">
           <p className="truncate font-medium">{t.title || t.originalName}</p>
           <p className="truncate text-xs text-slate-500">{t.originalName}</p>
         </div>
@@ -58,7 +58,7 @@ export default function DashboardTranscriptions() {
       label: "Utente",
       filter: { name: "user", kind: "text", placeholder: "Nome o email" },
       render: (t) => (
-        <div className="min-w-[9rem] max-w-[14rem]">
+        <div className="min-w-[9rem] max-w-[13rem]">
           <p className="truncate">{t.user.name}</p>
           <p className="truncate text-xs text-slate-500" title={t.user.email}>
             {t.user.email}
@@ -73,7 +73,7 @@ export default function DashboardTranscriptions() {
       filter: { name: "status", kind: "select", options: STATUS_OPTIONS },
       render: (t) => <JobStatusBadge status={t.status} />,
     },
-    { key: "duration", label: "Durata", sortKey: "duration", render: (t) => formatDuration(t.duration), visibleFrom: "xl" },
+    { key: "duration", label: "Durata", sortKey: "duration", render: (t) => formatDuration(t.duration), visibleFrom: "wide" },
     {
       key: "fileSize",
       label: "Dimensione",
@@ -84,7 +84,7 @@ export default function DashboardTranscriptions() {
     {
       key: "document",
       label: "Documento",
-      visibleFrom: "wide",
+      visibleFrom: "2xl",
       render: (t) =>
         t.document ? <span className="badge-success">Generato</span> : <span className="badge-neutral">{MSG.documentNotGenerated}</span>,
     },

@@ -20,7 +20,6 @@ import {
   updateUser,
   type AdminUserRow,
 } from "~/services/admin/users.server";
-import { requireAdminPage } from "~/services/session.server";
 
 export const meta: MetaFunction = () => [{ title: "Utenti — Dashboard Admin — Verbale" }];
 
@@ -140,7 +139,7 @@ export default function DashboardUsers() {
       key: "createdAt",
       label: "Creato il",
       sortKey: "createdAt",
-      visibleFrom: "wide",
+      visibleFrom: "2xl",
       render: (u) => <span className="whitespace-nowrap">{formatDate(u.createdAt)}</span>,
     },
   ];

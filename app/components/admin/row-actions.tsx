@@ -4,6 +4,7 @@ import { MSG } from "~/lib/messages";
 import { DownloadLink } from "./download-link";
 
 // The Popover API (menus in the top layer, never clipped by the table's frame); React 18's types predate it.
+/* eslint-disable @typescript-eslint/no-unused-vars -- the type parameter must match React's declaration */
 declare module "react" {
   interface HTMLAttributes<T> {
     popover?: "auto" | "manual" | "";
@@ -12,6 +13,7 @@ declare module "react" {
     popovertarget?: string;
   }
 }
+/* eslint-enable @typescript-eslint/no-unused-vars */
 
 /** One thing an admin can do to a row: open a URL (a dialog), post an intent, or download a file. */
 export type RowAction =
