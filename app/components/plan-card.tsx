@@ -2,6 +2,7 @@ import { Form } from "@remix-run/react";
 import type { ReactNode } from "react";
 import { formatCurrency, formatMegabytes, formatMinutes } from "~/lib/format";
 import { MSG } from "~/lib/messages";
+import { featuresBeyondLimits } from "~/lib/plan-features";
 import { DEFAULT_MAX_FILE_SIZE_MB } from "~/lib/usage";
 import type { PlanFeature } from "~/db/schema";
 
@@ -37,6 +38,7 @@ export type PlanCardMode =
 
 /** One plan of the catalogue; the preferred plan is highlighted. */
 export function PlanCard({ plan, mode }: { plan: PlanCardData; mode: PlanCardMode }) {
+  const features = featuresBeyondLimits(plan.features);
   return (
     <article
       className={`card relative flex flex-col ${plan.isPreferred ? "border-brand-500 ring-2 ring-brand-500" : ""}`}
@@ -64,9 +66,9 @@ export function PlanCard({ plan, mode }: { plan: PlanCardData; mode: PlanCardMod
         {plan.maxMinutesPerMonth !== undefined ? <li>{formatMinutes(plan.maxMinutesPerMonth)} di audio al mese</li> : null}
         {plan.maxMinutesPerFile !== undefined ? <li>Registrazioni fino a {formatMinutes(plan.maxMinutesPerFile)}</li> : null}
       </ul>
-      {plan.features.length > 0 ? (
+      {features.length > 0 ? (
         <ul className="mt-4 flex-1 space-y-1 border-t border-slate-100 pt-4 text-sm text-slate-700" aria-label="Funzionalità">
-          {plan.features.map((feature, index) => (
+          {features.map((feature, index) => (
             <li key={index} className="flex gap-2">
               <span aria-hidden className="text-green-600">
                 ✓

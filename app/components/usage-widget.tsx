@@ -60,7 +60,10 @@ export function UsageWidget({ limits, requiresSubscription, loading, error, onRe
         <UsageBar label="Spazio" used={limits.currentMegabytesUsed} max={limits.maxMBStorage} format={formatMegabytes} />
         <UsageBar label="Minuti di audio" used={limits.currentMinutesUsed} max={limits.maxMinutesPerMonth} format={formatMinutes} />
       </div>
-      <p className="mt-3 text-xs text-slate-500">
+      <p className="mt-3 text-xs text-slate-500" data-testid="usage-rounding">
+        {MSG.usageRounding}
+      </p>
+      <p className="mt-1 text-xs text-slate-500">
         Dimensione massima per file: {formatMegabytes(limits.maxFileSizeMB)} · Durata massima per file: {formatMinutes(limits.maxMinutesPerFile)}
       </p>
     </section>

@@ -240,12 +240,20 @@ export const MSG = {
 
   // ---- admin
   noDataReceived: "Nessun dato ricevuto",
+  /** Usage is counted per file in whole megabytes and minutes, rounded up (lib/usage megabytesFor, minutesFor): say so. */
+  usageRounding: "Spazio e minuti si contano per file, arrotondati per eccesso: anche un file piccolo conta 1 MB e 1 minuto.",
   userUpdated: "Utente aggiornato con successo",
   userCreated: "Utente creato con successo",
   userDeleted: "Utente eliminato con successo",
   userStatusUpdated: "Stato utente aggiornato con successo",
   exportDone: "Esportazione completata con successo",
   rowActions: "Azioni",
+  // Admin overview: each list says what is missing, not "no data received" (that is for a failed load).
+  noTopUsers: "Nessuna trascrizione finora",
+  noLatestUsers: "Nessun utente registrato",
+  noRecentSubscriptions: "Nessuna sottoscrizione recente",
+  noExpiringSubscriptions: "Nessuna sottoscrizione in scadenza nei prossimi 14 giorni",
+  noTables: "Nessuna tabella",
   transcriptionRetried: "Trascrizione riavviata con successo",
   downloadDone: "Download completato con successo",
   subscriptionCancelled: "Sottoscrizione cancellata con successo",

@@ -4,7 +4,7 @@ import { Suspense, type ReactNode } from "react";
 import { PageHeader, StatCard, SubscriptionStatusBadge } from "~/components/admin/ui";
 import { errorTextForStatus } from "~/lib/errors";
 import { formatBytes, formatDate, formatDuration } from "~/lib/format";
-import { JOB_STATUS_LABEL, MSG } from "~/lib/messages";
+import { MSG } from "~/lib/messages";
 import { getAdminDashboard, type AdminDashboard } from "~/services/admin/dashboard.server";
 import { requireAdminPage } from "~/services/session.server";
 
@@ -58,9 +58,34 @@ function Section({ title, children, link }: { title: string; children: ReactNode
   );
 }
 
-function Empty() {
-  return <p className="text-sm text-slate-500">{MSG.noDataReceived}</p>;
+function Empty({ text }: { text: string }) {
+  return <p className="text-sm text-slate-500">{text}</p>;
 }
+
+/** "1 completata", "55 completate": Italian agreement with the count. */
+const count = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
+
+/** Database tables by what they hold (the technical name stays beside it, small). */
+const TABLE_LABEL: Record<string, string> = {
+  users: "Utenti",
+  sessions: "Sessioni",
+  roles: "Ruoli",
+  transcriptions: "Trascrizioni",
+  transcription_segments: "Segmenti delle trascrizioni",
+  analyses: "Analisi",
+  documents: "Documenti",
+  email_deliveries: "Invii email",
+  usage_months: "Utilizzo mensile",
+  user_subscriptions: "Sottoscrizioni",
+  subscription_types: "Piani",
+  orders: "Ordini",
+  payment_methods: "Metodi di pagamento",
+  verification_codes: "Codici di verifica",
+  password_resets: "Reimpostazioni password",
+  rate_limits: "Limiti di frequenza",
+  jobs: "Coda dei lavori",
+  _private_jobs: "Coda dei lavori",
+};
 
 function Overview({ data }: { data: AdminDashboard }) {
   const { users, transcriptions, subscriptions, database } = data;
@@ -68,11 +93,11 @@ function Overview({ data }: { data: AdminDashboard }) {
   return (
     <div className="space-y-6" data-testid="overview">
       <div className="grid grid-cols-1 gap-3 sm:grid-cols-2 lg:grid-cols-4">
-        <StatCard label="Utenti" value={users.total} hint={`${users.active} attivi · ${users.verified} verificati`} to="/dashboard/users" testId="card-users" />
+        <StatCard label="Utenti" value={users.total} hint={`${count(users.active, "attivo", "attivi")} · ${count(users.verified, "verificato", "verificati")}`} to="/dashboard/users" testId="card-users" />
         <StatCard
           label="Trascrizioni"
           value={transcriptions.total}
-          hint={`${status("COMPLETED")} ${JOB_STATUS_LABEL.COMPLETED.toLowerCase()} · ${status("FAILED")} ${JOB_STATUS_LABEL.FAILED.toLowerCase()} · durata media ${formatDuration(transcriptions.avgDuration)}`}
+          hint={`${count(status("COMPLETED"), "completata", "completate")} · ${count(status("FAILED"), "fallita", "fallite")} · durata media ${formatDuration(transcriptions.avgDuration)}`}
           to="/dashboard/transcriptions"
           testId="card-transcriptions"
         />
@@ -80,7 +105,7 @@ function Overview({ data }: { data: AdminDashboard }) {
         <StatCard
           label="Sottoscrizioni"
           value={subscriptions.total}
-          hint={`${subscriptions.active} attive · ${subscriptions.expiringSoonCount} in scadenza`}
+          hint={`${count(subscriptions.active, "attiva", "attive")} · ${subscriptions.expiringSoonCount} in scadenza`}
           to="/dashboard/subscriptions"
           testId="card-subscriptions"
         />
@@ -90,7 +115,7 @@ function Overview({ data }: { data: AdminDashboard }) {
       <div className="grid grid-cols-1 gap-6 lg:grid-cols-2">
         <Section title="Utenti più attivi" link={{ to: "/dashboard/transcriptions", label: "Vedi trascrizioni" }}>
           {transcriptions.topUsers.length === 0 ? (
-            <Empty />
+            <Empty text={MSG.noTopUsers} />
           ) : (
             <ul className="divide-y divide-slate-100 text-sm">
               {transcriptions.topUsers.map((t) => (
@@ -109,7 +134,7 @@ function Overview({ data }: { data: AdminDashboard }) {
 
         <Section title="Ultimi utenti registrati" link={{ to: "/dashboard/users", label: "Vedi utenti" }}>
           {users.latest.length === 0 ? (
-            <Empty />
+            <Empty text={MSG.noLatestUsers} />
           ) : (
             <ul className="divide-y divide-slate-100 text-sm">
               {users.latest.map((u) => (
@@ -125,22 +150,24 @@ function Overview({ data }: { data: AdminDashboard }) {
         </Section>
 
         <Section title="Sottoscrizioni recenti" link={{ to: "/dashboard/subscriptions", label: "Vedi sottoscrizioni" }}>
-          <SubscriptionList items={subscriptions.latest} date="start" />
+          <SubscriptionList items={subscriptions.latest} date="start" empty={MSG.noRecentSubscriptions} />
         </Section>
 
         <Section title="In scadenza nei prossimi 14 giorni" link={{ to: "/dashboard/subscriptions?status=ACTIVE&sortBy=endDate&sortOrder=asc", label: "Vedi tutte" }}>
-          <SubscriptionList items={subscriptions.expiringSoon} date="end" />
+          <SubscriptionList items={subscriptions.expiringSoon} date="end" empty={MSG.noExpiringSubscriptions} />
         </Section>
 
         {database ? (
           <Section title="Tabelle più pesanti" link={{ to: "/dashboard/analytics", label: "Vedi analisi" }}>
             {database.tables.length === 0 ? (
-              <Empty />
+              <Empty text={MSG.noTables} />
             ) : (
               <ul className="divide-y divide-slate-100 text-sm">
                 {database.tables.map((t) => (
                   <li key={t.name} className="flex justify-between py-2">
-                    <span className="font-mono">{t.name}</span>
+                    <span>
+                      {TABLE_LABEL[t.name.replace(/^.*\./, "")] ?? t.name} <span className="font-mono text-xs text-slate-400">{t.name}</span>
+                    </span>
                     <span className="text-slate-600">{formatBytes(t.sizeBytes)}</span>
                   </li>
                 ))}
@@ -153,8 +180,8 @@ function Overview({ data }: { data: AdminDashboard }) {
   );
 }
 
-function SubscriptionList({ items, date }: { items: AdminDashboard["subscriptions"]["latest"]; date: "start" | "end" }) {
-  if (items.length === 0) return <Empty />;
+function SubscriptionList({ items, date, empty }: { items: AdminDashboard["subscriptions"]["latest"]; date: "start" | "end"; empty: string }) {
+  if (items.length === 0) return <Empty text={empty} />;
   return (
     <ul className="divide-y divide-slate-100 text-sm">
       {items.map((s) => (

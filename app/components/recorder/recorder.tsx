@@ -525,6 +525,9 @@ export function Recorder({ userId, limits, requiresSubscription, onUploaded, onA
           ref={fileInput}
           type="file"
           accept={ACCEPT}
+          // Reached through the "Carica file" button below; labelled for assistive technology all the same.
+          aria-label={MSG.uploadFile}
+          tabIndex={-1}
           className="sr-only"
           data-testid="file-input"
           onChange={(e) => {
