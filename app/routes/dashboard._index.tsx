@@ -166,7 +166,7 @@ function Overview({ data }: { data: AdminDashboard }) {
                 {database.tables.map((t) => (
                   <li key={t.name} className="flex justify-between py-2">
                     <span>
-                      {TABLE_LABEL[t.name.replace(/^.*\./, "")] ?? t.name} <span className="font-mono text-xs text-slate-400">{t.name}</span>
+                      {TABLE_LABEL[t.name.replace(/^.*\./, "")] ?? t.name} <span className="font-mono text-xs text-slate-500">{t.name}</span>
                     </span>
                     <span className="text-slate-600">{formatBytes(t.sizeBytes)}</span>
                   </li>

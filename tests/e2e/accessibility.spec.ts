@@ -51,7 +51,7 @@ test("axe: public pages and the auth dialog", async ({ page }) => {
     await visit(page, url, name);
   }
   await page.goto("/");
-  await page.getByRole("banner").getByRole("button", { name: "Accedi" }).first().click();
+  await page.getByTestId("login-button").click();
   await expect(page.getByRole("dialog")).toBeVisible();
   await check(page, "auth-dialog");
 });

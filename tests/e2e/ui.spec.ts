@@ -31,7 +31,7 @@ test("dialogs cover the whole window at 1440 and 375 px, and toasts stay inside 
   for (const width of [1440, 375]) {
     await page.setViewportSize({ width, height: width === 375 ? 812 : 900 });
     await page.goto("/");
-    await page.getByRole("banner").getByRole("button", { name: "Accedi" }).first().click();
+    await page.getByTestId("login-button").click();
     const dialog = page.getByRole("dialog", { name: "Accedi a Verbale" });
     await expect(dialog).toBeVisible();
     await expectCoversViewport(page, page.getByTestId("auth-modal-overlay"));
