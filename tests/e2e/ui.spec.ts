@@ -43,7 +43,7 @@ test("dialogs cover the whole window at 1440 and 375 px, and toasts stay inside 
     await expect(toast).toBeVisible();
     expect(await toast.evaluate((el) => el.closest("dialog") !== null)).toBe(true);
     const toastBox = (await toast.boundingBox())!;
-    const close = (await dialog.getByRole("button", { name: "Chiudi" }).boundingBox())!;
+    const close = (await dialog.getByRole("button", { name: "Chiudi", exact: true }).boundingBox())!;
     // The toast does not cover the dialog's close button.
     expect(toastBox.y > close.y + close.height || toastBox.y + toastBox.height < close.y || toastBox.x > close.x + close.width || toastBox.x + toastBox.width < close.x).toBe(true);
     await page.keyboard.press("Escape");
