@@ -175,8 +175,9 @@ export function DataTable<T>({
       </p>
 
       {/* On a phone the table may still scroll sideways inside its frame (focusable, so the keyboard can scroll it too). */}
+      {/* relative: the sr-only labels (position: absolute) inside stay clipped by the frame instead of widening the page. */}
       <div
-        className="overflow-x-auto rounded-xl border border-slate-200 bg-white"
+        className="relative overflow-x-auto rounded-xl border border-slate-200 bg-white"
         // eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex -- a scrollable region must be focusable to scroll by keyboard
         tabIndex={0}
         role="region"

@@ -66,6 +66,17 @@ test("admin tables fit at 1280 and 1440 px; the admin menu wraps on a phone", as
   await expect(page.getByRole("dialog", { name: "Dettagli utente" })).toContainText("Registrato il");
 
   await page.setViewportSize({ width: 375, height: 812 });
+  // On a phone a wide table scrolls inside its frame; the page itself never scrolls sideways.
+  for (const url of LISTS) {
+    await page.goto(url);
+    const wide = await page.evaluate(() =>
+      [...document.querySelectorAll("body *")]
+        .filter((el) => el.getBoundingClientRect().right > window.innerWidth + 1 && !el.closest("[data-testid=table-frame]"))
+        .map((el) => `${el.tagName.toLowerCase()}.${String(el.className).slice(0, 60)}`)
+        .slice(0, 5),
+    );
+    expect(await page.evaluate(() => document.documentElement.scrollWidth), `${url}: ${wide.join(" | ")}`).toBeLessThanOrEqual(375);
+  }
   await page.goto("/dashboard/users");
   const links = page.getByTestId("admin-sidebar").getByRole("link");
   await expect(links).toHaveCount(7);
