@@ -1,8 +1,9 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
-import { forgotPasswordSchema } from "~/lib/validation/auth";
+import { emailOnlySchema } from "~/lib/validation/auth";
 import { apiHandler, json, methodNotAllowed } from "~/services/api.server";
 import { assertSameOriginApi, readAuthBody } from "~/services/auth-api.server";
-import { requestMeta, requestPasswordReset } from "~/services/auth.server";
+import { requestMeta } from "~/services/auth/common.server";
+import { requestPasswordReset } from "~/services/auth/password-reset.server";
 
 export const loader = () => methodNotAllowed();
 
@@ -10,7 +11,7 @@ export const loader = () => methodNotAllowed();
 export const action = apiHandler(async ({ request, context }: ActionFunctionArgs) => {
   if (request.method !== "POST") return methodNotAllowed();
   assertSameOriginApi(request);
-  const input = await readAuthBody(request, forgotPasswordSchema);
+  const input = await readAuthBody(request, emailOnlySchema);
   const { message } = await requestPasswordReset(input, requestMeta(request, context));
   return json({ success: true, message });
 });

@@ -2,7 +2,7 @@ import type { ActionFunctionArgs } from "@remix-run/node";
 import { MSG } from "~/lib/messages";
 import { apiHandler, json, methodNotAllowed } from "~/services/api.server";
 import { assertSameOriginApi } from "~/services/auth-api.server";
-import { logoutSession } from "~/services/auth.server";
+import { logoutSession } from "~/services/auth/login.server";
 import { clearSessionCookieHeader, getRequestToken } from "~/services/session.server";
 
 export const loader = () => methodNotAllowed();

@@ -2,7 +2,8 @@ import type { ActionFunctionArgs } from "@remix-run/node";
 import { oauthLoginSchema } from "~/lib/validation/auth";
 import { apiHandler, methodNotAllowed } from "~/services/api.server";
 import { assertSameOriginApi, authSuccessResponse, readAuthBody } from "~/services/auth-api.server";
-import { loginWithGoogleProfile, requestMeta } from "~/services/auth.server";
+import { requestMeta } from "~/services/auth/common.server";
+import { loginWithGoogleProfile } from "~/services/auth/google.server";
 import { clearOAuthCookieHeader, completeGoogleSignIn } from "~/services/google-oauth.server";
 
 export const loader = () => methodNotAllowed();

@@ -2,7 +2,8 @@ import type { ActionFunctionArgs } from "@remix-run/node";
 import { registerSchema } from "~/lib/validation/auth";
 import { apiHandler, methodNotAllowed } from "~/services/api.server";
 import { assertSameOriginApi, authSuccessResponse, readAuthBody } from "~/services/auth-api.server";
-import { registerUser, requestMeta } from "~/services/auth.server";
+import { requestMeta } from "~/services/auth/common.server";
+import { registerUser } from "~/services/auth/login.server";
 
 export const loader = () => methodNotAllowed();
 

@@ -2,7 +2,8 @@ import type { ActionFunctionArgs } from "@remix-run/node";
 import { resetPasswordSchema } from "~/lib/validation/auth";
 import { apiHandler, json, methodNotAllowed } from "~/services/api.server";
 import { assertSameOriginApi, readAuthBody } from "~/services/auth-api.server";
-import { requestMeta, resetPassword } from "~/services/auth.server";
+import { requestMeta } from "~/services/auth/common.server";
+import { resetPassword } from "~/services/auth/password-reset.server";
 
 export const loader = () => methodNotAllowed();
 

@@ -2,7 +2,8 @@ import type { ActionFunctionArgs } from "@remix-run/node";
 import { verifyEmailSchema } from "~/lib/validation/auth";
 import { apiHandler, json, methodNotAllowed } from "~/services/api.server";
 import { assertSameOriginApi, readAuthBody } from "~/services/auth-api.server";
-import { requestMeta, verifyEmailCode } from "~/services/auth.server";
+import { requestMeta } from "~/services/auth/common.server";
+import { verifyEmailCode } from "~/services/auth/verification.server";
 
 export const loader = () => methodNotAllowed();
 

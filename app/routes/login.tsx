@@ -1,21 +1,19 @@
 import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { useActionData, useLoaderData, useNavigation } from "@remix-run/react";
-import { ForgotPasswordForm, LoginForm, RegisterForm, type AuthMode } from "~/components/auth-forms";
+import type { AuthMode } from "~/components/auth/fields";
+import { ForgotPasswordForm } from "~/components/auth/forgot-password-form";
+import { LoginForm } from "~/components/auth/login-form";
+import { RegisterForm } from "~/components/auth/register-form";
 import { VerifyEmailForm } from "~/components/verify-email-form";
 import { formatRetryAfter } from "~/lib/errors";
 import { MSG } from "~/lib/messages";
 import { safeRedirect } from "~/lib/safe-redirect";
-import { checkForm, formToObject, loginSchema, registerFormSchema, resendVerificationSchema, verifyEmailSchema, forgotPasswordSchema } from "~/lib/validation/auth";
+import { checkForm, formToObject, loginSchema, registerFormSchema, emailOnlySchema, verifyEmailSchema } from "~/lib/validation/auth";
 import { ApiError, readPageForm } from "~/services/api.server";
-import {
-  loginUser,
-  registerUser,
-  requestMeta,
-  requestPasswordReset,
-  resendVerification,
-  verificationCooldownRemaining,
-  verifyEmailCode,
-} from "~/services/auth.server";
+import { requestMeta } from "~/services/auth/common.server";
+import { loginUser, registerUser } from "~/services/auth/login.server";
+import { requestPasswordReset } from "~/services/auth/password-reset.server";
+import { resendVerification, verificationCooldownRemaining, verifyEmailCode } from "~/services/auth/verification.server";
 import { assertSameOriginForm, getSessionUser, sessionCookieHeader } from "~/services/session.server";
 import { flashToastHeader } from "~/services/toast.server";
 
@@ -122,7 +120,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
 
   if (intent === "resend") {
     const user = await getSessionUser(request);
-    const check = checkForm(resendVerificationSchema, { email: user?.email ?? fields.email });
+    const check = checkForm(emailOnlySchema, { email: user?.email ?? fields.email });
     if (!check.ok) return invalid(intent, check, keep);
     try {
       const { message } = await resendVerification(check.data, meta);
@@ -133,7 +131,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   }
 
   if (intent === "forgot") {
-    const check = checkForm(forgotPasswordSchema, fields);
+    const check = checkForm(emailOnlySchema, fields);
     if (!check.ok) return invalid(intent, check, keep);
     try {
       await requestPasswordReset(check.data, meta);

@@ -1,6 +1,6 @@
 import { redirect, type ActionFunctionArgs } from "@remix-run/node";
 import { MSG } from "~/lib/messages";
-import { logoutSession } from "~/services/auth.server";
+import { logoutSession } from "~/services/auth/login.server";
 import { assertSameOriginForm, clearSessionCookieHeader, getRequestToken } from "~/services/session.server";
 import { flashToastHeader } from "~/services/toast.server";
 

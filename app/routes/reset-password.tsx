@@ -1,12 +1,13 @@
 import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { useState } from "react";
-import { PasswordInput, useHydrated } from "~/components/auth-forms";
+import { PasswordInput, useHydrated } from "~/components/auth/fields";
 import { LoginLink } from "~/components/guards";
 import { MSG } from "~/lib/messages";
 import { RESET_PASSWORD_RULES, checkForm, formToObject, resetPasswordFormSchema } from "~/lib/validation/auth";
 import { ApiError, readPageForm } from "~/services/api.server";
-import { requestMeta, resetPassword, resetTokenState } from "~/services/auth.server";
+import { requestMeta } from "~/services/auth/common.server";
+import { resetPassword, resetTokenState } from "~/services/auth/password-reset.server";
 import { assertSameOriginForm } from "~/services/session.server";
 import { flashToastHeader } from "~/services/toast.server";
 

@@ -1,6 +1,6 @@
 import type { ZodTypeAny, z } from "zod";
 import { forbidden, json, readFormBody, readJsonBody } from "./api.server";
-import type { AuthSuccess } from "./auth.server";
+import type { AuthSuccess } from "./auth/common.server";
 import { isCrossOriginWrite, sessionCookieHeader } from "./session.server";
 
 /** Shared plumbing of the /api/auth/* resource routes. */

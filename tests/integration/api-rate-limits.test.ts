@@ -1,7 +1,7 @@
 import { createHash } from "node:crypto";
 import { describe, expect, it, vi } from "vitest";
 import { getSql } from "~/db/client.server";
-import { AUTH_LIMITS } from "~/services/auth.server";
+import { AUTH_LIMITS } from "~/services/auth/common.server";
 import { EMAIL_RATE_LIMIT } from "~/services/email-delivery.server";
 import { cases, f, invoke, useContractFixtures, type Answer, type Case } from "../support/api-contract";
 import { createTestUser } from "../support/db";
