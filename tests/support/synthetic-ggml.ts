@@ -1,6 +1,8 @@
 import { createHash } from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
+import { encodeTensor, fromHalf, rng, toHalf, TYPES, type TensorType } from "./ggml-numbers";
+import { N_TEXT_CTX, scriptTargets, tokenize } from "./whisper-script";
 
 /**
  * Builds a whisper.cpp ggml model of a real architecture (tiny, base, small) at test time.
@@ -32,7 +34,6 @@ const ARCH: Record<SyntheticArch, Dims> = {
 
 const N_VOCAB = 51865; // multilingual vocabulary (99 languages)
 const N_AUDIO_CTX = 1500;
-const N_TEXT_CTX = 448;
 const N_MELS = 80;
 const GGML_MAGIC = 0x67676d6c;
 /** ggml quantisation version stored in the header's ftype (ftype + 1000 * version), as whisper.cpp's quantize writes it. */
@@ -45,24 +46,6 @@ const GGML_QNT_VERSION = 2;
  * embeddings stay f32 and the (3-D) conv kernels stay f16 whatever the type.
  */
 export type WeightType = "f16" | "q8_0" | "q5_1";
-
-/** ggml tensor type id, header ftype (GGML_FTYPE_MOSTLY_*), bytes and elements per block. */
-const TYPES = {
-  f32: { id: 0, ftype: 0, bytes: 4, block: 1 },
-  f16: { id: 1, ftype: 1, bytes: 2, block: 1 },
-  q8_0: { id: 8, ftype: 7, bytes: 34, block: 32 },
-  q5_1: { id: 7, ftype: 9, bytes: 24, block: 32 },
-} as const;
-type TensorType = keyof typeof TYPES;
-
-// Special token ids of the multilingual vocabulary, as whisper.cpp derives them from n_vocab.
-export const TOKENS = {
-  eot: 50257,
-  sot: 50258,
-  langIt: 50258 + 1 + 15,
-  transcribe: 50359,
-  beg: 50364, // <|0.00|>; each further id is +0.02 s
-};
 
 export type SyntheticOptions = {
   arch: SyntheticArch;
@@ -120,147 +103,6 @@ function readSource(file: string): Source {
     o += len;
   }
   return { filtersAndVocab: b.subarray(filtersStart, o), vocab };
-}
-
-/** Greedy longest match of UTF-8 bytes against the vocabulary: good enough to get real words. */
-export function tokenize(text: string, vocab: string[]): number[] {
-  const ids = new Map<string, number>();
-  vocab.forEach((t, i) => {
-    if (t.length > 0 && !ids.has(t)) ids.set(t, i);
-  });
-  const bytes = Buffer.from(text, "utf8").toString("latin1");
-  const out: number[] = [];
-  let i = 0;
-  while (i < bytes.length) {
-    let found = -1;
-    let len = Math.min(24, bytes.length - i);
-    for (; len > 0; len--) {
-      const id = ids.get(bytes.slice(i, i + len));
-      if (id !== undefined) {
-        found = id;
-        break;
-      }
-    }
-    if (found < 0) throw new Error(`no token for byte ${bytes.charCodeAt(i)}`);
-    out.push(found);
-    i += len;
-  }
-  return out;
-}
-
-/** The token each position should predict (index = position whose output predicts it). */
-export function scriptTargets(textTokens: number[], o: Required<Pick<SyntheticOptions, "tokensPerWindow" | "segmentsPerWindow" | "spanSeconds">>): number[] {
-  const targets = new Array<number>(N_TEXT_CTX).fill(TOKENS.eot);
-  targets[0] = TOKENS.langIt; // [SOT] -> language: auto-detection answers "it"
-  targets[1] = TOKENS.transcribe;
-  const segs = Math.max(1, o.segmentsPerWindow);
-  const perSeg = Math.max(1, Math.floor((o.tokensPerWindow - segs * 2) / segs));
-  const ts = (sec: number) => TOKENS.beg + Math.max(0, Math.min(1500, Math.round(sec / 0.02)));
-  const seq: number[] = [];
-  let t = 0;
-  for (let s = 0; s < segs; s++) {
-    const start = (s * o.spanSeconds) / segs;
-    const end = ((s + 1) * o.spanSeconds) / segs - 0.1;
-    seq.push(ts(start));
-    for (let k = 0; k < perSeg; k++) seq.push(textTokens[t++ % textTokens.length]);
-    seq.push(ts(end));
-  }
-  seq.push(TOKENS.eot);
-  // Prompt is [SOT, lang, transcribe] at positions 0..2; position 2's output is the first token.
-  for (let i = 0; i < seq.length && 2 + i < N_TEXT_CTX; i++) targets[2 + i] = seq[i];
-  return targets;
-}
-
-// ---- numeric helpers -------------------------------------------------------------------------
-
-const f32 = new Float32Array(1);
-const u32 = new Uint32Array(f32.buffer);
-
-/** IEEE half from float, round to nearest (denormals flushed: values here are far from them). */
-export function toHalf(v: number): number {
-  f32[0] = v;
-  const x = u32[0];
-  const sign = (x >>> 16) & 0x8000;
-  const exp = ((x >>> 23) & 0xff) - 127 + 15;
-  if (exp <= 0) return sign;
-  if (exp >= 31) return sign | 0x7c00;
-  let mant = (x & 0x7fffff) + 0x1000; // round
-  let e = exp;
-  if (mant & 0x800000) {
-    mant = 0;
-    e += 1;
-    if (e >= 31) return sign | 0x7c00;
-  }
-  return sign | (e << 10) | (mant >>> 13);
-}
-
-export function fromHalf(h: number): number {
-  const sign = h & 0x8000 ? -1 : 1;
-  const e = (h >>> 10) & 0x1f;
-  const m = h & 0x3ff;
-  if (e === 0) return sign * m * 2 ** -24;
-  if (e === 31) return m ? NaN : sign * Infinity;
-  return sign * (1 + m / 1024) * 2 ** (e - 15);
-}
-
-/** Encodes floats (a multiple of 32 of them) as ggml blocks of `type`, like ggml's reference quantisers. */
-export function encodeTensor(values: Float32Array, type: TensorType): Buffer {
-  const t = TYPES[type];
-  if (values.length % t.block !== 0) throw new Error(`${values.length} values are not whole ${type} blocks`);
-  const out = Buffer.alloc((values.length / t.block) * t.bytes);
-  if (type === "f32") {
-    values.forEach((v, i) => out.writeFloatLE(v, i * 4));
-  } else if (type === "f16") {
-    values.forEach((v, i) => out.writeUInt16LE(toHalf(v), i * 2));
-  } else if (type === "q8_0") {
-    // d = max|x| / 127, q = round(x / d)
-    for (let b = 0, o = 0; b < values.length; b += 32, o += 34) {
-      let amax = 0;
-      for (let j = 0; j < 32; j++) amax = Math.max(amax, Math.abs(values[b + j]));
-      const d = amax / 127;
-      const id = d ? 1 / d : 0;
-      out.writeUInt16LE(toHalf(d), o);
-      for (let j = 0; j < 32; j++) out.writeInt8(Math.max(-127, Math.min(127, Math.round(values[b + j] * id))), o + 2 + j);
-    }
-  } else {
-    // q5_1: d = (max - min) / 31, m = min, 5-bit q = round((x - min) / d); low nibbles in qs
-    // (element j and j + 16 share a byte), the fifth bits in the 32-bit qh.
-    for (let b = 0, o = 0; b < values.length; b += 32, o += 24) {
-      let min = Infinity;
-      let max = -Infinity;
-      for (let j = 0; j < 32; j++) {
-        min = Math.min(min, values[b + j]);
-        max = Math.max(max, values[b + j]);
-      }
-      const d = (max - min) / 31;
-      const id = d ? 1 / d : 0;
-      out.writeUInt16LE(toHalf(d), o);
-      out.writeUInt16LE(toHalf(min), o + 2);
-      let qh = 0;
-      for (let j = 0; j < 16; j++) {
-        const q0 = Math.min(31, Math.round((values[b + j] - min) * id));
-        const q1 = Math.min(31, Math.round((values[b + j + 16] - min) * id));
-        out.writeUInt8((q0 & 0xf) | ((q1 & 0xf) << 4), o + 8 + j);
-        qh |= ((q0 >> 4) & 1) << j;
-        qh |= ((q1 >> 4) & 1) << (j + 16);
-      }
-      out.writeUInt32LE(qh >>> 0, o + 4);
-    }
-  }
-  return out;
-}
-
-/** xorshift32: deterministic, fast, good enough for weights nobody trains. */
-function rng(seed: number) {
-  let s = seed >>> 0 || 1;
-  return () => {
-    s ^= s << 13;
-    s >>>= 0;
-    s ^= s >>> 17;
-    s ^= s << 5;
-    s >>>= 0;
-    return s / 4294967296;
-  };
 }
 
 // ---- writer ----------------------------------------------------------------------------------

@@ -1,5 +1,6 @@
 import fs from "node:fs";
 import path from "node:path";
+import { toHalf } from "./ggml-numbers";
 
 /**
  * Writes a GGUF language model (llama.cpp's format) at test time: real weights cannot be
@@ -66,17 +67,6 @@ function random(seed: number): () => number {
     t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
     return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
   };
-}
-
-function toHalf(value: number): number {
-  const f = new Float32Array([value]);
-  const x = new Uint32Array(f.buffer)[0];
-  const sign = (x >>> 16) & 0x8000;
-  const exp = ((x >>> 23) & 0xff) - 127 + 15;
-  const mant = (x >>> 13) & 0x3ff;
-  if (exp <= 0) return sign;
-  if (exp >= 31) return sign | 0x7c00;
-  return sign | (exp << 10) | mant;
 }
 
 /** Vocabulary: <unk> <s> </s>, the 256 byte tokens, "▁", printable ASCII and Italian vowels, then filler up to `size`. */

@@ -1,4 +1,5 @@
 import fs from "node:fs";
+import { wavHeader } from "~/services/wav.server";
 import { SAMPLE_RATE } from "./vad";
 
 /** 16 kHz mono 16-bit PCM WAV files: what the transcribe task writes and whisper-cli reads. */
@@ -37,19 +38,7 @@ export function readWav16k(file: string): Int16Array {
 
 /** Writes samples as a 16 kHz mono s16le WAV. */
 export function writeWav16k(file: string, pcm: Int16Array): string {
-  const h = Buffer.alloc(44);
-  h.write("RIFF", 0, "ascii");
-  h.writeUInt32LE(36 + pcm.length * 2, 4);
-  h.write("WAVEfmt ", 8, "ascii");
-  h.writeUInt32LE(16, 16);
-  h.writeUInt16LE(1, 20); // PCM
-  h.writeUInt16LE(1, 22); // mono
-  h.writeUInt32LE(SAMPLE_RATE, 24);
-  h.writeUInt32LE(SAMPLE_RATE * 2, 28);
-  h.writeUInt16LE(2, 32);
-  h.writeUInt16LE(16, 34);
-  h.write("data", 36, "ascii");
-  h.writeUInt32LE(pcm.length * 2, 40);
+  const h = wavHeader(pcm.length * 2, SAMPLE_RATE, 1);
   fs.writeFileSync(file, Buffer.concat([h, Buffer.from(pcm.buffer, pcm.byteOffset, pcm.length * 2)]));
   return file;
 }
