@@ -5,6 +5,7 @@ import http from "node:http";
 import os from "node:os";
 import path from "node:path";
 import postgres from "postgres";
+import { wavHeader } from "../app/services/wav.server";
 import { heapSnapshotArgs } from "./heap";
 
 /**
@@ -76,23 +77,6 @@ export async function benchUser(sql: postgres.Sql, maxFileSizeMB: number): Promi
   const token = randomBytes(32).toString("base64url");
   await sql`insert into sessions (id, user_id, expires_at) values (${createHash("sha256").update(token).digest("hex")}, ${user.id}, now() + interval '1 day')`;
   return token;
-}
-
-function wavHeader(dataBytes: number): Buffer {
-  const h = Buffer.alloc(44);
-  h.write("RIFF", 0, "ascii");
-  h.writeUInt32LE(36 + dataBytes, 4);
-  h.write("WAVEfmt ", 8, "ascii");
-  h.writeUInt32LE(16, 16);
-  h.writeUInt16LE(1, 20);
-  h.writeUInt16LE(1, 22);
-  h.writeUInt32LE(16000, 24);
-  h.writeUInt32LE(32000, 28);
-  h.writeUInt16LE(2, 32);
-  h.writeUInt16LE(16, 34);
-  h.write("data", 36, "ascii");
-  h.writeUInt32LE(dataBytes, 40);
-  return h;
 }
 
 /** POSTs a generated WAV of `bytes` as multipart; returns status, body and seconds. */

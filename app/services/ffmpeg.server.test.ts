@@ -3,7 +3,8 @@ import os from "node:os";
 import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { toneFile } from "../../tests/support/audio";
-import { decodeToWav, readWavInfo } from "./ffmpeg.server";
+import { decodeToWav } from "./ffmpeg.server";
+import { readWavInfo } from "./wav.server";
 
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), "verbale-ffmpeg-"));
 afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));

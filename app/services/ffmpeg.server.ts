@@ -1,10 +1,10 @@
 import { spawn } from "node:child_process";
 import fs from "node:fs";
-import fsp from "node:fs/promises";
 import { createRequire } from "node:module";
 import path from "node:path";
 import { Transform, Writable } from "node:stream";
 import { pipeline } from "node:stream/promises";
+import { fixWavSizes } from "./wav.server";
 
 /**
  * ffmpeg and ffprobe: the system binaries when installed (distribution builds get security
@@ -168,7 +168,11 @@ export function extensionFor(probe: ProbeResult, originalName: string): string {
 
 /** A decode stopped because the audio turned out longer than the caller allowed. */
 export class AudioTooLongError extends Error {
-  constructor(public limitSec: number) {
+  constructor(
+    public limitSec: number,
+    /** How far the decode went before it was stopped (the whole audio is never decoded). */
+    public decodedSec = limitSec,
+  ) {
     super(`audio longer than ${limitSec} s`);
   }
 }
@@ -179,7 +183,7 @@ export class AudioTooLongError extends Error {
  * only the time to decode up to the limit (no -t: timestamps inside a file can lie, the number
  * of decoded samples cannot).
  */
-async function decodeCapped(args: string[], sink: Writable, maxBytes: number, limitSec: number, signal?: AbortSignal): Promise<number> {
+async function decodeCapped(args: string[], sink: Writable, maxBytes: number, limitSec: number, bytesPerSec: number, signal?: AbortSignal): Promise<number> {
   const child = spawn(ffmpegBinaries().ffmpeg, args, { stdio: ["ignore", "pipe", "pipe"], signal });
   let stderr = "";
   child.stderr.setEncoding("utf8").on("data", (d: string) => {
@@ -195,7 +199,7 @@ async function decodeCapped(args: string[], sink: Writable, maxBytes: number, li
   const counter = new Transform({
     transform(chunk: Buffer, _encoding, done) {
       bytes += chunk.length;
-      if (bytes > maxBytes) done(new AudioTooLongError(limitSec));
+      if (bytes > maxBytes) done(new AudioTooLongError(limitSec, bytes / bytesPerSec));
       else done(null, chunk);
     },
   });
@@ -225,6 +229,7 @@ export async function measureDecodedSeconds(filePath: string, demuxer: string, l
     new Writable({ write: (_chunk, _encoding, done) => done() }),
     maxBytes,
     limitSec,
+    COUNT_RATE,
     signal,
   );
   const seconds = bytes / COUNT_RATE;
@@ -248,24 +253,10 @@ export async function decodeToWav(
     fs.createWriteStream(output),
     Number.isFinite(maxSeconds) ? Math.ceil(44 + 1024 + maxSeconds * 32000) : Infinity,
     maxSeconds,
+    32000,
     options.signal,
   );
   await fixWavSizes(output);
-}
-
-/** A WAV written to a pipe has no sizes in its header; readers such as whisper.cpp want them. */
-async function fixWavSizes(filePath: string): Promise<void> {
-  const info = await readWavInfo(filePath);
-  const handle = await fsp.open(filePath, "r+");
-  try {
-    const size = Buffer.alloc(4);
-    size.writeUInt32LE(Math.min(0xffffffff, info.dataOffset + info.dataBytes - 8));
-    await handle.write(size, 0, 4, 4);
-    size.writeUInt32LE(Math.min(0xffffffff, info.dataBytes));
-    await handle.write(size, 0, 4, info.dataOffset - 4);
-  } finally {
-    await handle.close();
-  }
 }
 
 /**
@@ -280,81 +271,4 @@ export async function remuxCopy(input: string, output: string, format: "webm" | 
     ["-nostdin", "-hide_banner", "-loglevel", "error", "-y", "-fflags", "+genpts", ...mediaInput(input, demuxer), "-vn", "-map", "0:a:0", "-c", "copy", "-f", format, output],
     signal,
   );
-}
-
-// ---------------------------------------------------------------- WAV helpers (16-bit PCM)
-
-export type WavInfo = { dataOffset: number; dataBytes: number; sampleRate: number; channels: number; durationSec: number };
-
-/** Finds the PCM data of a WAV file by walking its chunks (ffmpeg may add LIST before data). */
-export async function readWavInfo(filePath: string): Promise<WavInfo> {
-  const handle = await fsp.open(filePath, "r");
-  try {
-    const { size } = await handle.stat();
-    const head = Buffer.alloc(12);
-    await handle.read(head, 0, 12, 0);
-    if (head.toString("ascii", 0, 4) !== "RIFF" || head.toString("ascii", 8, 12) !== "WAVE") throw new Error("Not a WAV file");
-    let offset = 12;
-    let sampleRate = 16000;
-    let channels = 1;
-    const header = Buffer.alloc(8);
-    while (offset + 8 <= size) {
-      await handle.read(header, 0, 8, offset);
-      const id = header.toString("ascii", 0, 4);
-      const length = header.readUInt32LE(4);
-      if (id === "fmt ") {
-        const fmt = Buffer.alloc(16);
-        await handle.read(fmt, 0, 16, offset + 8);
-        channels = fmt.readUInt16LE(2);
-        sampleRate = fmt.readUInt32LE(4);
-      } else if (id === "data") {
-        // ffmpeg writes 0xFFFFFFFF or a stale length when streaming; the file size is the truth.
-        const dataBytes = Math.min(length === 0xffffffff || length === 0 ? Infinity : length, size - offset - 8);
-        return { dataOffset: offset + 8, dataBytes, sampleRate, channels, durationSec: dataBytes / (sampleRate * channels * 2) };
-      }
-      offset += 8 + length + (length % 2);
-    }
-    throw new Error("WAV without data chunk");
-  } finally {
-    await handle.close();
-  }
-}
-
-export function wavHeader(dataBytes: number, sampleRate = 16000, channels = 1): Buffer {
-  const h = Buffer.alloc(44);
-  h.write("RIFF", 0, "ascii");
-  h.writeUInt32LE(36 + dataBytes, 4);
-  h.write("WAVE", 8, "ascii");
-  h.write("fmt ", 12, "ascii");
-  h.writeUInt32LE(16, 16);
-  h.writeUInt16LE(1, 20);
-  h.writeUInt16LE(channels, 22);
-  h.writeUInt32LE(sampleRate, 24);
-  h.writeUInt32LE(sampleRate * channels * 2, 28);
-  h.writeUInt16LE(channels * 2, 32);
-  h.writeUInt16LE(16, 34);
-  h.write("data", 36, "ascii");
-  h.writeUInt32LE(dataBytes, 40);
-  return h;
-}
-
-/** Copies [startSec, endSec) of a PCM WAV into a new WAV file without re-encoding. */
-export async function sliceWav(info: WavInfo, input: string, output: string, startSec: number, endSec: number): Promise<number> {
-  const frame = info.channels * 2;
-  const bytesPerSec = info.sampleRate * frame;
-  const start = Math.min(info.dataBytes, Math.floor((startSec * bytesPerSec) / frame) * frame);
-  const end = Math.min(info.dataBytes, Math.floor((endSec * bytesPerSec) / frame) * frame);
-  const length = Math.max(0, end - start);
-  await fsp.writeFile(output, wavHeader(length, info.sampleRate, info.channels));
-  if (length > 0) {
-    await new Promise<void>((resolve, reject) => {
-      const read = fs.createReadStream(input, { start: info.dataOffset + start, end: info.dataOffset + start + length - 1 });
-      const write = fs.createWriteStream(output, { flags: "a" });
-      read.on("error", reject);
-      write.on("error", reject);
-      write.on("finish", () => resolve());
-      read.pipe(write);
-    });
-  }
-  return length / bytesPerSec;
 }

@@ -1,15 +1,15 @@
 import fs from "node:fs";
 import path from "node:path";
 import { eq } from "drizzle-orm";
-import { afterEach, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { getDb } from "~/db/client.server";
 import { transcriptions } from "~/db/schema";
 import { MSG } from "~/lib/messages";
-import { action as uploadAction } from "~/routes/api.transcription";
 import { decodeToWav, probeMedia } from "~/services/ffmpeg.server";
 import * as storage from "~/services/storage.server";
 import { toneFile } from "../support/audio";
-import { createTestUser, useTestDatabase, type TestUser } from "../support/db";
+import { createTestUser } from "../support/db";
+import { uploadFile, useUploadDatabase } from "../support/upload";
 
 /**
  * Issue 21 point 3 / decision 006: an upload is read only as a plain audio/video container; a
@@ -17,26 +17,9 @@ import { createTestUser, useTestDatabase, type TestUser } from "../support/db";
  * refused before a byte of that other file is read.
  */
 
-const db = useTestDatabase();
-let fixtures: string;
-
-beforeAll(() => {
-  fixtures = path.join(db.dataDir, "fixtures");
-  fs.mkdirSync(fixtures, { recursive: true });
-});
-
-afterEach(() => {
-  const tmp = path.join(db.dataDir, "tmp");
-  expect(fs.existsSync(tmp) ? fs.readdirSync(tmp) : []).toEqual([]);
-});
-
-async function upload(user: TestUser, content: Buffer | string, name: string) {
-  const data = new FormData();
-  data.append("audio", new Blob([typeof content === "string" ? content : new Uint8Array(content)]), name);
-  const request = new Request("http://localhost:3000/api/transcription", { method: "POST", headers: { Authorization: `Bearer ${user.token}` }, body: data });
-  const response = await uploadAction({ request, params: {}, context: {} });
-  return { status: response.status, body: (await response.json()) as Record<string, unknown> };
-}
+const setup = useUploadDatabase();
+const { db } = setup;
+const upload = uploadFile;
 
 const rowsOf = (userId: string) => getDb().select().from(transcriptions).where(eq(transcriptions.userId, userId));
 const storedAudio = () => fs.readdirSync(path.join(db.dataDir, "storage", "audio"));
@@ -55,7 +38,7 @@ function hls(entry: string): string {
 describe("media sandbox", () => {
   it("refuses a playlist pointing at another user's stored audio; that file is never read", async () => {
     const victim = await createTestUser({ plan: "FREE_BASIC" });
-    const stored = await upload(victim, fs.readFileSync(toneFile(path.join(fixtures, "riunione-privata.mp3"), 3)), "riunione-privata.mp3");
+    const stored = await upload(victim, fs.readFileSync(toneFile(path.join(setup.fixtures, "riunione-privata.mp3"), 3)), "riunione-privata.mp3");
     expect(stored.status).toBe(200);
     const [victimRow] = await rowsOf(victim.id);
     const victimFile = storage.storagePath(victimRow.fileName);
@@ -85,7 +68,7 @@ describe("media sandbox", () => {
 
   it("says which formats are accepted for a container outside the list, and 'no audio' for data ffmpeg cannot read", async () => {
     const user = await createTestUser({ plan: "FREE_BASIC" });
-    const avi = path.join(fixtures, "video.avi");
+    const avi = path.join(setup.fixtures, "video.avi");
     toneFile(avi, 1);
     const refused = await upload(user, fs.readFileSync(avi), "video.avi");
     expect(refused).toMatchObject({ status: 400, body: { message: MSG.unsupportedMediaFormat } });
@@ -95,14 +78,14 @@ describe("media sandbox", () => {
   });
 
   it("never lets the worker's decoder follow a playlist already in storage", async () => {
-    const target = toneFile(path.join(fixtures, "altro.mp3"), 2);
+    const target = toneFile(path.join(setup.fixtures, "altro.mp3"), 2);
     const atime = markUnread(target);
-    const playlist = path.join(fixtures, "vecchio.m3u8");
+    const playlist = path.join(setup.fixtures, "vecchio.m3u8");
     fs.writeFileSync(playlist, hls(target));
     expect(await probeMedia(playlist)).toEqual({ ok: false, reason: "unsupported" });
-    await expect(decodeToWav(playlist, path.join(fixtures, "out.wav"))).rejects.toThrow(/whitelist|Invalid/i);
+    await expect(decodeToWav(playlist, path.join(setup.fixtures, "out.wav"))).rejects.toThrow(/whitelist|Invalid/i);
     // Forcing a demuxer outside the list is refused before ffmpeg starts.
-    await expect(decodeToWav(playlist, path.join(fixtures, "out.wav"), { demuxer: "hls" })).rejects.toThrow(/non ammesso/);
+    await expect(decodeToWav(playlist, path.join(setup.fixtures, "out.wav"), { demuxer: "hls" })).rejects.toThrow(/non ammesso/);
     expect(fs.statSync(target).atimeMs).toBe(atime);
   });
 });

@@ -4,7 +4,7 @@ import path from "node:path";
 import OpenAI, { APIConnectionError, APIConnectionTimeoutError, APIError, APIUserAbortError, toFile } from "openai";
 import type { TimedSegment } from "~/lib/analysis";
 import { PIPELINE_ERRORS } from "~/lib/messages";
-import { readWavInfo, sliceWav } from "~/services/ffmpeg.server";
+import { readWavInfo, sliceWav } from "~/services/wav.server";
 import { planChunks, stitchSegments, type ChunkResult } from "./chunking";
 import { UserFacingError, type SpeechEngine, type SpeechInput, type SpeechResult } from "./types";
 
