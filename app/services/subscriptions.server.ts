@@ -2,6 +2,7 @@ import { and, asc, desc, eq, inArray, ne } from "drizzle-orm";
 import { z } from "zod";
 import { getDb, type Executor, type Transaction } from "~/db/client.server";
 import { subscriptionTypes, usageMonths, userSubscriptions, users } from "~/db/schema";
+import { addPlanInterval } from "~/lib/dates";
 import { MSG } from "~/lib/messages";
 import { usageMonthOf } from "~/lib/usage";
 import { ApiError, badRequest, forbidden, notFound } from "./api.server";
@@ -58,21 +59,6 @@ export function effectiveStatus(sub: Pick<SubscriptionRow, "status" | "endDate">
   return sub.status;
 }
 
-/**
- * One interval after start, on the same day of the month or the month's last day when it has
- * fewer (31 January + 1 month = 28/29 February, not 3 March; 29 February + 1 year = 28 February).
- */
-export function periodEnd(start: Date, interval: "month" | "year"): Date {
-  const months = interval === "year" ? 12 : 1;
-  const target = start.getUTCMonth() + months;
-  const lastDay = new Date(Date.UTC(start.getUTCFullYear(), target + 1, 0)).getUTCDate();
-  const end = new Date(start);
-  end.setUTCDate(1);
-  end.setUTCMonth(target);
-  end.setUTCDate(Math.min(start.getUTCDate(), lastDay));
-  return end;
-}
-
 const idSchema = z.string().uuid();
 
 /** A subscription of this user, or 404 (also for another user's id or a malformed one). */
@@ -125,7 +111,7 @@ export async function assignPlan(user: Pick<SessionUser, "id" | "isEmailVerified
   const subscription = await db.transaction(async (tx) => {
     await lockUser(tx, user.id);
     await closeOtherActive(tx, user.id, null, now);
-    const end = periodEnd(now, plan.interval);
+    const end = addPlanInterval(now, plan.interval);
     const [row] = await tx
       .insert(userSubscriptions)
       .values({
@@ -254,7 +240,7 @@ export async function reactivateSubscription(userId: string, id: string, now: Da
     // A period that is already over restarts today, so the reactivated plan is really usable.
     const restart = current.endDate.getTime() <= now.getTime();
     const start = restart ? now : current.startDate;
-    const end = restart ? periodEnd(now, plan.interval) : current.endDate;
+    const end = restart ? addPlanInterval(now, plan.interval) : current.endDate;
     await tx
       .update(userSubscriptions)
       .set({

@@ -8,7 +8,7 @@ import { action as cancelAction } from "~/routes/api.subscription.$id.cancel";
 import { loader as currentLoader } from "~/routes/api.subscription.current";
 import { action as reactivateAction } from "~/routes/api.subscription.$id.reactivate";
 import { loader as typesLoader } from "~/routes/api.subscription.types";
-import { periodEnd } from "~/services/subscriptions.server";
+import { addPlanInterval } from "~/lib/dates";
 import { getActiveSubscription } from "~/services/usage.server";
 import { apiRequest, createTestUser, useTestDatabase } from "../support/db";
 
@@ -158,11 +158,11 @@ describe("cancel and reactivate", () => {
 
   it("ends a month later on the same day, or on the month's last day when it has fewer", () => {
     const day = (iso: string) => new Date(`${iso}T10:00:00Z`);
-    expect(periodEnd(day("2025-01-31"), "month").toISOString()).toBe("2025-02-28T10:00:00.000Z");
-    expect(periodEnd(day("2024-01-31"), "month").toISOString()).toBe("2024-02-29T10:00:00.000Z");
-    expect(periodEnd(day("2025-03-15"), "month").toISOString()).toBe("2025-04-15T10:00:00.000Z");
-    expect(periodEnd(day("2025-12-31"), "month").toISOString()).toBe("2026-01-31T10:00:00.000Z");
-    expect(periodEnd(day("2024-02-29"), "year").toISOString()).toBe("2025-02-28T10:00:00.000Z");
+    expect(addPlanInterval(day("2025-01-31"), "month").toISOString()).toBe("2025-02-28T10:00:00.000Z");
+    expect(addPlanInterval(day("2024-01-31"), "month").toISOString()).toBe("2024-02-29T10:00:00.000Z");
+    expect(addPlanInterval(day("2025-03-15"), "month").toISOString()).toBe("2025-04-15T10:00:00.000Z");
+    expect(addPlanInterval(day("2025-12-31"), "month").toISOString()).toBe("2026-01-31T10:00:00.000Z");
+    expect(addPlanInterval(day("2024-02-29"), "year").toISOString()).toBe("2025-02-28T10:00:00.000Z");
   });
 
   it("cancels without a body", async () => {

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { MSG } from "~/lib/messages";
-import { adminUserSchema, fieldErrors, italianDayStart, parseTranscriptionsQuery, parseUsersQuery, planSchema, readDate } from "./admin";
+import { italianDayStart } from "../dates";
+import { adminUserSchema, fieldErrors, parseTranscriptionsQuery, parseUsersQuery, planSchema, readDate } from "./admin";
 
 const q = (s: string) => new URLSearchParams(s);
 

@@ -1,5 +1,6 @@
 import { z, type ZodError } from "zod";
 import { MSG } from "~/lib/messages";
+import { italianDayStart, nextDay } from "~/lib/dates";
 import { MAX_PAGE, readInt } from "~/lib/pagination";
 
 /**
@@ -76,7 +77,6 @@ export function adminUserSchema(options: { mode: AdminUserMode; roleIds: number[
   });
 }
 
-export type AdminUserInput = z.infer<ReturnType<typeof adminUserSchema>>;
 
 export function adminUserFormValues(form: FormData): Record<string, unknown> {
   return {
@@ -207,20 +207,6 @@ function readEnum<T extends string>(value: string | null, allowed: readonly T[])
 }
 
 const DAY_PARAM = /^\d{4}-\d{2}-\d{2}$/;
-
-/** When an Italian calendar day starts (the tables show dates in Europe/Rome). */
-export function italianDayStart(day: string): Date {
-  const utcMidnight = new Date(`${day}T00:00:00Z`);
-  const rome = new Intl.DateTimeFormat("en-GB", { timeZone: "Europe/Rome", hourCycle: "h23", hour: "2-digit", minute: "2-digit" }).format(utcMidnight);
-  const [h, m] = rome.split(":").map(Number);
-  // Rome is ahead of UTC (1 or 2 hours; clocks change at 01:00 UTC, after both midnights).
-  return new Date(utcMidnight.getTime() - (h * 60 + m) * 60_000);
-}
-
-/** The day after a YYYY-MM-DD day, as YYYY-MM-DD. */
-function nextDay(day: string): string {
-  return new Date(new Date(`${day}T00:00:00Z`).getTime() + 24 * 3600 * 1000).toISOString().slice(0, 10);
-}
 
 /**
  * A date parameter: a YYYY-MM-DD day (its Italian start) or an ISO instant, within years

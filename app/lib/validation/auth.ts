@@ -64,8 +64,6 @@ export const emailOnlySchema = z
   .object({ email: text })
   .superRefine((v, ctx) => checkEmail(ctx, v.email, isSignInEmail))
   .transform((v) => ({ email: normalizeEmail(v.email) }));
-export const forgotPasswordSchema = emailOnlySchema;
-export const resendVerificationSchema = emailOnlySchema;
 
 /** Verification code as typed or pasted: non-digits stripped, cut to 6. */
 export function sanitizeCode(value: string): string {

@@ -76,3 +76,18 @@ export function csvResponse<Row>(
 
 export const EXPORT_BATCH = 2000;
 
+export type ExportCursor = { cursorAt: string; id: string };
+
+/**
+ * Keyset pages of an export, newest first: the creation time travels as text so the cursor keeps
+ * Postgres's microseconds (a JavaScript Date would round them and skip or repeat rows).
+ */
+export function newestFirstPages(createdAt: AnyColumn, id: AnyColumn) {
+  return {
+    cursorAt: sql<string>`${createdAt}::text`,
+    after: (after: ExportCursor | undefined): SQL | undefined =>
+      after ? sql`${createdAt} <= ${after.cursorAt}::timestamptz and (${createdAt} < ${after.cursorAt}::timestamptz or ${id} < ${after.id})` : undefined,
+    order: [sql`${createdAt} desc`, sql`${id} desc`],
+  };
+}
+

@@ -1,6 +1,7 @@
 import { and, count, eq, gte, ilike, inArray, like, lt, ne, not, or, sql, type SQL } from "drizzle-orm";
 import { getDb, type Executor } from "~/db/client.server";
 import { orders, subscriptionTypes, usageMonths, userSubscriptions, users, type PaymentMethod, type PlanFeature } from "~/db/schema";
+import { addPlanInterval } from "~/lib/dates";
 import { MSG } from "~/lib/messages";
 import { usageMonthOf } from "~/lib/usage";
 import { pagination, type Pagination } from "~/lib/pagination";
@@ -8,7 +9,7 @@ import type { SubscriptionsQuery } from "~/lib/validation/admin";
 import { isUuid } from "~/lib/uuid";
 import { ApiError, notFound } from "../api.server";
 import { activeSubscriptionCondition } from "../usage.server";
-import { csvResponse, EXPORT_BATCH, likePattern, orderBy, splitName, toNumber } from "./common.server";
+import { csvResponse, EXPORT_BATCH, likePattern, orderBy, splitName, toNumber, newestFirstPages, type ExportCursor } from "./common.server";
 
 /** Admin subscriptions: list with stats and revenue, cancel, reactivate, CSV export. */
 
@@ -211,13 +212,6 @@ export async function cancelAdminSubscription(id: string | undefined, reason?: s
   return getAdminSubscription(id);
 }
 
-function addInterval(from: Date, interval: "month" | "year"): Date {
-  const d = new Date(from);
-  if (interval === "year") d.setUTCFullYear(d.getUTCFullYear() + 1);
-  else d.setUTCMonth(d.getUTCMonth() + 1);
-  return d;
-}
-
 /**
  * Admin reactivate (spec 4): only CANCELLED or EXPIRED. The subscription becomes ACTIVE again; if
  * its period is over, a new one starts now. Refused while the user holds another active one, so
@@ -243,7 +237,7 @@ export async function reactivateAdminSubscription(id: string | undefined): Promi
       .limit(1);
     if (other) throw new ApiError(409, MSG.adminOtherActiveSubscription);
     const periodOver = sub.endDate.getTime() <= now.getTime();
-    const end = addInterval(now, row.interval);
+    const end = addPlanInterval(now, row.interval);
     await tx
       .update(userSubscriptions)
       .set({
@@ -265,7 +259,8 @@ export function exportSubscriptionsCsv(
 ): Response {
   const where = subscriptionFilters(q);
   type Row = Awaited<ReturnType<typeof batch>>[number];
-  const batch = (after: { cursorAt: string; id: string } | undefined) =>
+  const pages = newestFirstPages(userSubscriptions.createdAt, userSubscriptions.id);
+  const batch = (after: ExportCursor | undefined) =>
     db
       .select({
         id: userSubscriptions.id,
@@ -281,20 +276,13 @@ export function exportSubscriptionsCsv(
         cancelAtPeriodEnd: userSubscriptions.cancelAtPeriodEnd,
         cancelledAt: userSubscriptions.cancelledAt,
         createdAt: userSubscriptions.createdAt,
-        cursorAt: sql<string>`${userSubscriptions.createdAt}::text`,
+        cursorAt: pages.cursorAt,
       })
       .from(userSubscriptions)
       .innerJoin(users, eq(users.id, userSubscriptions.userId))
       .innerJoin(subscriptionTypes, eq(subscriptionTypes.id, userSubscriptions.subscriptionTypeId))
-      .where(
-        and(
-          where,
-          after
-            ? sql`${userSubscriptions.createdAt} <= ${after.cursorAt}::timestamptz and (${userSubscriptions.createdAt} < ${after.cursorAt}::timestamptz or ${userSubscriptions.id} < ${after.id})`
-            : undefined,
-        ),
-      )
-      .orderBy(sql`${userSubscriptions.createdAt} desc`, sql`${userSubscriptions.id} desc`)
+      .where(and(where, pages.after(after)))
+      .orderBy(...pages.order)
       .limit(EXPORT_BATCH);
   return csvResponse<Row>(
     "subscriptions",

@@ -12,7 +12,7 @@ import { contentDisposition, downloadNames } from "../http-download.server";
 import { findTranscription } from "../transcriptions/access.server";
 import { deleteTranscription } from "../transcriptions/delete.server";
 import { searchQueryText } from "../transcriptions/search.server";
-import { csvResponse, EXPORT_BATCH, likePattern, orderBy, splitName } from "./common.server";
+import { csvResponse, EXPORT_BATCH, likePattern, orderBy, splitName, newestFirstPages, type ExportCursor } from "./common.server";
 
 /** Admin transcriptions: list with stats, text and document download, delete, retry, CSV export. */
 
@@ -251,7 +251,8 @@ export async function exportTranscriptionsCsv(
 ): Promise<Response> {
   const where = await transcriptionFilters(q, db);
   type Row = Awaited<ReturnType<typeof batch>>[number];
-  const batch = (after: { cursorAt: string; id: string } | undefined) =>
+  const pages = newestFirstPages(transcriptions.createdAt, transcriptions.id);
+  const batch = (after: ExportCursor | undefined) =>
     db
       .select({
         id: transcriptions.id,
@@ -265,19 +266,12 @@ export async function exportTranscriptionsCsv(
         completedAt: transcriptions.completedAt,
         userName: users.name,
         userEmail: users.email,
-        cursorAt: sql<string>`${transcriptions.createdAt}::text`,
+        cursorAt: pages.cursorAt,
       })
       .from(transcriptions)
       .innerJoin(users, eq(users.id, transcriptions.userId))
-      .where(
-        and(
-          where,
-          after
-            ? sql`${transcriptions.createdAt} <= ${after.cursorAt}::timestamptz and (${transcriptions.createdAt} < ${after.cursorAt}::timestamptz or ${transcriptions.id} < ${after.id})`
-            : undefined,
-        ),
-      )
-      .orderBy(sql`${transcriptions.createdAt} desc`, sql`${transcriptions.id} desc`)
+      .where(and(where, pages.after(after)))
+      .orderBy(...pages.order)
       .limit(EXPORT_BATCH);
   return csvResponse<Row>(
     "transcriptions",

@@ -10,7 +10,7 @@ import { hashPassword } from "../password.server";
 import type { SessionUser } from "../session.server";
 import * as storage from "../storage.server";
 import { activeSubscriptionCondition } from "../usage.server";
-import { csvResponse, EXPORT_BATCH, likePattern, orderBy } from "./common.server";
+import { csvResponse, EXPORT_BATCH, likePattern, orderBy, newestFirstPages, type ExportCursor } from "./common.server";
 import { log } from "../logger.server";
 
 /** Admin users: list, roles, create, update, delete, toggle status, CSV export (spec 7 Admin). */
@@ -279,24 +279,18 @@ export async function deleteUser(actor: SessionUser, id: string | undefined): Pr
 export function exportUsersCsv(q: Pick<UsersQuery, "search" | "role" | "status" | "active">, db: Executor = getDb()): Response {
   const where = userFilters(q);
   type Row = Awaited<ReturnType<typeof batch>>[number];
-  const batch = (after: { cursorAt: string; id: string } | undefined) =>
+  const pages = newestFirstPages(users.createdAt, users.id);
+  const batch = (after: ExportCursor | undefined) =>
     db
       .select({
         ...rowColumns,
-        cursorAt: sql<string>`${users.createdAt}::text`,
+        cursorAt: pages.cursorAt,
         transcriptionCount: sql<number>`(select count(*) from transcriptions t where t.user_id = users.id)::int`,
       })
       .from(users)
       .innerJoin(roles, eq(roles.id, users.roleId))
-      .where(
-        and(
-          where,
-          after
-            ? sql`${users.createdAt} <= ${after.cursorAt}::timestamptz and (${users.createdAt} < ${after.cursorAt}::timestamptz or ${users.id} < ${after.id})`
-            : undefined,
-        ),
-      )
-      .orderBy(sql`${users.createdAt} desc`, sql`${users.id} desc`)
+      .where(and(where, pages.after(after)))
+      .orderBy(...pages.order)
       .limit(EXPORT_BATCH);
   return csvResponse<Row>(
     "users",
