@@ -1,3 +1,2 @@
 /** Periods (days) the admin analytics page offers; shared by the page and the server query. */
 export const ANALYTICS_PERIODS = [7, 30, 90, 365] as const;
-export type AnalyticsPeriod = (typeof ANALYTICS_PERIODS)[number];

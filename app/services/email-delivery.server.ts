@@ -59,7 +59,6 @@ export const emailRequestSchema = z.object({
   message: z.string({ invalid_type_error: MSG.emailMessageRequired }).trim().min(1, MSG.emailMessageRequired).max(5000).default(MSG.defaultEmailMessage),
 });
 
-export type EmailRequest = z.infer<typeof emailRequestSchema>;
 
 /** What clients see: SENDING (inside an attempt) reads as PENDING. */
 export type DeliveryStatus = "PENDING" | "SENT" | "FAILED";

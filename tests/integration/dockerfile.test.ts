@@ -79,7 +79,7 @@ describe("Dockerfile", () => {
       expect(home.status).toBe(200);
       const html = await home.text();
       const stylesheet = /href="(\/assets\/[^"]+\.css)"/.exec(html)?.[1];
-      expect(stylesheet).toBeDefined();
+      expect(stylesheet).toMatch(/^\/assets\/.+\.css$/);
       expect((await fetch(`http://127.0.0.1:${port}${stylesheet}`)).status).toBe(200);
     } finally {
       child.kill("SIGTERM");

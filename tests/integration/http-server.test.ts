@@ -113,10 +113,9 @@ describe("timeouts and slow bodies", () => {
     expect(refused).toContain("Retry-After: 5");
     const health = await fetch(server.url + "/healthz");
     expect(health.status).toBe(200);
-    const started = Date.now();
     const answers = await Promise.all(held);
-    // Cut at the deadline (1.5 s here, 30 s in production), not held until the client gives up.
-    expect(Date.now() - started).toBeLessThan(5000);
+    // Cut by the server at its deadline (1.5 s here, 30 s in production) with a 408, not held
+    // until the client gives up (10 s, which would leave no answer at all).
     for (const answer of answers) expect(answer).toMatch(/^HTTP\/1\.1 408/);
     // Slots are free again.
     const login = await fetch(server.url + "/api/auth/login", { method: "POST", headers: { "Content-Type": "application/json" }, body: "{}" });

@@ -88,10 +88,8 @@ describe("restart after a crash (decision 007)", () => {
 
     const pg = postmasterPid(dir);
     await killAndWait(first.child, "SIGKILL");
-    const killedAt = Date.now();
+    // The embedded Postgres follows its parent within seconds instead of lingering.
     expect(await waitUntil(() => !processIsAlive(pg), 10_000)).toBe(true);
-    const seconds = (Date.now() - killedAt) / 1000;
-    expect(seconds).toBeLessThan(10);
 
     const second = await spawnApp({ DATA_DIR: dir });
     try {
