@@ -33,8 +33,8 @@ export type BackendJob = {
   audioCtx: number;
   /** Caps the tokens whisper decodes per window (0: whisper's own limit; the binding only). */
   maxTokens: number;
-  /** A folder of the job for temporary files, removed by the caller. */
-  workDir: string;
+  /** Where a backend may create its temporary folder (beside the recording). */
+  scratchDir: string;
   signal?: AbortSignal;
   /** Fraction of the voiced audio done, never stepping back. */
   onProgress?: (fraction: number) => void;

@@ -1,3 +1,5 @@
+import fsp from "node:fs/promises";
+import path from "node:path";
 import { transcribePiecesWithCli } from "./cli";
 import { newStats, type BackendJob, type BackendResult, type WhisperBackend } from "./backend";
 import type { RawSegment } from "./vad";
@@ -22,27 +24,32 @@ export class CliBackend implements WhisperBackend {
       job.onProgress?.(f);
     };
     report(0);
-    const { language } = await transcribePiecesWithCli({
-      binary: this.binary,
-      modelPath: job.modelPath,
-      pcm: job.pcm,
-      pieces,
-      language: job.language,
-      threads: job.threads,
-      prompt: job.prompt,
-      audioCtx: job.audioCtx,
-      workDir: job.workDir,
-      signal: job.signal,
-      onProgress: (index, f) => report(Math.min(1, (doneSamples + f * pieces[index].length) / total)),
-      onPiece: (index, r) => {
-        stats.decodeSec += (r.ms - r.loadMs) / 1000;
-        stats.loadSec += r.loadMs / 1000;
-        stats.modelSec += r.loadMs / 1000;
-        byPiece[index] = r.segments;
-        doneSamples += pieces[index].length;
-        report(Math.min(1, doneSamples / total));
-      },
-    });
-    return { language, byPiece, stats };
+    const workDir = await fsp.mkdtemp(path.join(job.scratchDir, "whisper-"));
+    try {
+      const { language } = await transcribePiecesWithCli({
+        binary: this.binary,
+        modelPath: job.modelPath,
+        pcm: job.pcm,
+        pieces,
+        language: job.language,
+        threads: job.threads,
+        prompt: job.prompt,
+        audioCtx: job.audioCtx,
+        workDir,
+        signal: job.signal,
+        onProgress: (index, f) => report(Math.min(1, (doneSamples + f * pieces[index].length) / total)),
+        onPiece: (index, r) => {
+          stats.decodeSec += (r.ms - r.loadMs) / 1000;
+          stats.loadSec += r.loadMs / 1000;
+          stats.modelSec += r.loadMs / 1000;
+          byPiece[index] = r.segments;
+          doneSamples += pieces[index].length;
+          report(Math.min(1, doneSamples / total));
+        },
+      });
+      return { language, byPiece, stats };
+    } finally {
+      await fsp.rm(workDir, { recursive: true, force: true });
+    }
   }
 }

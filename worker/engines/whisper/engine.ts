@@ -1,5 +1,4 @@
 import fs from "node:fs";
-import fsp from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import type { TimedSegment } from "~/lib/analysis";
@@ -136,8 +135,6 @@ export class WhisperEngine implements SpeechEngine {
     if (signal?.aborted) throw abortError(signal);
     // Read before the binding moves the samples to its thread.
     const totalSamples = pcm.length;
-    // Beside the recording, so the transcribe task's clean-up of its folder covers a crash too.
-    const workDir = await fsp.mkdtemp(path.join(path.dirname(input.wavPath), "whisper-"));
     try {
       const result = await this.runner.run({
         modelPath,
@@ -148,7 +145,8 @@ export class WhisperEngine implements SpeechEngine {
         prompt: input.prompt,
         audioCtx: this.opts.audioCtx ?? 0,
         maxTokens: this.opts.maxTokens ?? 0,
-        workDir,
+        // Beside the recording, so the transcribe task's clean-up of its folder covers a crash too.
+        scratchDir: path.dirname(input.wavPath),
         signal,
         onProgress: input.onProgress,
       });
@@ -157,8 +155,6 @@ export class WhisperEngine implements SpeechEngine {
       return { language: result.language, segments: this.collect(byPiece, input.durationSec) };
     } catch (e) {
       throw e instanceof WhisperModelError ? this.badModel(modelPath, e.message) : e;
-    } finally {
-      await fsp.rm(workDir, { recursive: true, force: true });
     }
   }
 
