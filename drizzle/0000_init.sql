@@ -176,6 +176,7 @@ CREATE TABLE "transcriptions" (
 	"speech_model" text,
 	"checkpoint" jsonb,
 	"chunks_received" integer DEFAULT 0 NOT NULL,
+	"live" jsonb,
 	"last_chunk_at" timestamp with time zone,
 	"usage_month" date NOT NULL,
 	"usage_megabytes" integer NOT NULL,

@@ -292,6 +292,8 @@ export const transcriptions = pgTable(
     checkpoint: jsonb("checkpoint").$type<Record<string, unknown>>(),
     /** While RECORDING: chunks stored so far (the next expected index) and when the last one arrived. */
     chunksReceived: integer("chunks_received").notNull().default(0),
+    /** The live transcript while recording (issue 17): windows heard so far, reused by the final pass. */
+    live: jsonb("live").$type<Record<string, unknown>>(),
     lastChunkAt: ts("last_chunk_at"),
     /** The usage month this recording was counted in and how many MB, to give them back on delete. */
     usageMonth: date("usage_month", { mode: "string" }).notNull(),

@@ -190,6 +190,12 @@ export const MSG = {
   recordingFinalize: "Invia quanto ricevuto",
   recordingFinalized: "Registrazione inviata per la trascrizione.",
   recordingFinalizeError: "Impossibile inviare la registrazione. Riprova più tardi.",
+  // (not in the spec: live transcript while recording, issue 17 and decision 010)
+  liveTitle: "Trascrizione in diretta",
+  liveWaiting: "Le parole compaiono qui pochi secondi dopo essere state pronunciate.",
+  livePaused: "Trascrizione in pausa: riprende quando riprendi la registrazione.",
+  liveBehind: (seconds: number) =>
+    `La trascrizione in diretta è indietro di ${seconds < 120 ? `${seconds} secondi` : `${Math.round(seconds / 60)} minuti`}: il server è occupato. Nulla va perso: il resto viene trascritto dopo «Invia».`,
 
   // ---- results
   transcriptionLoadError: "Impossibile caricare la trascrizione. Verifica l'ID o riprova più tardi.",

@@ -5,18 +5,19 @@ import path from "node:path";
 import { Readable, Transform } from "node:stream";
 import { pipeline } from "node:stream/promises";
 import type { ReadableStream as NodeReadableStream } from "node:stream/web";
-import { and, eq, lt } from "drizzle-orm";
+import { and, eq } from "drizzle-orm";
 import { getDb } from "~/db/client.server";
-import { transcriptions, users } from "~/db/schema";
+import { transcriptions } from "~/db/schema";
 import { MSG } from "~/lib/messages";
 import { megabytesFor } from "~/lib/usage";
 import { z } from "zod";
 import { ApiError, badRequest, notFound, readJsonBody } from "./api.server";
 import { AudioTooLongError, measureDecodedSeconds, probeMedia, remuxCopy, type ProbeResult } from "./ffmpeg.server";
+import { enqueueLiveTranscription } from "./live-transcript.server";
 import { enqueueTranscription } from "./pipeline.server";
 import { requireApiVerifiedUser } from "./session.server";
 import * as storage from "./storage.server";
-import { deleteTranscription, isUuid } from "./transcriptions.server";
+import { isUuid } from "./transcriptions.server";
 import { assertDurationAllowed, durationRefusal, getUsageLimits, reserveRecording, reserveRecordingGrowth, reserveRecordingMinutes } from "./usage.server";
 import { log } from "./logger.server";
 
@@ -35,8 +36,6 @@ import { log } from "./logger.server";
 
 /** A MediaRecorder chunk of ≤ 2 s is a few tens of KB; anything this big is not one. */
 export const MAX_CHUNK_BYTES = 2 * 1024 * 1024;
-/** A recording without a new chunk for this long is finalized by the server (the browser is gone). */
-export const ABANDONED_AFTER_MS = 6 * 3600 * 1000;
 
 export type RecordingContainer = "webm" | "mp4" | "ogg";
 
@@ -203,6 +202,8 @@ export async function receiveChunk(request: Request, id: string | undefined, ind
           ...(seconds !== undefined ? { duration: seconds } : {}),
         })
         .where(eq(transcriptions.id, recordingId));
+      // The live transcript hears the new audio (issue 17); one job per recording.
+      await enqueueLiveTranscription(tx, recordingId);
       // Last step before commit; should the commit fail, the next try of this index overwrites it.
       await storage.putFile(chunkKey(recordingId, index), temp);
       return { received: index + 1, duplicate: false };
@@ -315,39 +316,4 @@ async function measureRecording(file: string, demuxer: string, userId: string, i
   }
   if (refusal) throw refusal;
   return seconds;
-}
-
-// ---------------------------------------------------------------- abandoned recordings
-
-export type AbandonedOutcome = { id: string; userId: string; email: string; name: string; outcome: "finalized" | "empty" | "invalid" };
-
-/**
- * Recordings untouched for 6 hours (the browser died and never came back): finalized and
- * transcribed by the server; an empty one (no chunk ever arrived) is removed with its usage.
- */
-export async function finalizeAbandonedRecordings(now: Date = new Date()): Promise<AbandonedOutcome[]> {
-  const cutoff = new Date(now.getTime() - ABANDONED_AFTER_MS);
-  const rows = await getDb()
-    .select({ id: transcriptions.id, userId: transcriptions.userId, chunksReceived: transcriptions.chunksReceived, email: users.email, name: users.name })
-    .from(transcriptions)
-    .innerJoin(users, eq(users.id, transcriptions.userId))
-    .where(and(eq(transcriptions.status, "RECORDING"), lt(transcriptions.lastChunkAt, cutoff)))
-    .limit(100);
-  const outcomes: AbandonedOutcome[] = [];
-  for (const row of rows) {
-    const base = { id: row.id, userId: row.userId, email: row.email, name: row.name };
-    if (row.chunksReceived === 0) {
-      await deleteTranscription(row.id, { admin: true }).catch(() => {});
-      outcomes.push({ ...base, outcome: "empty" });
-      continue;
-    }
-    try {
-      const result = await finalizeRecording(row.id, { system: true });
-      if (!result.alreadyFinalized) outcomes.push({ ...base, outcome: "finalized" });
-    } catch (error) {
-      if (error instanceof ApiError && [400, 403, 413].includes(error.status)) outcomes.push({ ...base, outcome: "invalid" });
-      else log.error({ err: error, transcriptionId: row.id }, "[recordings] finalizzazione automatica non riuscita");
-    }
-  }
-  return outcomes;
 }

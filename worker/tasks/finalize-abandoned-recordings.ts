@@ -1,5 +1,5 @@
 import type { Task } from "graphile-worker";
-import { finalizeAbandonedRecordings } from "~/services/chunked-recording.server";
+import { finalizeAbandonedRecordings } from "~/services/abandoned-recordings.server";
 import { getConfig } from "~/services/config.server";
 import { recordingFinalizedEmail } from "~/services/mail-templates.server";
 import { sendMail } from "~/services/mail.server";

@@ -1,6 +1,7 @@
 import type { TaskList } from "graphile-worker";
 import cleanupExpired from "./cleanup-expired";
 import finalizeAbandonedRecordings from "./finalize-abandoned-recordings";
+import liveTranscribe from "./live-transcribe";
 import sendDocumentEmail from "./send-document-email";
 import sweepTempFiles from "./sweep-temp-files";
 import analyze from "./analyze";
@@ -13,6 +14,7 @@ export const taskList: TaskList = {
   finalize_abandoned_recordings: finalizeAbandonedRecordings,
   send_document_email: sendDocumentEmail,
   transcribe,
+  live_transcribe: liveTranscribe,
   analyze,
   unlock_stale_jobs: unlockStaleJobs,
   sweep_temp_files: sweepTempFiles,

@@ -13,6 +13,7 @@ import { enqueueAnalysis } from "~/services/pipeline.server";
 import * as storage from "~/services/storage.server";
 import { planChunks, segmentsToText, stitchSegments, type ChunkPlan } from "../engines/chunking";
 import { getSpeechEngine } from "../engines/index";
+import { livePrefix } from "../engines/live-windows";
 import { UserFacingError } from "../engines/types";
 import { withHeartbeat } from "./unlock-stale-jobs";
 
@@ -36,6 +37,8 @@ export type TranscribeCheckpoint = {
   model: string;
   durationSec: number;
   chunkSeconds: number;
+  /** Where the transcribed audio starts: after the live transcript's final words (issue 17), else 0. */
+  offsetSec?: number;
   language?: string;
   /** Chunk index → segments relative to the chunk start. */
   done: Record<string, TimedSegment[]>;
@@ -104,10 +107,12 @@ async function runTranscription(transcriptionId: string, helpers: JobHelpers, si
   // Deleted meanwhile, or already done by an earlier run: nothing to do.
   if (!row || row.status === "COMPLETED") return;
 
-  await db
+  // The live transcript as it is when this pass starts: a live window finishing later no longer writes it.
+  const [{ live }] = await db
     .update(transcriptions)
     .set({ status: "PROCESSING", attempts: sql`${transcriptions.attempts} + 1`, errorMessage: null })
-    .where(eq(transcriptions.id, transcriptionId));
+    .where(eq(transcriptions.id, transcriptionId))
+    .returning({ live: transcriptions.live });
   const progress = progressWriter(transcriptionId);
 
   const engine = await getSpeechEngine();
@@ -117,6 +122,10 @@ async function runTranscription(transcriptionId: string, helpers: JobHelpers, si
     await progress("preparing", 0, true);
     await engine.prepare((f) => void progress("preparing", f * DECODED_PERCENT).catch(() => {}));
   }
+
+  // Words the live windows made final (same engine and model): only the tail after them is left.
+  const prefix = livePrefix(live, engine.name, engine.model, row.duration);
+  const offsetSec = prefix?.from ?? 0;
 
   const tempDir = await storage.makeTempDir("transcribe");
   try {
@@ -130,16 +139,17 @@ async function runTranscription(transcriptionId: string, helpers: JobHelpers, si
       const probed = await probeMedia(localAudio);
       if (!probed.ok) throw new Error(`container not accepted (${probed.reason})`);
       const maxSeconds = row.duration ? row.duration * 1.01 + 5 : undefined;
-      await decodeToWav(localAudio, wavPath, { demuxer: probed.probe.demuxer, maxSeconds, signal });
+      await decodeToWav(localAudio, wavPath, { demuxer: probed.probe.demuxer, maxSeconds, signal, startSec: offsetSec });
       await fsp.rm(localAudio, { force: true });
     } catch (error) {
       if (signal.aborted) throw error;
       throw Object.assign(new UserFacingError(PIPELINE_ERRORS.audioUnreadable, false), { cause: error });
     }
     const info = await readWavInfo(wavPath);
-    const durationSec = info.durationSec;
+    const tailSec = info.durationSec;
+    const durationSec = offsetSec + tailSec;
     const chunkSeconds = Math.min(MAX_CHUNK_SECONDS, engine.maxChunkSeconds);
-    const chunks = planChunks(durationSec, chunkSeconds, CHUNK_OVERLAP_SECONDS);
+    const chunks = planChunks(tailSec, chunkSeconds, CHUNK_OVERLAP_SECONDS);
 
     // Resume only from a checkpoint made by the same engine on the same audio and plan.
     const saved = row.checkpoint as TranscribeCheckpoint | null;
@@ -148,9 +158,10 @@ async function runTranscription(transcriptionId: string, helpers: JobHelpers, si
       saved.engine === engine.name &&
       saved.model === engine.model &&
       saved.chunkSeconds === chunkSeconds &&
-      Math.abs(saved.durationSec - durationSec) < 0.01
+      (saved.offsetSec ?? 0) === offsetSec &&
+      Math.abs(saved.durationSec - tailSec) < 0.01
         ? saved
-        : { version: 1, engine: engine.name, model: engine.model, durationSec, chunkSeconds, done: {} };
+        : { version: 1, engine: engine.name, model: engine.model, durationSec: tailSec, chunkSeconds, offsetSec, done: {} };
     if (saved && checkpoint !== saved) helpers.logger.info(`transcription ${transcriptionId}: checkpoint discarded (different engine or audio)`);
 
     const share = (TRANSCRIBED_PERCENT - DECODED_PERCENT) / Math.max(1, chunks.length);
@@ -174,7 +185,9 @@ async function runTranscription(transcriptionId: string, helpers: JobHelpers, si
         .where(eq(transcriptions.id, transcriptionId));
     }
 
-    const segments = stitchSegments(chunks.map((c) => ({ start: c.start, end: c.end, segments: checkpoint.done[c.index] ?? [] })));
+    const tail = stitchSegments(chunks.map((c) => ({ start: offsetSec + c.start, end: offsetSec + c.end, segments: checkpoint.done[c.index] ?? [] })));
+    // The tail starts where the live words end: joined, nothing heard twice.
+    const segments = [...(prefix?.segments ?? []), ...tail];
     const text = segmentsToText(segments);
     await db.transaction(async (tx) => {
       await tx.delete(transcriptionSegments).where(eq(transcriptionSegments.transcriptionId, transcriptionId));
@@ -194,6 +207,7 @@ async function runTranscription(transcriptionId: string, helpers: JobHelpers, si
           stage: "analyzing",
           progress: TRANSCRIBED_PERCENT,
           checkpoint: null,
+          live: null,
           failureReason: null,
         })
         .where(eq(transcriptions.id, transcriptionId));

@@ -1,0 +1,46 @@
+import { and, eq, sql } from "drizzle-orm";
+import { getDb, type Executor } from "~/db/client.server";
+import { transcriptions } from "~/db/schema";
+import { liveView, type LiveState, type LiveView } from "~/lib/live-transcript";
+import { notFound } from "./api.server";
+import { requireApiVerifiedUser } from "./session.server";
+import { isUuid } from "./transcriptions.server";
+
+/**
+ * The live transcript of a recording in progress (issue 17, decision 010). Each stored chunk
+ * (re)queues the recording's one `live_transcribe` job; the job transcribes one window of what
+ * has arrived and writes the result into transcriptions.live, which the recorder polls.
+ */
+
+/** Below the pipeline's jobs (priority 0): a sent recording's tail and analysis go first. */
+export const LIVE_JOB_PRIORITY = 10;
+/** A chunk arrives every second; waiting a little lets a window gather several of them. */
+const LIVE_JOB_DELAY_SECONDS = 2;
+
+/**
+ * One job per recording (job_key), its run time kept when chunks keep arriving: recordings take
+ * turns in the order their audio arrived, one window each (round robin, decision 010).
+ */
+export async function enqueueLiveTranscription(db: Executor, transcriptionId: string, delaySeconds = LIVE_JOB_DELAY_SECONDS): Promise<void> {
+  await db.execute(sql`select graphile_worker.add_job(
+    'live_transcribe'::text,
+    json_build_object('transcriptionId', ${transcriptionId}::text),
+    run_at => now() + make_interval(secs => ${delaySeconds}::double precision),
+    max_attempts => 1,
+    priority => ${LIVE_JOB_PRIORITY}::int,
+    job_key => ${`live:${transcriptionId}`}::text,
+    job_key_mode => 'preserve_run_at'
+  )`);
+}
+
+/** GET /api/recordings/:id/live: the owner's live transcript; anyone else's id answers 404. */
+export async function readLiveTranscript(request: Request, id: string | undefined): Promise<LiveView> {
+  const user = await requireApiVerifiedUser(request);
+  if (!isUuid(id)) throw notFound();
+  const [row] = await getDb()
+    .select({ status: transcriptions.status, live: transcriptions.live, duration: transcriptions.duration, chunksReceived: transcriptions.chunksReceived })
+    .from(transcriptions)
+    .where(and(eq(transcriptions.id, id), eq(transcriptions.userId, user.id)));
+  if (!row) throw notFound();
+  return liveView(row.status, (row.live as LiveState | null) ?? null, row.duration ?? row.chunksReceived);
+}
