@@ -48,7 +48,8 @@ export function absoluteSegments(window: LiveWindow, segments: TimedSegment[]): 
   for (const s of segments) {
     const text = s.text.trim();
     if (!text) continue;
-    const start = round3(window.start + Math.max(0, s.start));
+    // An engine may place timestamps past the end of a short window (whisper pads to 30 s).
+    const start = round3(Math.min(window.end, window.start + Math.max(0, s.start)));
     const end = round3(Math.min(window.end, window.start + Math.max(s.start, s.end)));
     out.push({ start, end: Math.max(start, end), text, ...(s.speaker ? { speaker: s.speaker } : {}) });
   }
