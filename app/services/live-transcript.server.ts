@@ -15,7 +15,7 @@ import { isUuid } from "./transcriptions.server";
 /** Below the pipeline's jobs (priority 0): a sent recording's tail and analysis go first. */
 export const LIVE_JOB_PRIORITY = 10;
 /** A chunk arrives every second; waiting a little lets a window gather several of them. */
-const LIVE_JOB_DELAY_SECONDS = 2;
+const LIVE_JOB_DELAY_SECONDS = 1;
 
 /**
  * One job per recording (job_key), its run time kept when chunks keep arriving: recordings take

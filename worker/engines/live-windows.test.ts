@@ -6,9 +6,13 @@ const seg = (start: number, end: number, text: string) => ({ start, end, text })
 describe("live windows", () => {
   it("waits for enough new audio, then takes a window from the committed point, at most 28 s", () => {
     const state = emptyLiveState("whisper", "small");
-    expect(nextLiveWindow(state, 3)).toBeNull();
-    expect(nextLiveWindow(state, 10)).toEqual({ start: 0, end: 10 });
-    const behind = { ...state, committedUntil: 40, processedUntil: 60 };
+    // The first window as soon as there are 2 s; then at least 4 s of new audio each.
+    expect(nextLiveWindow(state, 1.5)).toBeNull();
+    expect(nextLiveWindow(state, 2.5)).toEqual({ start: 0, end: 2.5 });
+    const once = { ...state, windows: 1, processedUntil: 2.5 };
+    expect(nextLiveWindow(once, 5)).toBeNull();
+    expect(nextLiveWindow(once, 10)).toEqual({ start: 0, end: 10 });
+    const behind = { ...state, windows: 3, committedUntil: 40, processedUntil: 60 };
     expect(nextLiveWindow(behind, 62)).toBeNull();
     expect(nextLiveWindow(behind, 300)).toEqual({ start: 40, end: 40 + LIVE_WINDOW_MAX_SECONDS });
   });

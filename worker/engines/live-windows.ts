@@ -15,8 +15,10 @@ import type { LiveState } from "~/lib/live-transcript";
 
 /** Whisper hears 30 s at once; a longer window would be cut again inside the engine. */
 export const LIVE_WINDOW_MAX_SECONDS = 28;
-/** Less new audio than this is not worth a window (an engine call has a fixed cost). */
+/** Less new audio than this is not worth a window (an engine call has a fixed cost)... */
 export const LIVE_MIN_NEW_SECONDS = 4;
+/** ...except the first: the first words should show up as soon as possible. */
+export const LIVE_FIRST_WINDOW_SECONDS = 2;
 /** A segment ending this close to the window's end may be cut: it stays a draft. */
 export const LIVE_GUARD_SECONDS = 2;
 
@@ -35,7 +37,8 @@ export function liveStateFor(saved: unknown, engine: string, model: string): Liv
 
 /** The next window, or null when too little new audio has arrived since the last one. */
 export function nextLiveWindow(state: LiveState, availableSec: number): LiveWindow | null {
-  if (availableSec - state.processedUntil < LIVE_MIN_NEW_SECONDS) return null;
+  const minimum = state.windows === 0 ? LIVE_FIRST_WINDOW_SECONDS : LIVE_MIN_NEW_SECONDS;
+  if (availableSec - state.processedUntil < minimum) return null;
   const start = state.committedUntil;
   const end = Math.min(availableSec, start + LIVE_WINDOW_MAX_SECONDS);
   if (end - start < 0.5) return null;

@@ -53,7 +53,7 @@ export function Recorder({ userId, limits, requiresSubscription, onUploaded, onA
   const status = statusText(state);
   const controlsRef = useRef<HTMLDivElement>(null);
   const failedRef = useRef<HTMLDivElement>(null);
-  const liveShown = state.source === "recording" && (state.status === "recording" || state.status === "paused" || state.status === "stopped");
+  const liveShown = state.status === "recording" || state.status === "paused" || (state.status === "stopped" && state.source === "recording");
   const live = useLiveTranscript(() => chunks.active.current?.uploader.serverId, liveShown);
 
   // Keyboard focus never falls back to the page top: a failed upload takes it to its "Riprova"
