@@ -1,0 +1,107 @@
+import { execFileSync } from "node:child_process";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { parseArgs } from "node:util";
+import { espeakWav } from "../tests/support/audio";
+import { buildSyntheticModel, type SyntheticArch } from "../tests/support/synthetic-ggml";
+import { benchUser, startBenchApp } from "./upload";
+
+/**
+ * Live transcript (issue 17, decision 010) through the compiled app with the local engine
+ * (whisper.cpp on a synthetic model of the real architecture: same compute as the real model,
+ * see tests/support/synthetic-ggml.ts; no trained weights can be downloaded here):
+ * 1. a recording of --minutes is sent as 1 s webm/opus chunks, paced at --speed × real time
+ *    (1 = as a browser sends it; 0 = all at once, then wait until the live windows caught up);
+ *    the live lag (seconds recorded − seconds transcribed) is sampled every 5 s of audio;
+ * 2. "Invia" (finalize) → COMPLETED, with the analysis (extractive analyzer).
+ * Run: npm run build && npm run bench:live -- --minutes 10 --arch tiny --speed 1
+ */
+
+const { values } = parseArgs({
+  options: {
+    minutes: { type: "string", default: "10" },
+    arch: { type: "string", default: "tiny" },
+    speed: { type: "string", default: "1" },
+    port: { type: "string", default: "3297" },
+  },
+});
+const minutes = Number(values.minutes);
+const arch = values.arch as SyntheticArch;
+const speed = Number(values.speed);
+const seconds = Math.round(minutes * 60);
+
+const dir = fs.mkdtempSync(path.join(os.tmpdir(), "verbale-bench-live-"));
+const model = buildSyntheticModel({ arch, dir: path.resolve("tests/.data/models") });
+const app = await startBenchApp(Number(values.port), { TRANSCRIPTION_ENGINE: "whisper", WHISPER_MODEL: model, WHISPER_MODEL_URL: "http://127.0.0.1:9/models", ANALYSIS_ENGINE: "extractive" });
+const load = () => os.loadavg()[0].toFixed(1);
+
+try {
+  const token = await benchUser(app.sql, 2000);
+  const auth = { Authorization: `Bearer ${token}` };
+  const wav = espeakWav(path.join(dir, "parlato.wav"));
+  const webm = execFileSync("ffmpeg", ["-nostdin", "-loglevel", "error", "-stream_loop", "-1", "-i", wav, "-t", String(seconds), "-c:a", "libopus", "-b:a", "32k", "-f", "webm", "pipe:1"], {
+    maxBuffer: 256 * 1024 * 1024,
+  });
+  const opened = await fetch(`${app.url}/api/recordings`, { method: "POST", headers: { ...auth, "Content-Type": "application/json" }, body: JSON.stringify({ mimeType: "audio/webm;codecs=opus" }) });
+  const id = ((await opened.json()) as { databaseId: string }).databaseId;
+  const live = async () =>
+    (await (await fetch(`${app.url}/api/recordings/${id}/live`, { headers: auth })).json()) as { behindSeconds: number; transcribedSeconds: number; text: string; draft: string };
+
+  console.log(`\nMacchina: ${os.cpus().length} core, carico ${load()}, modello sintetico ${arch}, ${minutes} min a velocità ${speed || "massima"}`);
+  const size = Math.ceil(webm.length / seconds);
+  const lags: number[] = [];
+  let firstWordsAt: number | undefined;
+  const started = performance.now();
+  for (let i = 0; i < seconds; i++) {
+    if (speed > 0) {
+      const due = started + (i * 1000) / speed;
+      const wait = due - performance.now();
+      if (wait > 0) await new Promise((r) => setTimeout(r, wait));
+    }
+    const response = await fetch(`${app.url}/api/recordings/${id}/chunks/${i}`, {
+      method: "PUT",
+      headers: { ...auth, "Content-Type": "application/octet-stream", "X-Recording-Seconds": String(i + 1) },
+      body: new Uint8Array(webm.subarray(i * size, Math.min(webm.length, (i + 1) * size))),
+    });
+    if (!response.ok) throw new Error(`chunk ${i}: ${response.status}`);
+    if (speed > 0 && (i + 1) % 5 === 0) {
+      const view = await live();
+      lags.push(view.behindSeconds);
+      if (firstWordsAt === undefined && (view.text || view.draft)) firstWordsAt = i + 1;
+    }
+  }
+  if (speed === 0) {
+    // Everything sent at once: wait for the windows to catch up (the machine's own pace).
+    const catchStart = performance.now();
+    for (;;) {
+      const view = await live();
+      if (view.behindSeconds < 8) break;
+      await new Promise((r) => setTimeout(r, 1000));
+    }
+    console.log(`finestre al passo con ${minutes} min di audio in ${((performance.now() - catchStart) / 1000).toFixed(0)} s (${((performance.now() - catchStart) / 1000 / seconds).toFixed(2)} × tempo reale)`);
+  }
+  const before = await live();
+  if (lags.length) {
+    const mean = lags.reduce((a, b) => a + b, 0) / lags.length;
+    console.log(`ritardo della diretta: medio ${mean.toFixed(1)} s, massimo ${Math.max(...lags)} s, all'«Invia» ${before.behindSeconds} s; prime parole dopo ${firstWordsAt ?? "—"} s di registrazione`);
+  }
+
+  const invia = performance.now();
+  const finalize = await fetch(`${app.url}/api/recordings/${id}/finalize`, { method: "POST", headers: auth });
+  if (!finalize.ok) throw new Error(`finalize: ${finalize.status} ${await finalize.text()}`);
+  const answered = performance.now();
+  let status = "";
+  while (status !== "COMPLETED") {
+    status = ((await (await fetch(`${app.url}/api/transcription/${id}/progress`, { headers: auth })).json()) as { status: string }).status;
+    if (status === "FAILED") throw new Error("pipeline failed");
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  const completed = performance.now();
+  console.log(
+    `| ${minutes} min, ${arch}, velocità ${speed || "max"} | ritardo all'«Invia» ${before.behindSeconds} s | «Invia» → risposta ${((answered - invia) / 1000).toFixed(1)} s | → COMPLETED ${((completed - invia) / 1000).toFixed(1)} s | carico ${load()} |`,
+  );
+} finally {
+  await app.stop();
+  fs.rmSync(dir, { recursive: true, force: true });
+}
