@@ -164,6 +164,41 @@ describe("live transcript", () => {
     expect(await runLiveWindow(id)).toBe("not-recording");
   });
 
+  it("shares the worker between recordings: a long one that fell behind and a new one take turns, one window each", async () => {
+    // Windows taken in order, with how many each recording had already when the next began.
+    const order: string[] = [];
+    let ids: { long: string; fresh: string } | undefined;
+    class Watching extends ToneSpeechEngine {
+      override async transcribe(input: Parameters<ToneSpeechEngine["transcribe"]>[0]) {
+        const rows = await getDb().execute<{ id: string; windows: number | null }>(
+          sql`select id, (live->>'windows')::int as windows from transcriptions where id in (${ids!.long}, ${ids!.fresh})`,
+        );
+        order.push(rows.map((r) => `${r.id === ids!.long ? "long" : "fresh"}:${r.windows ?? 0}`).sort().join(" "));
+        return super.transcribe(input);
+      }
+    }
+    setEnginesForTests({ speech: new Watching() });
+    const user = await createTestUser({ plan: "PREMIUM_MONTHLY" });
+    const other = await createTestUser({ plan: "PREMIUM_MONTHLY" });
+    ids = { long: await open(user), fresh: await open(other) };
+    // 90 s arrived while the worker was busy elsewhere; the other meeting just started.
+    await send(user, ids.long, 0, 90);
+    await send(other, ids.fresh, 0, 10);
+    // Only these two recordings in the queue (an earlier test left a sent recording's transcribe job).
+    await getDb().execute(sql`delete from graphile_worker._private_jobs where key is null or key not in (${`live:${ids.long}`}, ${`live:${ids.fresh}`})`);
+    worker = await startWorker({ connectionString: db.url, pollInterval: 100 });
+    const deadline = Date.now() + 60_000;
+    // Caught up: less than one window's worth of new audio left (the last piece ends mid-cluster).
+    while ((((await rowOf(ids.long)).live as LiveState | null)?.processedUntil ?? 0) < 85 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 200));
+    await worker.stop();
+    worker = undefined;
+    // The new meeting got its first window right after the long one's first, not after all four.
+    expect(order[0]).toBe("fresh:0 long:0");
+    expect(order[1]).toBe("fresh:0 long:1");
+    expect(((await rowOf(ids.long)).live as LiveState).windows).toBeGreaterThanOrEqual(4);
+    expect(((await rowOf(ids.fresh)).live as LiveState).windows).toBe(1);
+  }, 120_000);
+
   it("answers 404 to another user's recording and to a bad id, 401 without a session", async () => {
     setEnginesForTests({ speech: new ToneSpeechEngine() });
     const owner = await createTestUser({ plan: "PREMIUM_MONTHLY" });
