@@ -4,7 +4,7 @@ import { transcriptions, users } from "~/db/schema";
 import { ApiError } from "./api.server";
 import { finalizeRecording } from "./chunked-recording.server";
 import { log } from "./logger.server";
-import { deleteTranscription } from "./transcriptions.server";
+import { deleteTranscription } from "./transcriptions/delete.server";
 
 /** A recording without a new chunk for this long is finalized by the server (the browser is gone). */
 export const ABANDONED_AFTER_MS = 6 * 3600 * 1000;

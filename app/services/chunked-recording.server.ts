@@ -17,7 +17,7 @@ import { enqueueLiveTranscription } from "./live-transcript.server";
 import { enqueueTranscription } from "./pipeline.server";
 import { requireApiVerifiedUser } from "./session.server";
 import * as storage from "./storage.server";
-import { isUuid } from "./transcriptions.server";
+import { isUuid } from "~/lib/uuid";
 import { assertDurationAllowed, durationRefusal, getUsageLimits, reserveRecording, reserveRecordingGrowth, reserveRecordingMinutes } from "./usage.server";
 import { log } from "./logger.server";
 

@@ -4,7 +4,7 @@ import { transcriptions } from "~/db/schema";
 import { liveView, type LiveState, type LiveView } from "~/lib/live-transcript";
 import { notFound } from "./api.server";
 import { requireApiVerifiedUser } from "./session.server";
-import { isUuid } from "./transcriptions.server";
+import { isUuid } from "~/lib/uuid";
 
 /**
  * The live transcript of a recording in progress (issue 17, decision 010). Each stored chunk
