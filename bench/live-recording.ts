@@ -36,6 +36,15 @@ const model = buildSyntheticModel({ arch, dir: path.resolve("tests/.data/models"
 const app = await startBenchApp(Number(values.port), { TRANSCRIPTION_ENGINE: "whisper", WHISPER_MODEL: model, WHISPER_MODEL_URL: "http://127.0.0.1:9/models", ANALYSIS_ENGINE: "extractive" });
 const load = () => os.loadavg()[0].toFixed(1);
 
+/** A request on a kept-alive socket the server just closed fails once; every call here is idempotent. */
+async function fetchRetry(url: string, init?: RequestInit): Promise<Response> {
+  try {
+    return await fetch(url, init);
+  } catch {
+    return fetch(url, init);
+  }
+}
+
 try {
   const token = await benchUser(app.sql, 2000);
   const auth = { Authorization: `Bearer ${token}` };
@@ -46,7 +55,7 @@ try {
   const opened = await fetch(`${app.url}/api/recordings`, { method: "POST", headers: { ...auth, "Content-Type": "application/json" }, body: JSON.stringify({ mimeType: "audio/webm;codecs=opus" }) });
   const id = ((await opened.json()) as { databaseId: string }).databaseId;
   const live = async () =>
-    (await (await fetch(`${app.url}/api/recordings/${id}/live`, { headers: auth })).json()) as { behindSeconds: number; transcribedSeconds: number; text: string; draft: string };
+    (await (await fetchRetry(`${app.url}/api/recordings/${id}/live`, { headers: auth })).json()) as { behindSeconds: number; transcribedSeconds: number; text: string; draft: string };
 
   console.log(`\nMacchina: ${os.cpus().length} core, carico ${load()}, modello sintetico ${arch}, ${minutes} min a velocità ${speed || "massima"}`);
   const size = Math.ceil(webm.length / seconds);
@@ -59,7 +68,7 @@ try {
       const wait = due - performance.now();
       if (wait > 0) await new Promise((r) => setTimeout(r, wait));
     }
-    const response = await fetch(`${app.url}/api/recordings/${id}/chunks/${i}`, {
+    const response = await fetchRetry(`${app.url}/api/recordings/${id}/chunks/${i}`, {
       method: "PUT",
       headers: { ...auth, "Content-Type": "application/octet-stream", "X-Recording-Seconds": String(i + 1) },
       body: new Uint8Array(webm.subarray(i * size, Math.min(webm.length, (i + 1) * size))),
@@ -93,7 +102,7 @@ try {
   const answered = performance.now();
   let status = "";
   while (status !== "COMPLETED") {
-    status = ((await (await fetch(`${app.url}/api/transcription/${id}/progress`, { headers: auth })).json()) as { status: string }).status;
+    status = ((await (await fetchRetry(`${app.url}/api/transcription/${id}/progress`, { headers: auth })).json()) as { status: string }).status;
     if (status === "FAILED") throw new Error("pipeline failed");
     await new Promise((r) => setTimeout(r, 100));
   }

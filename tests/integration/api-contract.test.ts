@@ -84,6 +84,7 @@ describe("/api contract: refusals", () => {
       "api.recordings.$id": MSG.verifyEmailRequired,
       "api.recordings.$id.chunks.$index": MSG.verifyEmailRequired,
       "api.recordings.$id.finalize": MSG.verifyEmailRequired,
+      "api.recordings.$id.live": MSG.verifyEmailRequired,
       "api.analyze.$id": MSG.verifyEmailRequired,
       "api.subscription.assign": MSG.verifyEmailToSelectPlan,
     };
