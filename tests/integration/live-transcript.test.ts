@@ -167,20 +167,21 @@ describe("live transcript", () => {
   it("shares the worker between recordings: a long one that fell behind and a new one take turns, one window each", async () => {
     // Windows taken in order, with how many each recording had already when the next began.
     const order: string[] = [];
-    let ids: { long: string; fresh: string } | undefined;
+    const ids = { long: "", fresh: "" };
     class Watching extends ToneSpeechEngine {
       override async transcribe(input: Parameters<ToneSpeechEngine["transcribe"]>[0]) {
         const rows = await getDb().execute<{ id: string; windows: number | null }>(
-          sql`select id, (live->>'windows')::int as windows from transcriptions where id in (${ids!.long}, ${ids!.fresh})`,
+          sql`select id, (live->>'windows')::int as windows from transcriptions where id in (${ids.long}, ${ids.fresh})`,
         );
-        order.push(rows.map((r) => `${r.id === ids!.long ? "long" : "fresh"}:${r.windows ?? 0}`).sort().join(" "));
+        order.push(rows.map((r) => `${r.id === ids.long ? "long" : "fresh"}:${r.windows ?? 0}`).sort().join(" "));
         return super.transcribe(input);
       }
     }
     setEnginesForTests({ speech: new Watching() });
     const user = await createTestUser({ plan: "PREMIUM_MONTHLY" });
     const other = await createTestUser({ plan: "PREMIUM_MONTHLY" });
-    ids = { long: await open(user), fresh: await open(other) };
+    ids.long = await open(user);
+    ids.fresh = await open(other);
     // 90 s arrived while the worker was busy elsewhere; the other meeting just started.
     await send(user, ids.long, 0, 90);
     await send(other, ids.fresh, 0, 10);
