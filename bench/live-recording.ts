@@ -52,7 +52,7 @@ try {
   const webm = execFileSync("ffmpeg", ["-nostdin", "-loglevel", "error", "-stream_loop", "-1", "-i", wav, "-t", String(seconds), "-c:a", "libopus", "-b:a", "32k", "-f", "webm", "pipe:1"], {
     maxBuffer: 256 * 1024 * 1024,
   });
-  const opened = await fetch(`${app.url}/api/recordings`, { method: "POST", headers: { ...auth, "Content-Type": "application/json" }, body: JSON.stringify({ mimeType: "audio/webm;codecs=opus" }) });
+  const opened = await fetchRetry(`${app.url}/api/recordings`, { method: "POST", headers: { ...auth, "Content-Type": "application/json" }, body: JSON.stringify({ mimeType: "audio/webm;codecs=opus" }) });
   const id = ((await opened.json()) as { databaseId: string }).databaseId;
   const live = async () =>
     (await (await fetchRetry(`${app.url}/api/recordings/${id}/live`, { headers: auth })).json()) as { behindSeconds: number; transcribedSeconds: number; text: string; draft: string };
@@ -97,7 +97,7 @@ try {
   }
 
   const invia = performance.now();
-  const finalize = await fetch(`${app.url}/api/recordings/${id}/finalize`, { method: "POST", headers: auth });
+  const finalize = await fetchRetry(`${app.url}/api/recordings/${id}/finalize`, { method: "POST", headers: auth });
   if (!finalize.ok) throw new Error(`finalize: ${finalize.status} ${await finalize.text()}`);
   const answered = performance.now();
   let status = "";

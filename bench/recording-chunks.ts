@@ -15,7 +15,7 @@ import { benchSnapshotDir, benchUser, rssMb, startBenchApp } from "./upload";
  *    chunks), with the OpenAI-compatible engines on the test double.
  * Run: npm run build && node --import tsx bench/recording-chunks.ts
  * BENCH_HEAP=1 adds the live JS heap (a heap snapshot, bench/heap.ts) after 10, 60 and 120
- * minutes of audio; BENCH_PART=memory runs the first part only.
+ * minutes of audio; BENCH_PART=memory runs the first part only, BENCH_PART=invia the second only.
  */
 
 async function put(url: string, token: string, id: string, index: number, body: Uint8Array): Promise<void> {
@@ -43,30 +43,32 @@ try {
   const token = await benchUser(app.sql, 2000);
   console.log(`\nMacchina: ${os.cpus().length} core, Node ${process.version}`);
 
-  // 1. Memory over a 2-hour recording.
-  const chunk = new Uint8Array(8000).map((_, i) => (i * 31) % 251);
-  const warm = await open(app.url, token);
-  for (let i = 0; i < 50; i++) await put(app.url, token, warm, i, chunk);
-  await new Promise((r) => setTimeout(r, 2000));
-  const idle = rssMb(app.pid);
-  let peak = idle;
-  const sampler = setInterval(() => (peak = Math.max(peak, rssMb(app.pid))), 50);
-  const id = await open(app.url, token);
-  const samples: string[] = [];
-  const started = performance.now();
-  for (let i = 0; i < 7200; i++) {
-    await put(app.url, token, id, i, chunk);
-    if ((i + 1) % 600 === 0) samples.push(`${(i + 1) / 60} min: ${rssMb(app.pid).toFixed(0)} MB`);
-    if (process.env.BENCH_HEAP === "1" && [600, 3600, 7200].includes(i + 1)) {
-      const before = rssMb(app.pid);
-      const live = liveHeapMb(await takeHeapSnapshot(app.pid, benchSnapshotDir, `recording-${(i + 1) / 60}min`));
-      console.log(`${(i + 1) / 60} min: RSS ${before.toFixed(0)} MB, heap vivo ${live.toFixed(1)} MB, RSS dopo il GC dell'istantanea ${rssMb(app.pid).toFixed(0)} MB`);
+  if (process.env.BENCH_PART !== "invia") {
+    // 1. Memory over a 2-hour recording.
+    const chunk = new Uint8Array(8000).map((_, i) => (i * 31) % 251);
+    const warm = await open(app.url, token);
+    for (let i = 0; i < 50; i++) await put(app.url, token, warm, i, chunk);
+    await new Promise((r) => setTimeout(r, 2000));
+    const idle = rssMb(app.pid);
+    let peak = idle;
+    const sampler = setInterval(() => (peak = Math.max(peak, rssMb(app.pid))), 50);
+    const id = await open(app.url, token);
+    const samples: string[] = [];
+    const started = performance.now();
+    for (let i = 0; i < 7200; i++) {
+      await put(app.url, token, id, i, chunk);
+      if ((i + 1) % 600 === 0) samples.push(`${(i + 1) / 60} min: ${rssMb(app.pid).toFixed(0)} MB`);
+      if (process.env.BENCH_HEAP === "1" && [600, 3600, 7200].includes(i + 1)) {
+        const before = rssMb(app.pid);
+        const live = liveHeapMb(await takeHeapSnapshot(app.pid, benchSnapshotDir, `recording-${(i + 1) / 60}min`));
+        console.log(`${(i + 1) / 60} min: RSS ${before.toFixed(0)} MB, heap vivo ${live.toFixed(1)} MB, RSS dopo il GC dell'istantanea ${rssMb(app.pid).toFixed(0)} MB`);
+      }
     }
+    clearInterval(sampler);
+    const seconds = (performance.now() - started) / 1000;
+    console.log(`| 2 ore simulate (7.200 parti da 8 KB) | ${seconds.toFixed(0)} s (${(7200 / seconds).toFixed(0)} parti/s) | RSS a riposo ${idle.toFixed(0)} MB | picco ${peak.toFixed(0)} MB (+${(peak - idle).toFixed(0)} MB) |`);
+    console.log(`RSS ogni 10 minuti di audio: ${samples.join(", ")}`);
   }
-  clearInterval(sampler);
-  const seconds = (performance.now() - started) / 1000;
-  console.log(`| 2 ore simulate (7.200 parti da 8 KB) | ${seconds.toFixed(0)} s (${(7200 / seconds).toFixed(0)} parti/s) | RSS a riposo ${idle.toFixed(0)} MB | picco ${peak.toFixed(0)} MB (+${(peak - idle).toFixed(0)} MB) |`);
-  console.log(`RSS ogni 10 minuti di audio: ${samples.join(", ")}`);
 
   if (process.env.BENCH_PART !== "memory") {
     // 2. "Invia" → COMPLETED for 60 minutes already uploaded.
