@@ -1,7 +1,7 @@
 import { execFileSync } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
-import { readWavInfo } from "~/services/ffmpeg.server";
+import { readWavInfo } from "~/services/wav.server";
 import type { SpeechEngine, SpeechInput, SpeechResult } from "../../worker/engines/types";
 
 /**
