@@ -1,6 +1,6 @@
 import { Form, Link, useActionData, useSearchParams } from "@remix-run/react";
 import { useEffect } from "react";
-import { formatDateTime, formatDuration } from "~/lib/format";
+import { formatCount, formatDateTime, formatDuration } from "~/lib/format";
 import { EDIT_TEXT, MINUTES_TEXT, MSG } from "~/lib/messages";
 import { decisionsToText, topicsToText } from "~/lib/minutes-forms";
 import { madeByText, summaryFigures } from "~/lib/topics";
@@ -106,9 +106,9 @@ export function TranscriptionResult({ detail, editing }: { detail: Transcription
                   Riassunto
                 </h2>
                 <div className="flex flex-wrap items-center gap-2 text-xs text-slate-600" data-testid="summary-figures">
-                  <span>~{figures.words} parole</span>
+                  <span>~{formatCount(figures.words, "parola", "parole")}</span>
                   <span aria-hidden>·</span>
-                  <span>{figures.paragraphs} paragrafi</span>
+                  <span>{formatCount(figures.paragraphs, "paragrafo", "paragrafi")}</span>
                   {figures.detailed ? <span className="badge-info">{MSG.detailed}</span> : null}
                 </div>
               </div>

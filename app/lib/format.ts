@@ -34,6 +34,11 @@ export function formatMinutes(minutes: number): string {
   return `${new Intl.NumberFormat("it-IT", { maximumFractionDigits: 0 }).format(minutes)} min`;
 }
 
+/** A count with the noun that agrees with it: "1 completata", "55 completate", "1 paragrafo". */
+export function formatCount(n: number, one: string, many: string): string {
+  return `${new Intl.NumberFormat("it-IT").format(n)} ${n === 1 ? one : many}`;
+}
+
 export function formatBytes(bytes: number): string {
   if (bytes < 1024) return `${bytes} B`;
   if (bytes < 1024 * 1024) return `${new Intl.NumberFormat("it-IT", { maximumFractionDigits: 1 }).format(bytes / 1024)} KB`;

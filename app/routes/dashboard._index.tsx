@@ -3,7 +3,7 @@ import { Await, Link, useAsyncError, useLoaderData } from "@remix-run/react";
 import { Suspense, type ReactNode } from "react";
 import { PageHeader, StatCard, SubscriptionStatusBadge } from "~/components/admin/ui";
 import { errorTextForStatus } from "~/lib/errors";
-import { formatBytes, formatDate, formatDuration } from "~/lib/format";
+import { formatBytes, formatCount, formatDate, formatDuration } from "~/lib/format";
 import { MSG } from "~/lib/messages";
 import { getAdminDashboard, type AdminDashboard } from "~/services/admin/dashboard.server";
 import { requireAdminPage } from "~/services/session.server";
@@ -62,9 +62,6 @@ function Empty({ text }: { text: string }) {
   return <p className="text-sm text-slate-500">{text}</p>;
 }
 
-/** "1 completata", "55 completate": Italian agreement with the count. */
-const count = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
-
 /** Database tables by what they hold (the technical name stays beside it, small). */
 const TABLE_LABEL: Record<string, string> = {
   users: "Utenti",
@@ -93,11 +90,11 @@ function Overview({ data }: { data: AdminDashboard }) {
   return (
     <div className="space-y-6" data-testid="overview">
       <div className="grid grid-cols-1 gap-3 sm:grid-cols-2 lg:grid-cols-4">
-        <StatCard label="Utenti" value={users.total} hint={`${count(users.active, "attivo", "attivi")} · ${count(users.verified, "verificato", "verificati")}`} to="/dashboard/users" testId="card-users" />
+        <StatCard label="Utenti" value={users.total} hint={`${formatCount(users.active, "attivo", "attivi")} · ${formatCount(users.verified, "verificato", "verificati")}`} to="/dashboard/users" testId="card-users" />
         <StatCard
           label="Trascrizioni"
           value={transcriptions.total}
-          hint={`${count(status("COMPLETED"), "completata", "completate")} · ${count(status("FAILED"), "fallita", "fallite")} · durata media ${formatDuration(transcriptions.avgDuration)}`}
+          hint={`${formatCount(status("COMPLETED"), "completata", "completate")} · ${formatCount(status("FAILED"), "fallita", "fallite")} · durata media ${formatDuration(transcriptions.avgDuration)}`}
           to="/dashboard/transcriptions"
           testId="card-transcriptions"
         />
@@ -105,7 +102,7 @@ function Overview({ data }: { data: AdminDashboard }) {
         <StatCard
           label="Sottoscrizioni"
           value={subscriptions.total}
-          hint={`${count(subscriptions.active, "attiva", "attive")} · ${subscriptions.expiringSoonCount} in scadenza`}
+          hint={`${formatCount(subscriptions.active, "attiva", "attive")} · ${subscriptions.expiringSoonCount} in scadenza`}
           to="/dashboard/subscriptions"
           testId="card-subscriptions"
         />
