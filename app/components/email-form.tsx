@@ -2,6 +2,7 @@ import { useFetcher } from "@remix-run/react";
 import { useEffect, useRef, useState } from "react";
 import { readApiResponse } from "~/lib/errors";
 import { MSG } from "~/lib/messages";
+import { FormField } from "./form-field";
 import { useToast } from "./toast";
 
 export type EmailActionResult =
@@ -101,65 +102,26 @@ export function EmailForm({ transcriptionId, hasDocument, serverResult }: { tran
       }}
     >
       <input type="hidden" name="intent" value="email" />
-      <div>
-        <label htmlFor="email-to" className="label">
-          Indirizzo email
-        </label>
-        <input
-          id="email-to"
-          name="email"
-          type="email"
-          className="input"
-          autoComplete="email"
-          placeholder="nome@esempio.it"
-          value={email}
-          onChange={(e) => setEmail(e.target.value)}
-          aria-invalid={errors.email ? true : undefined}
-          aria-describedby={errors.email ? "email-to-error" : undefined}
-        />
-        {errors.email ? (
-          <p id="email-to-error" className="field-error">
-            {errors.email}
-          </p>
-        ) : null}
-      </div>
-      <div>
-        <label htmlFor="email-subject" className="label">
-          Oggetto
-        </label>
-        <input
-          id="email-subject"
-          name="subject"
-          className="input"
-          defaultValue={MSG.defaultEmailSubject}
-          aria-invalid={errors.subject ? true : undefined}
-          aria-describedby={errors.subject ? "email-subject-error" : undefined}
-        />
-        {errors.subject ? (
-          <p id="email-subject-error" className="field-error">
-            {errors.subject}
-          </p>
-        ) : null}
-      </div>
-      <div>
-        <label htmlFor="email-message" className="label">
-          Messaggio
-        </label>
-        <textarea
-          id="email-message"
-          name="message"
-          rows={5}
-          className="input"
-          defaultValue={MSG.defaultEmailMessage}
-          aria-invalid={errors.message ? true : undefined}
-          aria-describedby={errors.message ? "email-message-error" : undefined}
-        />
-        {errors.message ? (
-          <p id="email-message-error" className="field-error">
-            {errors.message}
-          </p>
-        ) : null}
-      </div>
+      <FormField id="email-to" label="Indirizzo email" error={errors.email}>
+        {(control) => (
+          <input
+            {...control}
+            name="email"
+            type="email"
+            className="input"
+            autoComplete="email"
+            placeholder="nome@esempio.it"
+            value={email}
+            onChange={(e) => setEmail(e.target.value)}
+          />
+        )}
+      </FormField>
+      <FormField id="email-subject" label="Oggetto" error={errors.subject}>
+        {(control) => <input {...control} name="subject" className="input" defaultValue={MSG.defaultEmailSubject} />}
+      </FormField>
+      <FormField id="email-message" label="Messaggio" error={errors.message}>
+        {(control) => <textarea {...control} name="message" rows={5} className="input" defaultValue={MSG.defaultEmailMessage} />}
+      </FormField>
       {outcome ? (
         <p role={outcome.ok ? "status" : "alert"} data-testid="email-outcome" className={outcome.ok ? "text-sm font-medium text-green-700" : "text-sm font-medium text-red-700"}>
           {outcome.message}

@@ -1,5 +1,6 @@
 import { Link } from "@remix-run/react";
 import { useEffect, useState, type ReactNode } from "react";
+import { FormField } from "../form-field";
 
 /**
  * The pieces of the account forms (auth modal and /login page). Each form is a real form posting
@@ -101,28 +102,20 @@ export function TextField(props: {
   autoFocus?: boolean;
 }) {
   return (
-    <div>
-      <label htmlFor={props.id} className="label">
-        {props.label}
-      </label>
-      <input
-        id={props.id}
-        name={props.name}
-        type={props.type ?? "text"}
-        className="input"
-        value={props.value}
-        autoComplete={props.autoComplete}
-        autoFocus={props.autoFocus}
-        onChange={(e) => props.onChange(e.target.value)}
-        aria-invalid={props.error ? true : undefined}
-        aria-describedby={props.error ? `${props.id}-error` : undefined}
-      />
-      {props.error ? (
-        <p id={`${props.id}-error`} className="field-error">
-          {props.error}
-        </p>
-      ) : null}
-    </div>
+    <FormField id={props.id} label={props.label} error={props.error}>
+      {(control) => (
+        <input
+          {...control}
+          name={props.name}
+          type={props.type ?? "text"}
+          className="input"
+          value={props.value}
+          autoComplete={props.autoComplete}
+          autoFocus={props.autoFocus}
+          onChange={(e) => props.onChange(e.target.value)}
+        />
+      )}
+    </FormField>
   );
 }
 
