@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { errorTextForStatus, formatRetryAfter, readApiResponse } from "./errors";
+import { errorTextForStatus, formatRetryAfter, isRetryableStatus, readApiResponse } from "./errors";
 
 describe("error catalogue (spec section 8)", () => {
   it("prefers error_message, then message", () => {
@@ -33,5 +33,12 @@ describe("error catalogue (spec section 8)", () => {
   it("reads an unreadable body as 'Network error'", async () => {
     const result = await readApiResponse(new Response("<html>", { status: 200 }));
     expect(result).toMatchObject({ ok: false, message: "Network error" });
+  });
+});
+
+describe("isRetryableStatus", () => {
+  it("retries a lost connection, a timeout, a rate limit and server errors, never a refusal of the request", () => {
+    expect([0, 408, 429, 500, 503].map(isRetryableStatus)).toEqual([true, true, true, true, true]);
+    expect([400, 401, 403, 404, 409, 413].map(isRetryableStatus)).toEqual([false, false, false, false, false, false]);
   });
 });

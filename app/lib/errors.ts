@@ -39,3 +39,8 @@ export async function readApiResponse<T = Record<string, unknown>>(
   }
   return { ok: true, data: data as T };
 }
+
+/** Only a lost connection (0) or the server's own trouble can go better on a second try; a refusal of the request (4xx) cannot. */
+export function isRetryableStatus(status: number): boolean {
+  return status === 0 || status === 408 || status === 429 || status >= 500;
+}

@@ -107,6 +107,13 @@ describe("upload", () => {
     expect(run([{ type: "DISCARD" }], failed)).toEqual(initialRecorderState);
   });
 
+  it("offers no retry when the server refused the file itself (not audio): sending it again cannot help", () => {
+    const refused = run([{ type: "CONFIRM_SEND" }, { type: "UPLOAD_FAILED", message: MSG.uploadError, retryable: false }], stopped);
+    expect(refused).toMatchObject({ status: "uploadFailed", uploadRetryable: false });
+    expect(run([{ type: "RETRY_UPLOAD" }], refused)).toBe(refused);
+    expect(run([{ type: "DISCARD" }], refused)).toEqual(initialRecorderState);
+  });
+
   it("shows the limit pop-up with the server's text when the upload is refused for the limit", () => {
     const s = run([{ type: "CONFIRM_SEND" }, { type: "UPLOAD_FAILED", message: MSG.limitReached, limitReached: true }], stopped);
     expect(s).toMatchObject({ status: "uploadFailed", dialog: "limit", limitMessage: MSG.limitReached });

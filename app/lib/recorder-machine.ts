@@ -24,6 +24,8 @@ export type RecorderState = {
   source: UploadSource | undefined;
   uploadPercent: number;
   uploadError: string | undefined;
+  /** Whether sending again can help (a lost connection, a server error), not a refusal of the file. */
+  uploadRetryable: boolean;
   /** Text of the limit pop-up (the server's message when the upload was refused for the limit). */
   limitMessage: string;
 };
@@ -53,7 +55,7 @@ export type RecorderEvent =
   | { type: "DISCARD" }
   | ({ type: "UPLOAD_FILE" } & Omit<StartContext, "askKeepAwake">)
   | { type: "UPLOAD_PROGRESS"; percent: number }
-  | { type: "UPLOAD_FAILED"; message: string; limitReached?: boolean; requiresSubscription?: boolean }
+  | { type: "UPLOAD_FAILED"; message: string; limitReached?: boolean; requiresSubscription?: boolean; retryable?: boolean }
   | { type: "RETRY_UPLOAD" }
   | { type: "UPLOAD_DONE" };
 
@@ -66,6 +68,7 @@ export const initialRecorderState: RecorderState = {
   source: undefined,
   uploadPercent: 0,
   uploadError: undefined,
+  uploadRetryable: true,
   limitMessage: MSG.limitReached,
 };
 
@@ -139,13 +142,14 @@ export function recorderReducer(state: RecorderState, event: RecorderEvent): Rec
         ...state,
         status: "uploadFailed",
         uploadError: event.message,
+        uploadRetryable: event.retryable ?? true,
         // The server's refusals open the pop-ups of the start sequence (spec 4): a plan that ended
         // meanwhile shows the subscription one, a full month the limit one.
         dialog: event.requiresSubscription ? "subscription" : event.limitReached ? "limit" : null,
         limitMessage: event.limitReached ? event.message : state.limitMessage,
       };
     case "RETRY_UPLOAD":
-      if (state.status !== "uploadFailed") return state;
+      if (state.status !== "uploadFailed" || !state.uploadRetryable) return state;
       return { ...state, status: "uploading", dialog: null, uploadPercent: 0, uploadError: undefined };
     case "UPLOAD_DONE":
       return state.status === "uploading" ? { ...state, status: "done", uploadPercent: 100 } : state;

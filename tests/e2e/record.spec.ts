@@ -106,6 +106,19 @@ test("uploads an existing file with the button and shows the upload progress", a
   await expectResultPage(page);
 });
 
+test("a file that is not audio is refused in Italian, with no retry to offer and a plain 'Chiudi'", async ({ page, context }) => {
+  const user = await createUser({ plan: "FREE_BASIC" });
+  await signIn(context, user);
+  await page.goto("/record");
+  await page.getByTestId("file-input").setInputFiles({ name: "appunti.mp3", mimeType: "audio/mpeg", buffer: Buffer.from("Solo testo, nessun audio qui dentro.\n".repeat(50)) });
+  const failed = page.getByTestId("upload-failed");
+  await expect(failed).toBeVisible({ timeout: 30_000 });
+  await expect(page.getByTestId("upload-retry")).toHaveCount(0);
+  await expect(page.getByTestId("upload-discard")).toHaveText("Chiudi");
+  await page.getByTestId("upload-discard").click();
+  await expect(failed).toHaveCount(0);
+});
+
 test("shows the denial text and disables the buttons when the microphone is refused", async ({ page, context }) => {
   const user = await createUser({ plan: "FREE_BASIC" });
   await signIn(context, user);

@@ -185,16 +185,18 @@ export function Recorder({ userId, limits, requiresSubscription, onUploaded, onA
           <p className="mt-1">{state.uploadError}</p>
           {recordingKept ? <p className="mt-1">{MSG.uploadKeptNotice}</p> : null}
           <div className="mt-3 flex flex-col gap-2 sm:flex-row sm:flex-wrap">
-            <button type="button" className="btn-primary" onClick={() => dispatch({ type: "RETRY_UPLOAD" })} data-testid="upload-retry">
-              {MSG.uploadRetry}
-            </button>
+            {state.uploadRetryable ? (
+              <button type="button" className="btn-primary" onClick={() => dispatch({ type: "RETRY_UPLOAD" })} data-testid="upload-retry">
+                {MSG.uploadRetry}
+              </button>
+            ) : null}
             {recordingKept ? (
               <button type="button" className="btn-secondary" onClick={() => void saveLocal()} data-testid="upload-save-local">
                 {MSG.uploadSaveLocal}
               </button>
             ) : null}
             <button type="button" className="btn-ghost" onClick={discard} data-testid="upload-discard">
-              {MSG.recordDiscard}
+              {state.source === "file" ? MSG.close : MSG.recordDiscard}
             </button>
           </div>
         </div>

@@ -1,4 +1,4 @@
-import { errorTextForStatus } from "~/lib/errors";
+import { errorTextForStatus, isRetryableStatus } from "~/lib/errors";
 import { MSG } from "~/lib/messages";
 
 /**
@@ -14,6 +14,10 @@ export class UploadError extends Error {
     public requiresSubscription = false,
   ) {
     super(message);
+  }
+
+  get retryable(): boolean {
+    return isRetryableStatus(this.status);
   }
 }
 

@@ -1,5 +1,6 @@
 import { useCallback, useEffect, useRef, useState, type Dispatch } from "react";
 import { ChunkUploader, deleteServerRecording, RecordingRefused, type UploaderStatus } from "~/lib/chunk-uploader";
+import { isRetryableStatus } from "~/lib/errors";
 import { MSG } from "~/lib/messages";
 import type { RecorderEvent, RecorderState } from "~/lib/recorder-machine";
 import { appendChunk, createLocalRecording, deleteLocalRecording, readWholeRecording } from "~/lib/recording-store";
@@ -121,7 +122,7 @@ export function useChunkUpload({ state, dispatch, onUploaded, onActiveRecording 
         const e = error instanceof RecordingRefused ? error : new RecordingRefused(MSG.uploadError, 0);
         if (e.status === 401) window.location.reload();
         if (!e.limitReached && !e.requiresSubscription) toast.show({ type: "error", title: MSG.uploadErrorTitle, message: e.message });
-        dispatch({ type: "UPLOAD_FAILED", message: e.message, limitReached: e.limitReached, requiresSubscription: e.requiresSubscription });
+        dispatch({ type: "UPLOAD_FAILED", message: e.message, limitReached: e.limitReached, requiresSubscription: e.requiresSubscription, retryable: isRetryableStatus(e.status) });
       });
     return () => {
       cancelled = true;
