@@ -1,7 +1,7 @@
 import type { ReactNode } from "react";
 
 /** What a control needs to be tied to its label and its error message. */
-export type FieldControlProps = { id: string; "aria-invalid": true | undefined; "aria-describedby": string | undefined };
+type FieldControlProps = { id: string; "aria-invalid": true | undefined; "aria-describedby": string | undefined };
 
 /**
  * A labelled form control with its error below it, announced through aria-describedby. The
