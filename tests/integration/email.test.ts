@@ -120,7 +120,7 @@ describe("sending the document by e-mail", () => {
 
   it("answers the real failure when the server refuses for good, and never retries it", async () => {
     const { user, t } = await readyTranscription();
-    smtp.failNext(1, 550);
+    smtp.failNext(1, 550, "rifiutato@esempio.it");
     const response = await send(user.token, t.id, { email: "rifiutato@esempio.it", subject: "Oggetto", message: "Testo" });
     expect(response.status).toBe(502);
     expect(await response.json()).toMatchObject({ success: false, message: "Impossibile inviare l'email. Verifica l'indirizzo e riprova.", status: "FAILED" });
@@ -134,8 +134,8 @@ describe("sending the document by e-mail", () => {
     const { user, t } = await readyTranscription();
     const worker: WorkerHandle = await startWorker({ connectionString: database.url, pollInterval: 100 });
     try {
-      smtp.failNext(1, 451);
-      const first = await requestDocumentEmail(t.id, user.id, { email: "riprova@esempio.it", subject: "Oggetto", message: "Testo" }, { retryDelaySeconds: 0 });
+      smtp.failNext(1, 451, "riprova@esempio.it");
+      const first = await requestDocumentEmail(t.id, user.id, { email: "riprova@esempio.it", subject: "Oggetto", message: "Testo" }, { retryDelaySeconds: 3600 });
       expect(first.status).toBe("PENDING");
       // The next attempt is queued minutes away; once the first one has failed (however long a
       // busy machine takes), bring it forward instead of waiting.
@@ -162,10 +162,10 @@ describe("sending the document by e-mail", () => {
 
   it("records FAILED when the last attempt fails too", async () => {
     const { user, t } = await readyTranscription();
-    smtp.failNext(1, 451);
+    smtp.failNext(1, 451, "ultimo@esempio.it");
     const first = await requestDocumentEmail(t.id, user.id, { email: "ultimo@esempio.it", subject: "Oggetto", message: "Testo" }, { retryDelaySeconds: 3600 });
     expect(first.status).toBe("PENDING");
-    smtp.failNext(1, 421);
+    smtp.failNext(1, 421, "ultimo@esempio.it");
     await expect(
       sendDocumentEmail({ deliveryId: first.deliveryId }, { job: { attempts: 5, max_attempts: 5 }, logger: console } as never),
     ).resolves.toBeUndefined();
@@ -266,10 +266,10 @@ describe("never twice (decision 008)", () => {
 
   it("spreads retries over hours, not minutes", async () => {
     const { user, t } = await readyTranscription();
-    smtp.failNext(1, 451);
+    smtp.failNext(1, 451, "dopo@esempio.it");
     const view = await requestDocumentEmail(t.id, user.id, { email: "dopo@esempio.it", subject: "Oggetto", message: "Testo" }, { retryDelaySeconds: 3600 });
     expect(view.status).toBe("PENDING");
-    smtp.failNext(1, 451);
+    smtp.failNext(1, 451, "dopo@esempio.it");
     await sendDocumentEmail({ deliveryId: view.deliveryId }, { job: { attempts: 1, max_attempts: 3 }, logger: console } as never);
     const jobs = (await getSql()`
       select extract(epoch from (run_at - now()))::int as wait from graphile_worker._private_jobs

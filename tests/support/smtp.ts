@@ -32,8 +32,12 @@ export type SmtpCapture = {
   waitForMessage: (to: string, options?: { timeoutMs?: number }) => Promise<CapturedMail>;
   /** Messages to `to` received so far (taken or not). */
   messagesTo: (to: string) => CapturedMail[];
-  /** The next `count` messages are refused with a transient 451 error (to test retries). */
-  failNext: (count?: number, responseCode?: number) => void;
+  /**
+   * The next `count` messages are refused with a transient 451 error (to test retries); with `to`,
+   * only messages to that address count, so a mail another part of the app sends meanwhile (a
+   * verification code sent after its answer) cannot use up the failure.
+   */
+  failNext: (count?: number, responseCode?: number, to?: string) => void;
   /** Forgets every received message. */
   clear: () => void;
   stop: () => Promise<void>;
@@ -47,6 +51,7 @@ export async function startSmtpCapture(options: Partial<SMTPServerOptions> = {})
   let waiters: Waiter[] = [];
   let failures = 0;
   let failureCode = 451;
+  let failureTo: string | undefined;
 
   const deliver = (mail: CapturedMail) => {
     messages.push(mail);
@@ -70,7 +75,8 @@ export async function startSmtpCapture(options: Partial<SMTPServerOptions> = {})
       const chunks: Buffer[] = [];
       stream.on("data", (chunk: Buffer) => chunks.push(chunk));
       stream.on("end", () => {
-        if (failures > 0) {
+        const recipients = session.envelope.rcptTo.map((r) => r.address.toLowerCase());
+        if (failures > 0 && (!failureTo || recipients.includes(failureTo))) {
           failures -= 1;
           const error = new Error("Servizio temporaneamente non disponibile") as Error & { responseCode: number };
           error.responseCode = failureCode;
@@ -81,7 +87,7 @@ export async function startSmtpCapture(options: Partial<SMTPServerOptions> = {})
         simpleParser(raw)
           .then((parsed) => {
             deliver({
-              to: session.envelope.rcptTo.map((r) => r.address.toLowerCase()),
+              to: recipients,
               from: session.envelope.mailFrom ? session.envelope.mailFrom.address : "",
               subject: parsed.subject ?? "",
               text: parsed.text ?? "",
@@ -124,9 +130,10 @@ export async function startSmtpCapture(options: Partial<SMTPServerOptions> = {})
       });
     },
     messagesTo: (to) => messages.filter((m) => m.to.includes(to.toLowerCase())),
-    failNext(count = 1, responseCode = 451) {
+    failNext(count = 1, responseCode = 451, to) {
       failures = count;
       failureCode = responseCode;
+      failureTo = to?.toLowerCase();
     },
     clear() {
       messages.length = 0;
