@@ -38,13 +38,14 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const { toast, clearHeader } = readFlashToast(request);
   // The user menu's plan entry: current plan name, or null ("Sottoscrivi un piano").
   const planName = user ? await getCurrentPlanName(user.id) : null;
-  return Response.json(
-    { user: user ?? null, toast, planName },
-    clearHeader ? { headers: { "Set-Cookie": clearHeader } } : undefined,
-  );
+  return Response.json({ user: user ?? null, toast, planName }, clearHeader ? { headers: { "Set-Cookie": clearHeader } } : undefined);
 }
 
-export type RootData = { user: Awaited<ReturnType<typeof getSessionUser>> | null; toast: ReturnType<typeof readFlashToast>["toast"]; planName: string | null };
+export type RootData = {
+  user: Awaited<ReturnType<typeof getSessionUser>> | null;
+  toast: ReturnType<typeof readFlashToast>["toast"];
+  planName: string | null;
+};
 
 export function Layout({ children }: { children: ReactNode }) {
   const nonce = useNonce();
@@ -103,9 +104,7 @@ export function ErrorBoundary() {
         <p className="text-6xl font-bold text-brand-600">{notFound ? "404" : "Errore"}</p>
         <h1 className="mt-4 text-2xl font-semibold">{notFound ? "Pagina non trovata" : "Si è verificato un errore"}</h1>
         <p className="mt-2 text-slate-600">
-          {notFound
-            ? "La pagina che cerchi non esiste o è stata spostata."
-            : "Errore interno del server. Riprova più tardi."}
+          {notFound ? "La pagina che cerchi non esiste o è stata spostata." : "Errore interno del server. Riprova più tardi."}
         </p>
         <Link to="/" className="btn-primary mt-8">
           Torna alla home

@@ -96,12 +96,27 @@ async function main() {
       { name: "transcriptions: status FAILED", run: () => listAdminTranscriptions(parseTranscriptionsQuery(q("status=FAILED"))) },
       { name: "transcriptions: search 'assemblea'", run: () => listAdminTranscriptions(parseTranscriptionsQuery(q("search=assemblea"))) },
       { name: "transcriptions: one user", run: () => listAdminTranscriptions(parseTranscriptionsQuery(q(`user=${someUser}`))) },
-      { name: "transcriptions: sort fileSize desc, page 100", run: () => listAdminTranscriptions(parseTranscriptionsQuery(q("sortBy=fileSize&sortOrder=desc&page=100"))) },
-      { name: "transcriptions: last 7 days, COMPLETED", run: () => listAdminTranscriptions(parseTranscriptionsQuery(q(`status=COMPLETED&dateFrom=${new Date(Date.now() - 7 * 86400000).toISOString().slice(0, 10)}`))) },
+      {
+        name: "transcriptions: sort fileSize desc, page 100",
+        run: () => listAdminTranscriptions(parseTranscriptionsQuery(q("sortBy=fileSize&sortOrder=desc&page=100"))),
+      },
+      {
+        name: "transcriptions: last 7 days, COMPLETED",
+        run: () =>
+          listAdminTranscriptions(
+            parseTranscriptionsQuery(q(`status=COMPLETED&dateFrom=${new Date(Date.now() - 7 * 86400000).toISOString().slice(0, 10)}`)),
+          ),
+      },
       { name: "subscriptions: default (createdAt desc)", run: () => listAdminSubscriptions(parseSubscriptionsQuery(q(""))) },
       { name: "subscriptions: ACTIVE, type pro", run: () => listAdminSubscriptions(parseSubscriptionsQuery(q("status=ACTIVE&type=pro"))) },
-      { name: "subscriptions: search 'bianchi', sort endDate", run: () => listAdminSubscriptions(parseSubscriptionsQuery(q("search=bianchi&sortBy=endDate&sortOrder=asc"))) },
-      { name: "subscription types: sort subscriptionCount desc", run: () => listPlans(parsePlansQuery(q("sortBy=subscriptionCount&sortOrder=desc"))) },
+      {
+        name: "subscriptions: search 'bianchi', sort endDate",
+        run: () => listAdminSubscriptions(parseSubscriptionsQuery(q("search=bianchi&sortBy=endDate&sortOrder=asc"))),
+      },
+      {
+        name: "subscription types: sort subscriptionCount desc",
+        run: () => listPlans(parsePlansQuery(q("sortBy=subscriptionCount&sortOrder=desc"))),
+      },
       { name: "overview (GET /api/admin/dashboard)", run: () => getAdminDashboard() },
       { name: "analytics, 30 days", run: () => getAnalytics(30) },
     ];
@@ -120,8 +135,12 @@ async function main() {
       const p95 = pct(95);
       rows.push(`| ${c.name} | ${pct(50).toFixed(1)} | ${p95.toFixed(1)} | ${p95 < 100 ? "yes" : "**no**"} |`);
     }
-    console.log(`\nAdmin lists at ${USERS.toLocaleString("en-US")} users / ${TRANSCRIPTIONS.toLocaleString("en-US")} transcriptions (seeded in ${(seedMs / 1000).toFixed(1)} s), ${RUNS} runs each`);
-    console.log(`${os.cpus().length}× ${os.cpus()[0]?.model.trim() ?? "cpu"}, Node ${process.version}, embedded Postgres, load ${os.loadavg()[0].toFixed(1)}\n`);
+    console.log(
+      `\nAdmin lists at ${USERS.toLocaleString("en-US")} users / ${TRANSCRIPTIONS.toLocaleString("en-US")} transcriptions (seeded in ${(seedMs / 1000).toFixed(1)} s), ${RUNS} runs each`,
+    );
+    console.log(
+      `${os.cpus().length}× ${os.cpus()[0]?.model.trim() ?? "cpu"}, Node ${process.version}, embedded Postgres, load ${os.loadavg()[0].toFixed(1)}\n`,
+    );
     console.log("| Query | p50 ms | p95 ms | < 100 ms p95 |");
     console.log("|---|---|---|---|");
     for (const r of rows) console.log(r);

@@ -37,5 +37,7 @@ const rows = [...new Set([...a.groups.keys(), ...b.groups.keys()])].map((key) =>
 });
 rows.sort((p, q) => q.size - p.size);
 for (const r of rows.slice(0, Number(process.env.TOP ?? 25))) {
-  console.log(`${(r.size >= 0 ? "+" : "") + mb(r.size)} MB  ${(r.count >= 0 ? "+" : "") + r.count} objects  (now ${r.after.count}, ${mb(r.after.size)} MB)  ${r.key}`);
+  console.log(
+    `${(r.size >= 0 ? "+" : "") + mb(r.size)} MB  ${(r.count >= 0 ? "+" : "") + r.count} objects  (now ${r.after.count}, ${mb(r.after.size)} MB)  ${r.key}`,
+  );
 }

@@ -33,7 +33,12 @@ const seconds = Math.round(minutes * 60);
 
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), "verbale-bench-live-"));
 const model = buildSyntheticModel({ arch, dir: path.resolve("tests/.data/models") });
-const app = await startBenchApp(Number(values.port), { TRANSCRIPTION_ENGINE: "whisper", WHISPER_MODEL: model, WHISPER_MODEL_URL: "http://127.0.0.1:9/models", ANALYSIS_ENGINE: "extractive" });
+const app = await startBenchApp(Number(values.port), {
+  TRANSCRIPTION_ENGINE: "whisper",
+  WHISPER_MODEL: model,
+  WHISPER_MODEL_URL: "http://127.0.0.1:9/models",
+  ANALYSIS_ENGINE: "extractive",
+});
 const load = () => os.loadavg()[0].toFixed(1);
 
 /** A request on a kept-alive socket the server just closed fails once; every call here is idempotent. */
@@ -49,13 +54,43 @@ try {
   const token = await benchUser(app.sql, 2000);
   const auth = { Authorization: `Bearer ${token}` };
   const wav = espeakWav(path.join(dir, "parlato.wav"));
-  const webm = execFileSync("ffmpeg", ["-nostdin", "-loglevel", "error", "-stream_loop", "-1", "-i", wav, "-t", String(seconds), "-c:a", "libopus", "-b:a", "32k", "-f", "webm", "pipe:1"], {
-    maxBuffer: 256 * 1024 * 1024,
+  const webm = execFileSync(
+    "ffmpeg",
+    [
+      "-nostdin",
+      "-loglevel",
+      "error",
+      "-stream_loop",
+      "-1",
+      "-i",
+      wav,
+      "-t",
+      String(seconds),
+      "-c:a",
+      "libopus",
+      "-b:a",
+      "32k",
+      "-f",
+      "webm",
+      "pipe:1",
+    ],
+    {
+      maxBuffer: 256 * 1024 * 1024,
+    },
+  );
+  const opened = await fetchRetry(`${app.url}/api/recordings`, {
+    method: "POST",
+    headers: { ...auth, "Content-Type": "application/json" },
+    body: JSON.stringify({ mimeType: "audio/webm;codecs=opus" }),
   });
-  const opened = await fetchRetry(`${app.url}/api/recordings`, { method: "POST", headers: { ...auth, "Content-Type": "application/json" }, body: JSON.stringify({ mimeType: "audio/webm;codecs=opus" }) });
   const id = ((await opened.json()) as { databaseId: string }).databaseId;
   const live = async () =>
-    (await (await fetchRetry(`${app.url}/api/recordings/${id}/live`, { headers: auth })).json()) as { behindSeconds: number; transcribedSeconds: number; text: string; draft: string };
+    (await (await fetchRetry(`${app.url}/api/recordings/${id}/live`, { headers: auth })).json()) as {
+      behindSeconds: number;
+      transcribedSeconds: number;
+      text: string;
+      draft: string;
+    };
 
   console.log(`\nMacchina: ${os.cpus().length} core, carico ${load()}, modello sintetico ${arch}, ${minutes} min a velocità ${speed || "massima"}`);
   const size = Math.ceil(webm.length / seconds);
@@ -88,12 +123,16 @@ try {
       if (view.behindSeconds < 8) break;
       await new Promise((r) => setTimeout(r, 1000));
     }
-    console.log(`finestre al passo con ${minutes} min di audio in ${((performance.now() - catchStart) / 1000).toFixed(0)} s (${((performance.now() - catchStart) / 1000 / seconds).toFixed(2)} × tempo reale)`);
+    console.log(
+      `finestre al passo con ${minutes} min di audio in ${((performance.now() - catchStart) / 1000).toFixed(0)} s (${((performance.now() - catchStart) / 1000 / seconds).toFixed(2)} × tempo reale)`,
+    );
   }
   const before = await live();
   if (lags.length) {
     const mean = lags.reduce((a, b) => a + b, 0) / lags.length;
-    console.log(`ritardo della diretta: medio ${mean.toFixed(1)} s, massimo ${Math.max(...lags)} s, all'«Invia» ${before.behindSeconds} s; prime parole dopo ${firstWordsAt ?? "—"} s di registrazione`);
+    console.log(
+      `ritardo della diretta: medio ${mean.toFixed(1)} s, massimo ${Math.max(...lags)} s, all'«Invia» ${before.behindSeconds} s; prime parole dopo ${firstWordsAt ?? "—"} s di registrazione`,
+    );
   }
 
   const invia = performance.now();

@@ -11,7 +11,13 @@
 import os from "node:os";
 import { analyzeLocally } from "../worker/engines/local-analysis/index";
 import { scoreMeeting, totals, type MeetingScore } from "../worker/engines/local-analysis/meeting-scores";
-import { loadHeldOutTranscripts, loadSecondHeldOutTranscripts, loadThirdHeldOutTranscripts, loadTranscripts, threeHourTranscript } from "../worker/engines/local-analysis/test-transcripts";
+import {
+  loadHeldOutTranscripts,
+  loadSecondHeldOutTranscripts,
+  loadThirdHeldOutTranscripts,
+  loadTranscripts,
+  threeHourTranscript,
+} from "../worker/engines/local-analysis/test-transcripts";
 
 const RUNS = Number(process.env.RUNS ?? 5);
 const [mode, split] = process.argv.slice(2);
@@ -69,7 +75,9 @@ function quality(which: keyof typeof SETS) {
   const scores: MeetingScore[] = fixtures.map((f) => scoreMeeting(analyzeLocally(f.segments), f));
   const pct = (a: number, b: number) => (b ? `${Math.round((100 * a) / b)} %` : "–");
   console.log(`\n${SETS[which].title}: ${fixtures.length} meetings\n`);
-  console.log("| Meeting | Agenda items as own, named topic | Topics | Title names content | Summary mentions | Decisions found (extra) | Actions found | … with owner and deadline (extra) |");
+  console.log(
+    "| Meeting | Agenda items as own, named topic | Topics | Title names content | Summary mentions | Decisions found (extra) | Actions found | … with owner and deadline (extra) |",
+  );
   console.log("|---|---|---|---|---|---|---|---|");
   for (const s of scores) {
     console.log(

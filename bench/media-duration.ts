@@ -49,7 +49,12 @@ const cases: [string, string, number, string[], string?][] = [
   ["3 h flac di silenzio (2 MB), limite 60 min", "silenzio.flac", 3 * 3600, ["-c:a", "flac"], "anullsrc=r=8000:cl=mono"],
 ];
 
-console.log(`Macchina: ${os.cpus().length} core, Node ${process.version}, load average ${os.loadavg().map((l) => l.toFixed(1)).join(" ")}`);
+console.log(
+  `Macchina: ${os.cpus().length} core, Node ${process.version}, load average ${os
+    .loadavg()
+    .map((l) => l.toFixed(1))
+    .join(" ")}`,
+);
 console.log("| file | dimensione | esito | tempo | CPU di ffprobe + ffmpeg |");
 console.log("|---|---|---|---|---|");
 for (const [label, name, seconds, args, source] of cases) {

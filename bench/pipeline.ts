@@ -34,7 +34,9 @@ try {
     const { databaseId } = (await response.json()) as { databaseId: string };
     const uploaded = performance.now();
     for (;;) {
-      const progress = (await (await fetch(`${app.url}/api/transcription/${databaseId}/progress`, { headers: { Authorization: `Bearer ${token}` } })).json()) as { status: string };
+      const progress = (await (
+        await fetch(`${app.url}/api/transcription/${databaseId}/progress`, { headers: { Authorization: `Bearer ${token}` } })
+      ).json()) as { status: string };
       if (progress.status === "COMPLETED") break;
       if (progress.status === "FAILED") throw new Error("pipeline failed");
       await new Promise((r) => setTimeout(r, 20));
@@ -47,7 +49,9 @@ try {
   console.log(`\nMacchina: ${os.cpus().length} core, Node ${process.version}; ${runs} esecuzioni, ${(bytes.length / 1024).toFixed(0)} KB webm/opus`);
   console.log("| registrazione | fine upload → COMPLETED (mediana) | minimo | massimo |");
   console.log("|---|---|---|---|");
-  console.log(`| 60 s, motori OpenAI sul test double | ${(median / 1000).toFixed(2)} s | ${(times[0] / 1000).toFixed(2)} s | ${(times.at(-1)! / 1000).toFixed(2)} s |`);
+  console.log(
+    `| 60 s, motori OpenAI sul test double | ${(median / 1000).toFixed(2)} s | ${(times[0] / 1000).toFixed(2)} s | ${(times.at(-1)! / 1000).toFixed(2)} s |`,
+  );
 } finally {
   await app.stop();
   await double.close();

@@ -37,7 +37,12 @@ async function open(url: string, token: string): Promise<string> {
 }
 
 const double = await startOpenAIDouble();
-const app = await startBenchApp(Number(process.env.BENCH_PORT ?? 3299), { TRANSCRIPTION_ENGINE: "openai", ANALYSIS_ENGINE: "openai", OPENAI_API_KEY: double.apiKey, OPENAI_BASE_URL: double.baseURL });
+const app = await startBenchApp(Number(process.env.BENCH_PORT ?? 3299), {
+  TRANSCRIPTION_ENGINE: "openai",
+  ANALYSIS_ENGINE: "openai",
+  OPENAI_API_KEY: double.apiKey,
+  OPENAI_BASE_URL: double.baseURL,
+});
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), "verbale-bench-rec-"));
 try {
   const token = await benchUser(app.sql, 2000);
@@ -61,21 +66,29 @@ try {
       if (process.env.BENCH_HEAP === "1" && [600, 3600, 7200].includes(i + 1)) {
         const before = rssMb(app.pid);
         const live = liveHeapMb(await takeHeapSnapshot(app.pid, benchSnapshotDir, `recording-${(i + 1) / 60}min`));
-        console.log(`${(i + 1) / 60} min: RSS ${before.toFixed(0)} MB, heap vivo ${live.toFixed(1)} MB, RSS dopo il GC dell'istantanea ${rssMb(app.pid).toFixed(0)} MB`);
+        console.log(
+          `${(i + 1) / 60} min: RSS ${before.toFixed(0)} MB, heap vivo ${live.toFixed(1)} MB, RSS dopo il GC dell'istantanea ${rssMb(app.pid).toFixed(0)} MB`,
+        );
       }
     }
     clearInterval(sampler);
     const seconds = (performance.now() - started) / 1000;
-    console.log(`| 2 ore simulate (7.200 parti da 8 KB) | ${seconds.toFixed(0)} s (${(7200 / seconds).toFixed(0)} parti/s) | RSS a riposo ${idle.toFixed(0)} MB | picco ${peak.toFixed(0)} MB (+${(peak - idle).toFixed(0)} MB) |`);
+    console.log(
+      `| 2 ore simulate (7.200 parti da 8 KB) | ${seconds.toFixed(0)} s (${(7200 / seconds).toFixed(0)} parti/s) | RSS a riposo ${idle.toFixed(0)} MB | picco ${peak.toFixed(0)} MB (+${(peak - idle).toFixed(0)} MB) |`,
+    );
     console.log(`RSS ogni 10 minuti di audio: ${samples.join(", ")}`);
   }
 
   if (process.env.BENCH_PART !== "memory") {
     // 2. "Invia" → COMPLETED for 60 minutes already uploaded.
     const wav = espeakWav(path.join(dir, "parlato.wav"));
-    const webm = execFileSync("ffmpeg", ["-nostdin", "-loglevel", "error", "-stream_loop", "-1", "-i", wav, "-t", "3600", "-c:a", "libopus", "-b:a", "32k", "-f", "webm", "pipe:1"], {
-      maxBuffer: 256 * 1024 * 1024,
-    });
+    const webm = execFileSync(
+      "ffmpeg",
+      ["-nostdin", "-loglevel", "error", "-stream_loop", "-1", "-i", wav, "-t", "3600", "-c:a", "libopus", "-b:a", "32k", "-f", "webm", "pipe:1"],
+      {
+        maxBuffer: 256 * 1024 * 1024,
+      },
+    );
     const hour = await open(app.url, token);
     const size = Math.ceil(webm.length / 3600);
     for (let i = 0; i < 3600; i++) await put(app.url, token, hour, i, webm.subarray(i * size, Math.min(webm.length, (i + 1) * size)));
@@ -84,7 +97,9 @@ try {
     if (!finalize.ok) throw new Error(`finalize: ${finalize.status} ${await finalize.text()}`);
     const answered = performance.now();
     for (;;) {
-      const progress = (await (await fetch(`${app.url}/api/transcription/${hour}/progress`, { headers: { Authorization: `Bearer ${token}` } })).json()) as { status: string };
+      const progress = (await (
+        await fetch(`${app.url}/api/transcription/${hour}/progress`, { headers: { Authorization: `Bearer ${token}` } })
+      ).json()) as { status: string };
       if (progress.status === "COMPLETED") break;
       if (progress.status === "FAILED") throw new Error("pipeline failed");
       await new Promise((r) => setTimeout(r, 50));

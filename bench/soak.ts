@@ -28,7 +28,6 @@ const snapshotDir = path.join(root, "bench", ".soak-snapshots");
 const nodeArgs = (process.env.SOAK_NODE_ARGS ?? "").split(" ").filter(Boolean);
 const heapSnapshot = (pid: number, label: string) => takeHeapSnapshot(pid, snapshotDir, label);
 
-
 const rssMb = (pid: number) => Number(fs.readFileSync(`/proc/${pid}/status`, "utf8").match(/VmRSS:\s+(\d+)/)?.[1] ?? 0) / 1024;
 const alive = (pid: number) => fs.existsSync(`/proc/${pid}`);
 
@@ -64,7 +63,15 @@ async function loadFor(ms: number): Promise<number> {
 
 const child = spawn(process.execPath, [...nodeArgs, ...(heap ? heapSnapshotArgs(snapshotDir) : []), "server/start.mjs"], {
   cwd: root,
-  env: { ...process.env, DATA_DIR: dataDir, PORT: String(port), HOST: "127.0.0.1", ADMIN_PASSWORD: "Admin12345", LOG_LEVEL: "warn", DATABASE_URL: "" },
+  env: {
+    ...process.env,
+    DATA_DIR: dataDir,
+    PORT: String(port),
+    HOST: "127.0.0.1",
+    ADMIN_PASSWORD: "Admin12345",
+    LOG_LEVEL: "warn",
+    DATABASE_URL: "",
+  },
   stdio: "ignore",
 });
 try {
@@ -87,7 +94,10 @@ try {
     console.log(
       `giro ${round}: ${(requests / seconds).toFixed(0)} richieste/s, RSS sotto carico ${loaded.toFixed(0)} MB, dopo ${seconds} s di riposo ${rssMb(pid).toFixed(0)} MB, processo ${alive(pid) ? "vivo" : "MORTO"}`,
     );
-    if (heap) console.log(`  heap vivo dopo il giro ${round}: ${liveHeapMb(await heapSnapshot(pid, `round-${round}`)).toFixed(1)} MB, RSS ${rssMb(pid).toFixed(0)} MB`);
+    if (heap)
+      console.log(
+        `  heap vivo dopo il giro ${round}: ${liveHeapMb(await heapSnapshot(pid, `round-${round}`)).toFixed(1)} MB, RSS ${rssMb(pid).toFixed(0)} MB`,
+      );
   }
   const leftovers = fs.existsSync(path.join(dataDir, "tmp")) ? fs.readdirSync(path.join(dataDir, "tmp")).length : 0;
   console.log(`file temporanei rimasti: ${leftovers}`);

@@ -34,7 +34,16 @@ export async function startBenchApp(port: number, env: Record<string, string> = 
   const nodeArgs = process.env.BENCH_HEAP === "1" ? heapSnapshotArgs(benchSnapshotDir) : [];
   const child: ChildProcess = spawn(process.execPath, [...nodeArgs, "server/start.mjs"], {
     cwd: root,
-    env: { ...process.env, DATA_DIR: dataDir, PORT: String(port), HOST: "127.0.0.1", ADMIN_PASSWORD: "Admin12345", LOG_LEVEL: "warn", OPENAI_API_KEY: "", ...env },
+    env: {
+      ...process.env,
+      DATA_DIR: dataDir,
+      PORT: String(port),
+      HOST: "127.0.0.1",
+      ADMIN_PASSWORD: "Admin12345",
+      LOG_LEVEL: "warn",
+      OPENAI_API_KEY: "",
+      ...env,
+    },
     stdio: ["ignore", "ignore", "inherit"],
   });
   const url = `http://127.0.0.1:${port}`;
@@ -68,10 +77,12 @@ export async function startBenchApp(port: number, env: Record<string, string> = 
 export async function benchUser(sql: postgres.Sql, maxFileSizeMB: number): Promise<string> {
   const code = `BENCH_${randomBytes(3).toString("hex")}`;
   // 500 MB of 16 kHz WAV is 4.3 hours: the minutes must not be what refuses it.
-  const [plan] = await sql`insert into subscription_types (code, type, name, price, max_file_size_mb, max_recordings_per_month, max_mb_storage, max_minutes_per_file, max_minutes_per_month)
+  const [plan] =
+    await sql`insert into subscription_types (code, type, name, price, max_file_size_mb, max_recordings_per_month, max_mb_storage, max_minutes_per_file, max_minutes_per_month)
     values (${code}, 'FREE', 'Bench', 0, ${maxFileSizeMB}, 1000, 100000, 100000, 1000000) returning id`;
   const [role] = await sql`select id from roles where name = 'USER'`;
-  const [user] = await sql`insert into users (email, name, role_id, is_email_verified) values (${`${code.toLowerCase()}@bench.it`}, 'Bench', ${role.id}, true) returning id`;
+  const [user] =
+    await sql`insert into users (email, name, role_id, is_email_verified) values (${`${code.toLowerCase()}@bench.it`}, 'Bench', ${role.id}, true) returning id`;
   await sql`insert into user_subscriptions (user_id, subscription_type_id, status, is_active, start_date, end_date, current_period_start, current_period_end)
     values (${user.id}, ${plan.id}, 'ACTIVE', true, now() - interval '1 day', now() + interval '30 days', now() - interval '1 day', now() + interval '30 days')`;
   const token = randomBytes(32).toString("base64url");
@@ -130,7 +141,12 @@ async function main() {
   const bytes = megabytes * 1024 * 1024;
   // The transcription of the uploaded file is not part of this measure: the worker would pick
   // it up right after the answer, so the OpenAI engine points at an address nothing listens on.
-  const app = await startBenchApp(3297, { TRANSCRIPTION_ENGINE: "openai", ANALYSIS_ENGINE: "openai", OPENAI_API_KEY: "sk-bench", OPENAI_BASE_URL: "http://127.0.0.1:9/v1" });
+  const app = await startBenchApp(3297, {
+    TRANSCRIPTION_ENGINE: "openai",
+    ANALYSIS_ENGINE: "openai",
+    OPENAI_API_KEY: "sk-bench",
+    OPENAI_BASE_URL: "http://127.0.0.1:9/v1",
+  });
   try {
     const token = await benchUser(app.sql, megabytes + 10);
     // Warm the route (first request compiles nothing, but loads modules and fills pools).
@@ -153,7 +169,9 @@ async function main() {
     console.log(
       `| ${megabytes} MB WAV, multipart, loopback | ${result.seconds.toFixed(1)} s | ${(megabytes / result.seconds).toFixed(0)} MB/s | ${idle.toFixed(0)} MB | ${peak.toFixed(0)} MB | ${(peak - idle).toFixed(0)} MB |`,
     );
-    console.log(`(file salvato: ${stored.map((s) => (s / 1024 / 1024).toFixed(0)).join(", ")} MB; include ffprobe, la misura della durata decodificata e la transazione)`);
+    console.log(
+      `(file salvato: ${stored.map((s) => (s / 1024 / 1024).toFixed(0)).join(", ")} MB; include ffprobe, la misura della durata decodificata e la transazione)`,
+    );
   } finally {
     await app.stop();
   }

@@ -45,7 +45,25 @@ function recording(seconds: number): string {
   if (fs.existsSync(file)) return file;
   const raw = path.join(DIR, "italian-espeak.wav");
   execFileSync("espeak-ng", ["-v", "it", "-s", "150", "-w", raw, TEXT]);
-  execFileSync("ffmpeg", ["-nostdin", "-loglevel", "error", "-y", "-stream_loop", "-1", "-i", raw, "-t", String(seconds), "-ar", "16000", "-ac", "1", "-c:a", "pcm_s16le", file]);
+  execFileSync("ffmpeg", [
+    "-nostdin",
+    "-loglevel",
+    "error",
+    "-y",
+    "-stream_loop",
+    "-1",
+    "-i",
+    raw,
+    "-t",
+    String(seconds),
+    "-ar",
+    "16000",
+    "-ac",
+    "1",
+    "-c:a",
+    "pcm_s16le",
+    file,
+  ]);
   return file;
 }
 
@@ -67,7 +85,14 @@ async function measure(arch: SyntheticArch, weights: WeightType, seconds: number
   const model = buildSyntheticModel({ arch, weights, tokensPerWindow: 110, segmentsPerWindow: 5, spanSeconds: 29, dir: DIR });
   const wav = recording(seconds);
   const pieces = pieceSec > 0 ? { maxPieceSec: pieceSec } : undefined;
-  const engine = new WhisperEngine({ model, dataDir: DIR, modelUrl: "http://127.0.0.1:9", threads, pieces, cli: backend === "binding" ? false : undefined });
+  const engine = new WhisperEngine({
+    model,
+    dataDir: DIR,
+    modelUrl: "http://127.0.0.1:9",
+    threads,
+    pieces,
+    cli: backend === "binding" ? false : undefined,
+  });
   if (engine.backend !== backend) throw new Error(`backend ${backend} non disponibile (npm run whisper:build)`);
   global.gc?.();
   const baseMb = process.memoryUsage.rss() / 2 ** 20;
@@ -132,7 +157,12 @@ const skip = new Set(arg("skip", "").split(",").filter(Boolean));
 const threads = Number(arg("threads", "2"));
 const pieceSec = Number(arg("piece-sec", "0"));
 const rows: Row[] = [];
-console.error(`cpu: ${os.cpus()[0]?.model} x${os.availableParallelism()}, load ${os.loadavg().map((l) => l.toFixed(1)).join(" ")}, ${threads} threads, ${pieceSec || "default"} s of voiced audio per whisper call`);
+console.error(
+  `cpu: ${os.cpus()[0]?.model} x${os.availableParallelism()}, load ${os
+    .loadavg()
+    .map((l) => l.toFixed(1))
+    .join(" ")}, ${threads} threads, ${pieceSec || "default"} s of voiced audio per whisper call`,
+);
 for (const seconds of lengths) {
   for (const arch of archs) {
     for (const weights of weightTypes) {
@@ -157,4 +187,9 @@ for (const r of rows) {
     `| ${r.model} | ${fmtLen(r.seconds)} | ${r.wall.toFixed(1)} s | ${(r.wall / r.seconds).toFixed(3)} | ${r.load.toFixed(2)} s | ${(r.decode / r.seconds).toFixed(3)} | ${r.cpu.toFixed(1)} s | ${(r.cpu / threads / r.seconds).toFixed(3)} | ${r.peakMb.toFixed(0)} MB | ${r.loadBefore.toFixed(1)} → ${r.loadAfter.toFixed(1)} |`,
   );
 }
-console.log(`\nLoad average at the end: ${os.loadavg().map((l) => l.toFixed(1)).join(" ")} (other processes share these ${os.availableParallelism()} cores).`);
+console.log(
+  `\nLoad average at the end: ${os
+    .loadavg()
+    .map((l) => l.toFixed(1))
+    .join(" ")} (other processes share these ${os.availableParallelism()} cores).`,
+);

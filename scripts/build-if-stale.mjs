@@ -11,7 +11,17 @@ import { fileURLToPath } from "node:url";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const stampFile = path.join(root, "build", ".sources-hash");
-const inputs = ["app", "server", "worker", "public", "vite.config.ts", "tailwind.config.ts", "postcss.config.js", "tsconfig.json", "package-lock.json"];
+const inputs = [
+  "app",
+  "server",
+  "worker",
+  "public",
+  "vite.config.ts",
+  "tailwind.config.ts",
+  "postcss.config.js",
+  "tsconfig.json",
+  "package-lock.json",
+];
 const skip = /\.test\.tsx?$/;
 
 function* files(entry) {
@@ -32,7 +42,11 @@ export function sourcesHash() {
   const hash = createHash("sha256");
   for (const input of inputs) {
     for (const file of files(input)) {
-      hash.update(file).update("\0").update(fs.readFileSync(path.join(root, file))).update("\0");
+      hash
+        .update(file)
+        .update("\0")
+        .update(fs.readFileSync(path.join(root, file)))
+        .update("\0");
     }
   }
   return hash.digest("hex");
@@ -68,9 +82,14 @@ if (process.argv.includes("--stamp")) {
 } else {
   withLock(() => {
     const current = sourcesHash();
-    const built = fs.existsSync(path.join(root, "build", "server", "index.js")) && fs.existsSync(stampFile) ? fs.readFileSync(stampFile, "utf8").trim() : "";
+    const built =
+      fs.existsSync(path.join(root, "build", "server", "index.js")) && fs.existsSync(stampFile) ? fs.readFileSync(stampFile, "utf8").trim() : "";
     if (built === current) return;
     console.log(built ? "Sorgenti cambiati dall'ultima build: ricompilo..." : "Build mancante: compilo...");
-    execFileSync(process.platform === "win32" ? "npm.cmd" : "npm", ["run", "build"], { cwd: root, stdio: "inherit", shell: process.platform === "win32" });
+    execFileSync(process.platform === "win32" ? "npm.cmd" : "npm", ["run", "build"], {
+      cwd: root,
+      stdio: "inherit",
+      shell: process.platform === "win32",
+    });
   });
 }

@@ -51,7 +51,8 @@ function has(command, args = ["--version"]) {
 }
 
 if (process.env.VERBALE_SKIP_WHISPER_BUILD === "1" && !required) done("compilazione saltata (VERBALE_SKIP_WHISPER_BUILD=1).", true);
-if (!fs.existsSync(path.join(source, "CMakeLists.txt"))) done(`sorgente non trovato in ${path.relative(root, source)} (è nella dipendenza di sviluppo nodejs-whisper: installa senza --omit=dev).`, false);
+if (!fs.existsSync(path.join(source, "CMakeLists.txt")))
+  done(`sorgente non trovato in ${path.relative(root, source)} (è nella dipendenza di sviluppo nodejs-whisper: installa senza --omit=dev).`, false);
 
 const version = /project\("whisper\.cpp" VERSION ([\d.]+)\)/.exec(fs.readFileSync(path.join(source, "CMakeLists.txt"), "utf8"))?.[1] ?? "unknown";
 const stamp = { version, flags: FLAGS, platform: `${process.platform}-${process.arch}` };
@@ -59,11 +60,14 @@ const stampFile = path.join(outDir, "build.json");
 const current = fs.existsSync(stampFile) ? fs.readFileSync(stampFile, "utf8") : "";
 if (current === JSON.stringify(stamp) && has(binary)) done(`whisper-cli ${version} già compilato.`, true);
 
-if (!has("cmake")) done("cmake non trovato: installa cmake e un compilatore C++ (Debian: apt-get install cmake g++) e riesegui npm run whisper:build.", false);
+if (!has("cmake"))
+  done("cmake non trovato: installa cmake e un compilatore C++ (Debian: apt-get install cmake g++) e riesegui npm run whisper:build.", false);
 
 const buildDir = fs.mkdtempSync(path.join(os.tmpdir(), "verbale-whisper-build-"));
 const started = Date.now();
-console.log(`whisper.cpp ${version}: compilazione di whisper-cli per ${process.env.VERBALE_WHISPER_PORTABLE === "1" ? "CPU generiche (portabile)" : "questa CPU"} (circa 2 minuti)...`);
+console.log(
+  `whisper.cpp ${version}: compilazione di whisper-cli per ${process.env.VERBALE_WHISPER_PORTABLE === "1" ? "CPU generiche (portabile)" : "questa CPU"} (circa 2 minuti)...`,
+);
 let outcome;
 try {
   outcome = build();

@@ -58,7 +58,12 @@ async function main() {
       continue;
     }
     await downloadStoppableByCtrlC(`Modello "${m.name}"`, (signal) =>
-      downloadModel(m.name, { dataDir: config.DATA_DIR, baseUrl: config.WHISPER_MODEL_URL, signal, onProgress: terminalProgress(`ggml-${m.name}.bin`) }),
+      downloadModel(m.name, {
+        dataDir: config.DATA_DIR,
+        baseUrl: config.WHISPER_MODEL_URL,
+        signal,
+        onProgress: terminalProgress(`ggml-${m.name}.bin`),
+      }),
     );
   }
 }

@@ -10,26 +10,45 @@ import { DEMO_USERS, seedDemo } from "./seed-demo";
 useTestDatabase();
 
 const count = async (table: typeof users | typeof orders | typeof transcriptions | typeof userSubscriptions) =>
-  (await getDb().select({ n: sql<number>`count(*)::int` }).from(table))[0].n;
+  (
+    await getDb()
+      .select({ n: sql<number>`count(*)::int` })
+      .from(table)
+  )[0].n;
 
 describe("seed:demo", () => {
   it("creates users, subscriptions, orders and transcriptions once, with consistent usage", async () => {
     const first = await getDb().transaction((tx) => seedDemo(tx));
     expect(first.created).toHaveLength(DEMO_USERS.length);
-    const totals = { users: await count(users), orders: await count(orders), transcriptions: await count(transcriptions), subs: await count(userSubscriptions) };
+    const totals = {
+      users: await count(users),
+      orders: await count(orders),
+      transcriptions: await count(transcriptions),
+      subs: await count(userSubscriptions),
+    };
     expect(totals.orders).toBeGreaterThanOrEqual(9);
     expect(totals.transcriptions).toBe(DEMO_USERS.reduce((n, u) => n + u.recordings.length, 0));
 
     const second = await getDb().transaction((tx) => seedDemo(tx));
     expect(second).toEqual({ created: [], skipped: DEMO_USERS.map((u) => u.email) });
-    expect({ users: await count(users), orders: await count(orders), transcriptions: await count(transcriptions), subs: await count(userSubscriptions) }).toEqual(totals);
+    expect({
+      users: await count(users),
+      orders: await count(orders),
+      transcriptions: await count(transcriptions),
+      subs: await count(userSubscriptions),
+    }).toEqual(totals);
 
     const statuses = await getDb().selectDistinct({ s: transcriptions.status }).from(transcriptions);
     expect(statuses.map((r) => r.s).sort()).toEqual(["COMPLETED", "FAILED", "PENDING", "PROCESSING"]);
 
     // usage_months equals what the transcriptions rows say.
     const fromRows = await getDb()
-      .select({ userId: transcriptions.userId, month: transcriptions.usageMonth, n: sql<number>`count(*)::int`, mb: sql<number>`sum(${transcriptions.usageMegabytes})::int` })
+      .select({
+        userId: transcriptions.userId,
+        month: transcriptions.usageMonth,
+        n: sql<number>`count(*)::int`,
+        mb: sql<number>`sum(${transcriptions.usageMegabytes})::int`,
+      })
       .from(transcriptions)
       .groupBy(transcriptions.userId, transcriptions.usageMonth);
     const usage = await getDb().select().from(usageMonths);

@@ -153,7 +153,10 @@ export async function seedDemo(db: Executor, now: Date = new Date()): Promise<Se
   const passwordHash = await hashPassword(DEMO_PASSWORD);
 
   for (const [index, demo] of DEMO_USERS.entries()) {
-    const [existing] = await db.select({ id: users.id }).from(users).where(sql`lower(${users.email}) = ${demo.email}`);
+    const [existing] = await db
+      .select({ id: users.id })
+      .from(users)
+      .where(sql`lower(${users.email}) = ${demo.email}`);
     if (existing) {
       result.skipped.push(demo.email);
       continue;

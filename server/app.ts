@@ -115,7 +115,9 @@ export async function startApp(options: StartOptions): Promise<RunningApp> {
       app.use(express.static(path.join(root, "build", "client"), { maxAge: "1h" }));
     }
     app.use(refuseCrossOriginPageWrites(config.APP_URL));
-    app.use(limitUnauthenticatedBodies({ maxConcurrent: limits.maxConcurrentUnauthenticatedBodies, deadlineMs: limits.unauthenticatedBodyDeadlineMs }));
+    app.use(
+      limitUnauthenticatedBodies({ maxConcurrent: limits.maxConcurrentUnauthenticatedBodies, deadlineMs: limits.unauthenticatedBodyDeadlineMs }),
+    );
     app.use(dropRequestsOfGoneClients);
     app.all(
       "*",

@@ -9,4 +9,7 @@ process.env.NODE_ENV ??= "development";
 const vite = await createServer({ server: { middlewareMode: true } });
 const loadBuild = () => vite.ssrLoadModule("virtual:remix/server-build");
 const { startApp, serveFromCommandLine } = (await loadBuild()).entry.module;
-serveFromCommandLine(() => startApp({ dev: true, vite, build: loadBuild }), () => vite.close());
+serveFromCommandLine(
+  () => startApp({ dev: true, vite, build: loadBuild }),
+  () => vite.close(),
+);

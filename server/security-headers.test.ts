@@ -31,7 +31,9 @@ describe("security headers", () => {
   });
 
   it("lets the Google sign-in form redirect to the configured authorization server, and no other", async () => {
-    const csp = (await headersFor({ appUrl: "http://localhost:3000", googleAuthUrl: "http://127.0.0.1:4555/authorize" })).get("content-security-policy");
+    const csp = (await headersFor({ appUrl: "http://localhost:3000", googleAuthUrl: "http://127.0.0.1:4555/authorize" })).get(
+      "content-security-policy",
+    );
     expect(csp).toContain("form-action 'self' http://127.0.0.1:4555;");
   });
 

@@ -56,11 +56,7 @@ export function withJobLog(tasks: TaskList): TaskList {
 }
 
 /** Starts graphile-worker in this process against the app's database. */
-export async function startWorker(options: {
-  connectionString: string;
-  concurrency?: number;
-  pollInterval?: number;
-}): Promise<WorkerHandle> {
+export async function startWorker(options: { connectionString: string; concurrency?: number; pollInterval?: number }): Promise<WorkerHandle> {
   if (current) return current;
   let running = true;
   // Our own pool, so shutdown can end it after the runner has released its jobs and listeners.

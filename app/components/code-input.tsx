@@ -19,10 +19,7 @@ const LENGTH = 6;
  * Six single-digit boxes: typing advances, Backspace goes back, arrows move, a pasted text is
  * stripped of non-digits and spread over the boxes; the sixth digit calls onComplete.
  */
-export const CodeInput = forwardRef<CodeInputHandle, Props>(function CodeInput(
-  { onComplete, onChange, disabled, autoFocus, name = "code" },
-  ref,
-) {
+export const CodeInput = forwardRef<CodeInputHandle, Props>(function CodeInput({ onComplete, onChange, disabled, autoFocus, name = "code" }, ref) {
   const [digits, setDigits] = useState<string[]>(() => Array(LENGTH).fill(""));
   const inputs = useRef<(HTMLInputElement | null)[]>([]);
 
@@ -111,7 +108,11 @@ export const CodeInput = forwardRef<CodeInputHandle, Props>(function CodeInput(
     const text = event.clipboardData.getData("text");
     const clean = sanitizeCode(text);
     if (clean.length === LENGTH) fillFrom(0, clean);
-    else fillFrom(inputs.current.findIndex((el) => el === event.currentTarget), clean);
+    else
+      fillFrom(
+        inputs.current.findIndex((el) => el === event.currentTarget),
+        clean,
+      );
   };
 
   return (

@@ -53,9 +53,17 @@ export function Dialog({
     // Server-rendered `open` is a non-modal dialog: reopen it as a modal one.
     if (el.open) el.close();
     el.showModal();
-    const actions = [...(panel.current?.querySelectorAll<HTMLElement>("[data-dialog-body] a[href], [data-dialog-body] button:not([disabled])") ?? [])];
+    const actions = [
+      ...(panel.current?.querySelectorAll<HTMLElement>("[data-dialog-body] a[href], [data-dialog-body] button:not([disabled])") ?? []),
+    ];
     const target =
-      initialFocus === "first-field" ? panel.current?.querySelector<HTMLElement>(FIELD) : initialFocus === "first-action" ? actions[0] : initialFocus === "last-action" ? actions.pop() : null;
+      initialFocus === "first-field"
+        ? panel.current?.querySelector<HTMLElement>(FIELD)
+        : initialFocus === "first-action"
+          ? actions[0]
+          : initialFocus === "last-action"
+            ? actions.pop()
+            : null;
     (target ?? panel.current)?.focus();
     const onCancel = (event: Event) => {
       event.preventDefault();

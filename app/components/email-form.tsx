@@ -27,7 +27,15 @@ export function validateEmailForm(values: { email: string; subject: string; mess
  * sending; shows the real outcome, polling the delivery while the server retries.
  * `serverResult` is the page's action data when the form was posted without JavaScript.
  */
-export function EmailForm({ transcriptionId, hasDocument, serverResult }: { transcriptionId: string; hasDocument: boolean; serverResult?: EmailActionResult }) {
+export function EmailForm({
+  transcriptionId,
+  hasDocument,
+  serverResult,
+}: {
+  transcriptionId: string;
+  hasDocument: boolean;
+  serverResult?: EmailActionResult;
+}) {
   const fetcher = useFetcher<EmailActionResult>();
   const toast = useToast();
   const [email, setEmail] = useState("");
@@ -59,7 +67,9 @@ export function EmailForm({ transcriptionId, hasDocument, serverResult }: { tran
     if (!pending) return;
     let stopped = false;
     const timer = setInterval(async () => {
-      const response = await fetch(`/api/document/${transcriptionId}/email?delivery=${pending}`, { headers: { Accept: "application/json" } }).catch(() => null);
+      const response = await fetch(`/api/document/${transcriptionId}/email?delivery=${pending}`, { headers: { Accept: "application/json" } }).catch(
+        () => null,
+      );
       if (!response || stopped) return;
       const read = await readApiResponse<{ status: string }>(response);
       if (read.ok && read.data.status === "SENT") {
@@ -89,7 +99,11 @@ export function EmailForm({ transcriptionId, hasDocument, serverResult }: { tran
       data-testid="email-form"
       onSubmit={(event) => {
         const form = new FormData(event.currentTarget);
-        const values = { email: String(form.get("email") ?? ""), subject: String(form.get("subject") ?? ""), message: String(form.get("message") ?? "") };
+        const values = {
+          email: String(form.get("email") ?? ""),
+          subject: String(form.get("subject") ?? ""),
+          message: String(form.get("message") ?? ""),
+        };
         if (!hasDocument) {
           event.preventDefault();
           setOutcome({ ok: false, message: MSG.generateDocumentFirst });
@@ -123,7 +137,11 @@ export function EmailForm({ transcriptionId, hasDocument, serverResult }: { tran
         {(control) => <textarea {...control} name="message" rows={5} className="input" defaultValue={MSG.defaultEmailMessage} />}
       </FormField>
       {outcome ? (
-        <p role={outcome.ok ? "status" : "alert"} data-testid="email-outcome" className={outcome.ok ? "text-sm font-medium text-green-700" : "text-sm font-medium text-red-700"}>
+        <p
+          role={outcome.ok ? "status" : "alert"}
+          data-testid="email-outcome"
+          className={outcome.ok ? "text-sm font-medium text-green-700" : "text-sm font-medium text-red-700"}
+        >
           {outcome.message}
         </p>
       ) : pending ? (

@@ -7,7 +7,17 @@ type FieldControlProps = { id: string; "aria-invalid": true | undefined; "aria-d
  * A labelled form control with its error below it, announced through aria-describedby. The
  * control itself (input, textarea, select) is the caller's: it receives the props that tie it in.
  */
-export function FormField({ id, label, error, children }: { id: string; label: string; error?: string; children: (control: FieldControlProps) => ReactNode }) {
+export function FormField({
+  id,
+  label,
+  error,
+  children,
+}: {
+  id: string;
+  label: string;
+  error?: string;
+  children: (control: FieldControlProps) => ReactNode;
+}) {
   return (
     <div>
       <label htmlFor={id} className="label">

@@ -59,7 +59,15 @@ export function VerifyEmailGate({ user, children }: { user: SessionUser; childre
 }
 
 /** A link-styled button that opens the auth modal (falls back to /login without JavaScript). */
-export function LoginLink({ children, mode = "login", className = "btn-primary" }: { children: ReactNode; mode?: "login" | "register"; className?: string }) {
+export function LoginLink({
+  children,
+  mode = "login",
+  className = "btn-primary",
+}: {
+  children: ReactNode;
+  mode?: "login" | "register";
+  className?: string;
+}) {
   const { open } = useAuthModal();
   return (
     <Link

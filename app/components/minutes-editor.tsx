@@ -150,7 +150,14 @@ export function SpeakersPanel({ transcriptionId, speakers, error }: { transcript
       </h2>
       {speakers.length === 0 ? <p className="text-sm text-slate-600">{EDIT_TEXT.noSpeakers}</p> : null}
       {speakers.map((name) => (
-        <Form key={name} method="post" action={`/transcription/${transcriptionId}`} preventScrollReset className="flex flex-wrap items-end gap-2" data-testid="speaker-rename">
+        <Form
+          key={name}
+          method="post"
+          action={`/transcription/${transcriptionId}`}
+          preventScrollReset
+          className="flex flex-wrap items-end gap-2"
+          data-testid="speaker-rename"
+        >
           <input type="hidden" name="intent" value="rename-speaker" />
           <input type="hidden" name="from" value={name} />
           <label className="min-w-0 flex-1 text-sm">

@@ -33,10 +33,18 @@ export function ActionItemList({ items }: { items: ActionItem[] }) {
     <table className="w-full text-left text-sm" data-testid="action-items">
       <thead className="hidden text-xs uppercase text-slate-500 sm:table-header-group">
         <tr>
-          <th scope="col" className="py-2 pr-3 font-medium">{MINUTES_TEXT.task}</th>
-          <th scope="col" className="py-2 pr-3 font-medium">{MINUTES_TEXT.owner}</th>
-          <th scope="col" className="py-2 pr-3 font-medium">{MINUTES_TEXT.due}</th>
-          <th scope="col" className="py-2 font-medium">{MINUTES_TEXT.minute}</th>
+          <th scope="col" className="py-2 pr-3 font-medium">
+            {MINUTES_TEXT.task}
+          </th>
+          <th scope="col" className="py-2 pr-3 font-medium">
+            {MINUTES_TEXT.owner}
+          </th>
+          <th scope="col" className="py-2 pr-3 font-medium">
+            {MINUTES_TEXT.due}
+          </th>
+          <th scope="col" className="py-2 font-medium">
+            {MINUTES_TEXT.minute}
+          </th>
         </tr>
       </thead>
       <tbody className="divide-y divide-slate-200">

@@ -75,7 +75,14 @@ export function PipelineProgress({ transcriptionId, initial }: { transcriptionId
 
   const percent = Math.max(0, Math.min(100, Math.round(value.progress)));
   const stageLabel = (value.stage && PIPELINE_STAGE_LABEL[value.stage]) || JOB_STATUS_LABEL[value.status];
-  const badge = value.status === "FAILED" ? "badge-danger" : value.status === "COMPLETED" ? "badge-success" : value.status === "PROCESSING" ? "badge-warning" : "badge-neutral";
+  const badge =
+    value.status === "FAILED"
+      ? "badge-danger"
+      : value.status === "COMPLETED"
+        ? "badge-success"
+        : value.status === "PROCESSING"
+          ? "badge-warning"
+          : "badge-neutral";
 
   return (
     <section className="card" data-testid="pipeline-progress" data-status={value.status} aria-live="polite">
@@ -93,7 +100,14 @@ export function PipelineProgress({ transcriptionId, initial }: { transcriptionId
         </p>
       ) : (
         <>
-          <div className="mt-4 h-2 w-full overflow-hidden rounded-full bg-slate-200" role="progressbar" aria-valuemin={0} aria-valuemax={100} aria-valuenow={percent} aria-label={stageLabel}>
+          <div
+            className="mt-4 h-2 w-full overflow-hidden rounded-full bg-slate-200"
+            role="progressbar"
+            aria-valuemin={0}
+            aria-valuemax={100}
+            aria-valuenow={percent}
+            aria-label={stageLabel}
+          >
             <div className="h-full rounded-full bg-brand-600 transition-[width] duration-500" style={{ width: `${percent}%` }} />
           </div>
           <p className="mt-2 text-right text-sm tabular-nums text-slate-700" data-testid="pipeline-percent">

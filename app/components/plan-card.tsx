@@ -31,10 +31,7 @@ function featureText(feature: PlanFeature): string {
 }
 
 export type PlanCardMode =
-  | { kind: "visitor"; onLogin: () => void }
-  | { kind: "unverified" }
-  | { kind: "current" }
-  | { kind: "select"; pending: boolean };
+  { kind: "visitor"; onLogin: () => void } | { kind: "unverified" } | { kind: "current" } | { kind: "select"; pending: boolean };
 
 /** One plan of the catalogue; the preferred plan is highlighted. */
 export function PlanCard({ plan, mode }: { plan: PlanCardData; mode: PlanCardMode }) {

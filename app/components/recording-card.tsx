@@ -18,7 +18,7 @@ export function Highlighted({ parts }: { parts: HighlightPart[] }) {
           </mark>
         ) : (
           <span key={i}>{p.text}</span>
-        )
+        ),
       )}
     </>
   );

@@ -26,14 +26,18 @@ export function TranscriptView({
   open?: boolean;
 }) {
   const { currentTime } = useAudio();
-  const activeIndex = segments.findIndex((s, i) => currentTime >= s.start && (currentTime < s.end || (i === segments.length - 1 && currentTime <= s.end + 0.5)));
+  const activeIndex = segments.findIndex(
+    (s, i) => currentTime >= s.start && (currentTime < s.end || (i === segments.length - 1 && currentTime <= s.end + 0.5)),
+  );
   const speakers = [...new Set(segments.map((s) => s.speaker).filter((s): s is string => Boolean(s)))];
   const nextSpeaker = `Relatore ${speakers.filter((s) => /^Relatore \d+$/.test(s)).length + 1}`;
   return (
     <details className="card group" data-testid="transcript" open={open || editing !== undefined || undefined}>
       <summary className="flex cursor-pointer list-none items-center justify-between gap-2 text-lg font-semibold">
         Trascrizione completa
-        <span aria-hidden className="text-sm text-slate-500 transition group-open:rotate-180">▼</span>
+        <span aria-hidden className="text-sm text-slate-500 transition group-open:rotate-180">
+          ▼
+        </span>
       </summary>
       <datalist id="speaker-names">
         {[...speakers, nextSpeaker].map((name) => (
@@ -50,11 +54,27 @@ export function TranscriptView({
                   <label className="label" htmlFor={`speaker-${s.position}`}>
                     {EDIT_TEXT.speaker}
                   </label>
-                  <input id={`speaker-${s.position}`} name="speaker" list="speaker-names" defaultValue={s.speaker ?? ""} maxLength={60} className="input" />
+                  <input
+                    id={`speaker-${s.position}`}
+                    name="speaker"
+                    list="speaker-names"
+                    defaultValue={s.speaker ?? ""}
+                    maxLength={60}
+                    className="input"
+                  />
                   <label className="label" htmlFor={`text-${s.position}`}>
                     Testo del segmento ({formatStart(s.start)})
                   </label>
-                  <textarea id={`text-${s.position}`} name="text" defaultValue={s.text} rows={4} maxLength={20000} required autoFocus className="input" />
+                  <textarea
+                    id={`text-${s.position}`}
+                    name="text"
+                    defaultValue={s.text}
+                    rows={4}
+                    maxLength={20000}
+                    required
+                    autoFocus
+                    className="input"
+                  />
                 </EditForm>
               </div>
             ) : (

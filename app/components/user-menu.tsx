@@ -47,7 +47,16 @@ const ICON_PATHS = {
 
 function MenuIcon({ name }: { name: keyof typeof ICON_PATHS }) {
   return (
-    <svg aria-hidden viewBox="0 0 24 24" className="h-4 w-4 shrink-0" fill="none" stroke="currentColor" strokeWidth={1.75} strokeLinecap="round" strokeLinejoin="round">
+    <svg
+      aria-hidden
+      viewBox="0 0 24 24"
+      className="h-4 w-4 shrink-0"
+      fill="none"
+      stroke="currentColor"
+      strokeWidth={1.75}
+      strokeLinecap="round"
+      strokeLinejoin="round"
+    >
       <path d={ICON_PATHS[name]} />
     </svg>
   );
@@ -131,12 +140,15 @@ export function UserMenu({ user, planName }: { user: SessionUser; planName?: str
         <Avatar user={user} />
         {/* On a phone only the avatar shows: the name is then read out, not displayed. */}
         <span className="sr-only sm:not-sr-only sm:text-sm sm:font-medium">{user.name}</span>
-        {!user.isEmailVerified ? (
-          <span aria-hidden className="h-2 w-2 rounded-full bg-yellow-500" title={MSG.emailNotVerified} />
-        ) : null}
+        {!user.isEmailVerified ? <span aria-hidden className="h-2 w-2 rounded-full bg-yellow-500" title={MSG.emailNotVerified} /> : null}
       </button>
       {open ? (
-        <div role="menu" aria-label={user.name} className="absolute right-0 mt-2 w-72 max-w-[calc(100vw-2rem)] rounded-xl border border-slate-200 bg-white p-2 shadow-lg" data-testid="user-menu">
+        <div
+          role="menu"
+          aria-label={user.name}
+          className="absolute right-0 mt-2 w-72 max-w-[calc(100vw-2rem)] rounded-xl border border-slate-200 bg-white p-2 shadow-lg"
+          data-testid="user-menu"
+        >
           <div className="flex items-start gap-3 border-b border-slate-100 px-3 py-3">
             <Avatar user={user} size="h-10 w-10 text-base" />
             <div className="min-w-0 flex-1">
@@ -166,7 +178,7 @@ export function UserMenu({ user, planName }: { user: SessionUser; planName?: str
             ) : null}
             <Link role="menuitem" to="/subscriptions" className={itemClass} onClick={close} data-testid="menu-plan">
               <MenuIcon name="star" />
-              {planName === undefined ? MSG.loadingPlan : planName ?? MSG.subscribeToPlan}
+              {planName === undefined ? MSG.loadingPlan : (planName ?? MSG.subscribeToPlan)}
             </Link>
             <Link role="menuitem" to="/my-subscriptions" className={itemClass} onClick={close}>
               <MenuIcon name="list" />

@@ -79,7 +79,8 @@ export function VerifyEmailForm({
   return (
     <div className="space-y-5" data-testid="verify-email-form">
       <p className="text-center text-sm text-slate-600">
-        Abbiamo inviato un codice a 6 cifre a <strong className="text-slate-900">{email}</strong>. Inseriscilo qui sotto per verificare il tuo indirizzo.
+        Abbiamo inviato un codice a 6 cifre a <strong className="text-slate-900">{email}</strong>. Inseriscilo qui sotto per verificare il tuo
+        indirizzo.
       </p>
       <form method="post" action="/login" onSubmit={onSubmit} className="space-y-4">
         <input type="hidden" name="intent" value="verify" />

@@ -133,13 +133,7 @@ export const rateLimits = pgTable(
 export const planTypeEnum = pgEnum("plan_type", ["FREE", "PAYMENT"]);
 export const currencyEnum = pgEnum("currency", ["EUR", "USD", "GBP"]);
 export const intervalEnum = pgEnum("plan_interval", ["month", "year"]);
-export const subscriptionStatusEnum = pgEnum("subscription_status", [
-  "ACTIVE",
-  "CANCELLED",
-  "SUSPENDED",
-  "EXPIRED",
-  "PENDING",
-]);
+export const subscriptionStatusEnum = pgEnum("subscription_status", ["ACTIVE", "CANCELLED", "SUSPENDED", "EXPIRED", "PENDING"]);
 export const orderStatusEnum = pgEnum("order_status", ["PAID", "PENDING", "FAILED", "CANCELLED", "REFUNDED"]);
 
 export type PlanFeature = string | { name: string; value: string };
@@ -169,11 +163,7 @@ export const subscriptionTypes = pgTable(
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  (t) => [
-    index("plans_sort_idx").on(t.sortOrder),
-    index("plans_active_idx").on(t.isActive, t.sortOrder),
-    index("plans_created_idx").on(t.createdAt),
-  ],
+  (t) => [index("plans_sort_idx").on(t.sortOrder), index("plans_active_idx").on(t.isActive, t.sortOrder), index("plans_created_idx").on(t.createdAt)],
 );
 
 export type PaymentMethod = { type: string; last4?: string; expiryMonth?: number; expiryYear?: number };
@@ -316,7 +306,9 @@ export const transcriptions = pgTable(
     index("transcriptions_status_created_idx").on(t.status, t.createdAt),
     index("transcriptions_created_idx").on(t.createdAt),
     // The sweeper that finalizes recordings abandoned for 6 hours reads only RECORDING rows.
-    index("transcriptions_recording_idx").on(t.lastChunkAt).where(sql`status = 'RECORDING'`),
+    index("transcriptions_recording_idx")
+      .on(t.lastChunkAt)
+      .where(sql`status = 'RECORDING'`),
     index("transcriptions_search_idx").using("gin", t.searchVector),
     // Sortable columns of the admin transcriptions list (fast pages at 100,000 rows).
     index("transcriptions_title_idx").on(t.title),
@@ -346,9 +338,7 @@ export const transcriptionSegments = pgTable(
   (t) => [uniqueIndex("segments_transcription_position_idx").on(t.transcriptionId, t.position)],
 );
 
-export type KeyPoint =
-  | string
-  | { point: string; excerpt?: string; segmentSummary?: string; estimatedTimestamp?: string };
+export type KeyPoint = string | { point: string; excerpt?: string; segmentSummary?: string; estimatedTimestamp?: string };
 export type Topic = { name: string; keyPoints: KeyPoint[]; estimatedTimestamps?: string[] };
 export type Decision = { text: string; timestamp: string | null };
 export type SegmentOriginal = { text: string; speaker: string | null };

@@ -15,9 +15,7 @@ describe("title rule (spec 2.6)", () => {
   });
 
   it("cuts a long sentence at a word boundary near 60 characters with an ellipsis", () => {
-    const title = titleOf(
-      "Oggi discutiamo della pianificazione strategica del prossimo anno fiscale con tutti i responsabili di reparto.",
-    );
+    const title = titleOf("Oggi discutiamo della pianificazione strategica del prossimo anno fiscale con tutti i responsabili di reparto.");
     expect(title.endsWith("…")).toBe(true);
     expect(title.length).toBeLessThanOrEqual(61);
     expect(title).toBe("Oggi discutiamo della pianificazione strategica del prossimo…");
@@ -30,7 +28,13 @@ describe("title rule (spec 2.6)", () => {
 
 describe("analysis schema", () => {
   it("accepts key points as strings or objects and refuses topics without a name", () => {
-    expect(analysisResultSchema.safeParse({ title: "t", summary: "s", topics: [{ name: "A", keyPoints: ["x", { point: "y", estimatedTimestamp: "01:05" }] }] }).success).toBe(true);
+    expect(
+      analysisResultSchema.safeParse({
+        title: "t",
+        summary: "s",
+        topics: [{ name: "A", keyPoints: ["x", { point: "y", estimatedTimestamp: "01:05" }] }],
+      }).success,
+    ).toBe(true);
     expect(analysisResultSchema.safeParse({ title: "t", summary: "s", topics: [{ name: "", keyPoints: [] }] }).success).toBe(false);
   });
 

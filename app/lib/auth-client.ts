@@ -8,10 +8,7 @@ import { MSG } from "./messages";
  */
 export type ApiResult<T> = { ok: true; data: T } | { ok: false; status: number; message: string; data?: unknown };
 
-export async function callAuthApi<T = Record<string, unknown>>(
-  path: string,
-  body?: Record<string, unknown>,
-): Promise<ApiResult<T>> {
+export async function callAuthApi<T = Record<string, unknown>>(path: string, body?: Record<string, unknown>): Promise<ApiResult<T>> {
   try {
     const response = await fetch(path, {
       method: body === undefined ? "GET" : "POST",

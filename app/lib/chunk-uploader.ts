@@ -179,7 +179,11 @@ export class ChunkUploader {
     if (!blob) throw new Error(`chunk ${index} missing`);
     const response = await fetch(`/api/recordings/${serverId}/chunks/${index}`, {
       method: "PUT",
-      headers: { "Content-Type": "application/octet-stream", "X-Recording-Seconds": String(Math.round(this.recording.seconds)), Accept: "application/json" },
+      headers: {
+        "Content-Type": "application/octet-stream",
+        "X-Recording-Seconds": String(Math.round(this.recording.seconds)),
+        Accept: "application/json",
+      },
       body: blob,
     });
     const body = await readJson(response);

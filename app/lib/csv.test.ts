@@ -3,13 +3,19 @@ import { csvCell, csvFileName, toCsv } from "./csv";
 
 describe("csv", () => {
   it("starts with a BOM, quotes every field, doubles quotes and ends lines with CRLF", () => {
-    const text = toCsv(["Nome", "Nota"], [["Àlice \"la\" Rossi", "riga1\nriga2"], [42, null]]);
+    const text = toCsv(
+      ["Nome", "Nota"],
+      [
+        ['Àlice "la" Rossi', "riga1\nriga2"],
+        [42, null],
+      ],
+    );
     expect(text.charCodeAt(0)).toBe(0xfeff);
     expect(text.slice(1)).toBe('"Nome","Nota"\r\n"Àlice ""la"" Rossi","riga1\nriga2"\r\n"42",""\r\n');
   });
 
   it("neutralises cells a spreadsheet would run as formulas", () => {
-    expect(csvCell("=HYPERLINK(\"http://x\")")).toBe('"\'=HYPERLINK(""http://x"")"');
+    expect(csvCell('=HYPERLINK("http://x")')).toBe('"\'=HYPERLINK(""http://x"")"');
     expect(csvCell("+39 333")).toBe('"\'+39 333"');
     expect(csvCell("-2+3")).toBe('"\'-2+3"');
     expect(csvCell("@SUM(A1)")).toBe('"\'@SUM(A1)"');

@@ -40,7 +40,9 @@ export function minutesLines(source: Pick<ExportSource, "decisions" | "actionIte
   lines.push("", `${MINUTES_TEXT.actionItems}:`);
   if (actions.length === 0) lines.push(`- ${MINUTES_TEXT.noActionItems}`);
   for (const a of actions) {
-    lines.push(`- ${at(a.timestamp)}${a.task} — ${MINUTES_TEXT.owner.toLowerCase()}: ${a.owner ?? MINUTES_TEXT.notSaid}; ${MINUTES_TEXT.due.toLowerCase()}: ${a.due ?? MINUTES_TEXT.notSaid}`);
+    lines.push(
+      `- ${at(a.timestamp)}${a.task} — ${MINUTES_TEXT.owner.toLowerCase()}: ${a.owner ?? MINUTES_TEXT.notSaid}; ${MINUTES_TEXT.due.toLowerCase()}: ${a.due ?? MINUTES_TEXT.notSaid}`,
+    );
   }
   return lines;
 }
@@ -86,7 +88,9 @@ export function toTxt(source: ExportSource): string {
 
 export function toSrt(source: ExportSource): string {
   return cues(source.segments)
-    .map((s, i) => `${i + 1}\n${subtitleTimestamp(s.start, ",")} --> ${subtitleTimestamp(s.end, ",")}\n${s.speaker ? `${s.speaker}: ` : ""}${s.text}\n`)
+    .map(
+      (s, i) => `${i + 1}\n${subtitleTimestamp(s.start, ",")} --> ${subtitleTimestamp(s.end, ",")}\n${s.speaker ? `${s.speaker}: ` : ""}${s.text}\n`,
+    )
     .join("\n");
 }
 

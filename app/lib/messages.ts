@@ -163,7 +163,8 @@ export const MSG = {
   recordPageTitle: "Registra",
   // (not in the spec: a recording is never lost, issue 14 and decision 009)
   recordingRecovered: "Registrazione recuperata",
-  recordingRecoveredText: "Questa registrazione non è stata inviata (pagina ricaricata, browser chiuso o computer spento). Non è andata persa: puoi inviarla ora.",
+  recordingRecoveredText:
+    "Questa registrazione non è stata inviata (pagina ricaricata, browser chiuso o computer spento). Non è andata persa: puoi inviarla ora.",
   recordingRecoveredSend: "Invia la registrazione",
   recordingRecoveredDelete: "Elimina",
   recordingRecoveredBanner: "Hai una registrazione non inviata.",
@@ -175,9 +176,9 @@ export const MSG = {
   recordingOffline: "Connessione assente: la registrazione continua e viene salvata nel browser; il caricamento riprende appena torna la rete.",
   recordingLowQuota: (minutes: number) =>
     `Lo spazio libero nel browser basta per circa ${minutes} minuti di registrazione (ne servirebbero 180). La registrazione viene comunque caricata sul server mentre registri; libera spazio sul dispositivo se la connessione è instabile.`,
-  recordingLeaveWarning: "La registrazione è in corso o non è ancora stata caricata del tutto: se esci ora potrai recuperarla riaprendo la pagina Registra.",
-  recordingStorageFull:
-    "Lo spazio del tuo piano è esaurito: la registrazione è stata fermata. Quanto registrato finora è salvato e puoi inviarlo.",
+  recordingLeaveWarning:
+    "La registrazione è in corso o non è ancora stata caricata del tutto: se esci ora potrai recuperarla riaprendo la pagina Registra.",
+  recordingStorageFull: "Lo spazio del tuo piano è esaurito: la registrazione è stata fermata. Quanto registrato finora è salvato e puoi inviarlo.",
   recordingMaxSize:
     "La registrazione ha raggiunto la dimensione massima consentita dal tuo piano: è stata fermata. Quanto registrato finora è salvato e puoi inviarlo.",
   recordingAlreadySent: "La registrazione è già stata inviata: non si possono aggiungere altre parti.",
@@ -358,7 +359,8 @@ export const EDIT_TEXT = {
   vocabularyTooMany: (max: number) => `Il vocabolario può contenere al massimo ${max} voci.`,
   vocabularyTooLong: (max: number) => `Ogni voce del vocabolario può avere al massimo ${max} caratteri.`,
   vocabularySaved: "Vocabolario salvato.",
-  vocabularyOnRecord: (count: number) => (count === 0 ? "Nessun termine nel vocabolario." : count === 1 ? "1 termine nel vocabolario." : `${count} termini nel vocabolario.`),
+  vocabularyOnRecord: (count: number) =>
+    count === 0 ? "Nessun termine nel vocabolario." : count === 1 ? "1 termine nel vocabolario." : `${count} termini nel vocabolario.`,
 } as const;
 
 /** Which engine made the minutes, shown under them (not in the spec). */

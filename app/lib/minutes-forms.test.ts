@@ -12,7 +12,9 @@ describe("minutes forms", () => {
   });
 
   it("reads topics as '# name' and '- point' lines, keeping the excerpt of an unchanged point", () => {
-    const previous = [{ name: "Bilancio", keyPoints: [{ point: "Fatturato in crescita", excerpt: "Il fatturato è cresciuto", estimatedTimestamp: "00:05" }] }];
+    const previous = [
+      { name: "Bilancio", keyPoints: [{ point: "Fatturato in crescita", excerpt: "Il fatturato è cresciuto", estimatedTimestamp: "00:05" }] },
+    ];
     const text = topicsToText(previous);
     expect(text).toBe("# Bilancio\n- [00:05] Fatturato in crescita");
     expect(topicsFromText(`${text}\n- Nuovo punto\n# Sito\n- [00:20] Lancio a marzo\n# Vuoto`, previous)).toEqual([
@@ -27,7 +29,11 @@ describe("minutes forms", () => {
 
   it("reads the action rows, dropping those without a task", () => {
     const form = new FormData();
-    for (const [i, task, owner, due] of [[0, "Inviare il verbale", "Anna", ""], [1, " ", "x", "y"], [2, "Chiedere preventivi", "", "entro giugno"]] as const) {
+    for (const [i, task, owner, due] of [
+      [0, "Inviare il verbale", "Anna", ""],
+      [1, " ", "x", "y"],
+      [2, "Chiedere preventivi", "", "entro giugno"],
+    ] as const) {
       form.set(`task_${i}`, task);
       form.set(`owner_${i}`, owner);
       form.set(`due_${i}`, due);

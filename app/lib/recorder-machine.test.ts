@@ -125,7 +125,10 @@ describe("upload", () => {
   });
 
   it("runs the same checks before uploading a picked file", () => {
-    expect(run([{ type: "UPLOAD_FILE", requiresSubscription: true, canCreateRecording: true }])).toMatchObject({ dialog: "subscription", status: "idle" });
+    expect(run([{ type: "UPLOAD_FILE", requiresSubscription: true, canCreateRecording: true }])).toMatchObject({
+      dialog: "subscription",
+      status: "idle",
+    });
     expect(run([{ type: "UPLOAD_FILE", requiresSubscription: false, canCreateRecording: false }])).toMatchObject({ dialog: "limit", status: "idle" });
     const s = run([{ type: "UPLOAD_FILE", requiresSubscription: false, canCreateRecording: true }]);
     expect(s).toMatchObject({ status: "uploading", source: "file" });
@@ -133,9 +136,23 @@ describe("upload", () => {
   });
 
   it("updates the local usage after an upload: +1 recording and ceil(MB), remaining floored at 0", () => {
-    const plan = { name: "Gratuito", type: "FREE" as const, price: 0, currency: "EUR", maxRecordingsPerMonth: 5, maxMBStorage: 10, maxFileSizeMB: 50 };
+    const plan = {
+      name: "Gratuito",
+      type: "FREE" as const,
+      price: 0,
+      currency: "EUR",
+      maxRecordingsPerMonth: 5,
+      maxMBStorage: 10,
+      maxFileSizeMB: 50,
+    };
     const after = applyUpload(computeLimits(plan, { recordingsUsed: 4, megabytesUsed: 8 }), 2.5 * 1024 * 1024);
-    expect(after).toMatchObject({ currentRecordingsUsed: 5, currentMegabytesUsed: 11, remainingRecordings: 0, remainingMegabytes: 0, canCreateRecording: false });
+    expect(after).toMatchObject({
+      currentRecordingsUsed: 5,
+      currentMegabytesUsed: 11,
+      remainingRecordings: 0,
+      remainingMegabytes: 0,
+      canCreateRecording: false,
+    });
   });
 });
 
@@ -149,11 +166,19 @@ describe("formatTimer", () => {
 
 describe("start refused by the server", () => {
   it("goes back to idle with the limit pop-up and the server's text, or the subscription pop-up", () => {
-    const starting = recorderReducer(initialRecorderState, { type: "START", requiresSubscription: false, canCreateRecording: true, askKeepAwake: false });
+    const starting = recorderReducer(initialRecorderState, {
+      type: "START",
+      requiresSubscription: false,
+      canCreateRecording: true,
+      askKeepAwake: false,
+    });
     expect(starting.status).toBe("starting");
     const limited = recorderReducer(starting, { type: "START_REFUSED", message: "Limite!", limitReached: true });
     expect(limited).toMatchObject({ status: "idle", dialog: "limit", limitMessage: "Limite!" });
-    expect(recorderReducer(starting, { type: "START_REFUSED", message: "x", requiresSubscription: true })).toMatchObject({ status: "idle", dialog: "subscription" });
+    expect(recorderReducer(starting, { type: "START_REFUSED", message: "x", requiresSubscription: true })).toMatchObject({
+      status: "idle",
+      dialog: "subscription",
+    });
     // Only a start in progress can be refused.
     expect(recorderReducer(initialRecorderState, { type: "START_REFUSED", message: "x" })).toBe(initialRecorderState);
   });

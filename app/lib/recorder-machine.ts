@@ -160,7 +160,10 @@ export function recorderReducer(state: RecorderState, event: RecorderEvent): Rec
 export function statusText(state: RecorderState): string | undefined {
   if (state.status === "recording") return MSG.recording;
   if (state.status === "paused") return MSG.recordingPaused;
-  if (state.source === "recording" && (state.status === "stopped" || state.status === "uploading" || state.status === "uploadFailed" || state.status === "done")) {
+  if (
+    state.source === "recording" &&
+    (state.status === "stopped" || state.status === "uploading" || state.status === "uploadFailed" || state.status === "done")
+  ) {
     return MSG.recordingDone;
   }
   return undefined;

@@ -99,7 +99,12 @@ export async function appendChunk(localId: string, index: number, blob: Blob, se
     get.onsuccess = () => {
       const current = get.result as LocalRecording | undefined;
       if (!current) return;
-      updated = { ...current, chunkCount: Math.max(current.chunkCount, index + 1), seconds: Math.max(current.seconds, seconds), bytes: current.bytes + blob.size };
+      updated = {
+        ...current,
+        chunkCount: Math.max(current.chunkCount, index + 1),
+        seconds: Math.max(current.seconds, seconds),
+        bytes: current.bytes + blob.size,
+      };
       recordings.put(updated);
     };
   });

@@ -21,7 +21,9 @@ describe("topics helpers", () => {
     expect(view("Il bilancio è approvato.", "Il bilancio è approvato.")).toBeUndefined();
     expect(view("Il bilancio è approvato.", "il bilancio è approvato")).toBeUndefined();
     expect(view("Il bilancio è approvato all'unanimità.", "approvato")).toBeUndefined();
-    expect(view("Bilancio approvato", "Metto ai voti il bilancio: approvato all'unanimità.")).toBe("Metto ai voti il bilancio: approvato all'unanimità.");
+    expect(view("Bilancio approvato", "Metto ai voti il bilancio: approvato all'unanimità.")).toBe(
+      "Metto ai voti il bilancio: approvato all'unanimità.",
+    );
     expect(view("Bilancio approvato", "   ")).toBeUndefined();
   });
 

@@ -24,7 +24,11 @@ export function keyPointView(topic: Pick<TopicValue, "estimatedTimestamps">, poi
 
 /** Lower case, letters and digits only: "Il bilancio." and «il bilancio» read the same. */
 function comparable(value: string): string {
-  return value.normalize("NFC").toLowerCase().replace(/[^\p{L}\p{N}]+/gu, " ").trim();
+  return value
+    .normalize("NFC")
+    .toLowerCase()
+    .replace(/[^\p{L}\p{N}]+/gu, " ")
+    .trim();
 }
 
 /**
@@ -42,7 +46,10 @@ export function excerptWorthShowing(point: string, excerpt: string | undefined):
 
 /** The topic's first timestamp, for "from mm:ss" labels. */
 export function topicStart(topic: TopicValue): string | undefined {
-  return topic.keyPoints.map((p, i) => keyPointView(topic, p, i).timestamp).find(Boolean) ?? topic.estimatedTimestamps?.find((t) => parseTimestamp(t) !== undefined);
+  return (
+    topic.keyPoints.map((p, i) => keyPointView(topic, p, i).timestamp).find(Boolean) ??
+    topic.estimatedTimestamps?.find((t) => parseTimestamp(t) !== undefined)
+  );
 }
 
 /**

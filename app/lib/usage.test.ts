@@ -1,14 +1,5 @@
 import { describe, expect, it } from "vitest";
-import {
-  applyDelete,
-  applyUpload,
-  computeLimits,
-  megabytesFor,
-  minutesFor,
-  usageLevel,
-  usageMonthOf,
-  usagePercent,
-} from "./usage";
+import { applyDelete, applyUpload, computeLimits, megabytesFor, minutesFor, usageLevel, usageMonthOf, usagePercent } from "./usage";
 
 const plan = { name: "Gratuito", type: "FREE" as const, price: 0, currency: "EUR", maxRecordingsPerMonth: 5, maxMBStorage: 250, maxFileSizeMB: 50 };
 
@@ -33,7 +24,13 @@ describe("usageMonthOf", () => {
 describe("computeLimits", () => {
   it("floors remaining values at 0 and blocks when either limit is used up", () => {
     const free = computeLimits(plan, { recordingsUsed: 2, megabytesUsed: 100 });
-    expect(free).toMatchObject({ remainingRecordings: 3, remainingMegabytes: 150, canCreateRecording: true, canUseMegabytes: true, maxFileSizeMB: 50 });
+    expect(free).toMatchObject({
+      remainingRecordings: 3,
+      remainingMegabytes: 150,
+      canCreateRecording: true,
+      canUseMegabytes: true,
+      maxFileSizeMB: 50,
+    });
     const over = computeLimits(plan, { recordingsUsed: 7, megabytesUsed: 300 });
     expect(over).toMatchObject({ remainingRecordings: 0, remainingMegabytes: 0, canCreateRecording: false, canUseMegabytes: false });
     const storageFull = computeLimits(plan, { recordingsUsed: 1, megabytesUsed: 250 });
@@ -76,12 +73,22 @@ describe("audio minutes", () => {
   it("blocks recording once the month's minutes are used up and gives them back on delete", () => {
     const minutesPlan = { ...plan, maxMinutesPerFile: 60, maxMinutesPerMonth: 300 };
     const start = computeLimits(minutesPlan, { recordingsUsed: 1, megabytesUsed: 1, minutesUsed: 290 });
-    expect(start).toMatchObject({ maxMinutesPerFile: 60, maxMinutesPerMonth: 300, currentMinutesUsed: 290, remainingMinutes: 10, canCreateRecording: true });
+    expect(start).toMatchObject({
+      maxMinutesPerFile: 60,
+      maxMinutesPerMonth: 300,
+      currentMinutesUsed: 290,
+      remainingMinutes: 10,
+      canCreateRecording: true,
+    });
     const full = applyUpload(start, 1024, 10);
     expect(full).toMatchObject({ currentMinutesUsed: 300, remainingMinutes: 0, canCreateRecording: false, canUseMegabytes: true });
     expect(applyDelete(full, 1, 10)).toMatchObject({ currentMinutesUsed: 290, canCreateRecording: true });
     // A plan row from before the columns existed gets the defaults.
-    expect(computeLimits(plan, { recordingsUsed: 0, megabytesUsed: 0 })).toMatchObject({ maxMinutesPerFile: 120, maxMinutesPerMonth: 600, currentMinutesUsed: 0 });
+    expect(computeLimits(plan, { recordingsUsed: 0, megabytesUsed: 0 })).toMatchObject({
+      maxMinutesPerFile: 120,
+      maxMinutesPerMonth: 600,
+      currentMinutesUsed: 0,
+    });
   });
 });
 
@@ -92,7 +99,10 @@ describe("local updates", () => {
     expect(after).toMatchObject({ currentRecordingsUsed: 5, currentMegabytesUsed: 13, remainingRecordings: 0, canCreateRecording: false });
     const back = applyDelete(after, 3);
     expect(back).toMatchObject({ currentRecordingsUsed: 4, currentMegabytesUsed: 10, canCreateRecording: true });
-    expect(applyDelete(computeLimits(plan, { recordingsUsed: 0, megabytesUsed: 1 }), 5)).toMatchObject({ currentRecordingsUsed: 0, currentMegabytesUsed: 0 });
+    expect(applyDelete(computeLimits(plan, { recordingsUsed: 0, megabytesUsed: 1 }), 5)).toMatchObject({
+      currentRecordingsUsed: 0,
+      currentMegabytesUsed: 0,
+    });
   });
 });
 

@@ -22,7 +22,11 @@ function FeatureIcon({ name }: { name: keyof typeof ICON_PATHS }) {
 }
 
 const features = [
-  { icon: "mic", title: "Registra dal browser", text: "Avvia la registrazione con un clic, mettila in pausa e riprendila quando vuoi. Nessuna installazione." },
+  {
+    icon: "mic",
+    title: "Registra dal browser",
+    text: "Avvia la registrazione con un clic, mettila in pausa e riprendila quando vuoi. Nessuna installazione.",
+  },
   { icon: "text", title: "Trascrizione accurata", text: "Il parlato italiano diventa testo con i tempi di ogni frase, anche per riunioni lunghe." },
   { icon: "spark", title: "Analisi intelligente", text: "Titolo, riassunto e argomenti con i punti chiave e il minuto in cui sono stati discussi." },
   { icon: "mail", title: "Documento Word e email", text: "Genera un verbale in formato Word, scaricalo o invialo via email ai partecipanti." },
@@ -44,8 +48,8 @@ export default function Index() {
             Le tue riunioni, trascritte e riassunte in italiano
           </h1>
           <p className="mx-auto mt-6 max-w-2xl text-lg text-slate-600">
-            Registra o carica l'audio, ricevi la trascrizione completa, un riassunto con gli argomenti e i punti chiave, e un
-            documento Word pronto da condividere.
+            Registra o carica l'audio, ricevi la trascrizione completa, un riassunto con gli argomenti e i punti chiave, e un documento Word pronto da
+            condividere.
           </p>
           <div className="mx-auto mt-10 flex max-w-xs flex-col items-stretch justify-center gap-3 sm:max-w-none sm:flex-row sm:items-center">
             <Link to="/record" className="btn-primary px-6 py-3 text-base">
@@ -59,7 +63,9 @@ export default function Index() {
       </section>
 
       <section className="page" aria-labelledby="features-title">
-        <h2 id="features-title" className="text-center text-2xl font-bold">Tutto quello che serve per i tuoi verbali</h2>
+        <h2 id="features-title" className="text-center text-2xl font-bold">
+          Tutto quello che serve per i tuoi verbali
+        </h2>
         <div className="mt-8 grid gap-6 sm:grid-cols-2 lg:grid-cols-4">
           {features.map((f) => (
             <article key={f.title} className="card" data-testid="feature-card">
@@ -72,7 +78,9 @@ export default function Index() {
       </section>
 
       <section className="page" aria-labelledby="how-title">
-        <h2 id="how-title" className="text-center text-2xl font-bold">Come funziona</h2>
+        <h2 id="how-title" className="text-center text-2xl font-bold">
+          Come funziona
+        </h2>
         <ol className="mt-8 grid gap-6 sm:grid-cols-2 lg:grid-cols-4">
           {steps.map((s, i) => (
             <li key={s.title} className="card" data-testid="how-step">

@@ -6,7 +6,8 @@ import { deletePlan, getPlan, updatePlan } from "~/services/admin/plans.server";
 /** GET, PUT and DELETE /api/admin/subscription-types/{id}; DELETE is refused (409) while subscriptions use the plan. */
 const route = adminRoute({
   GET: async ({ params }) => json({ success: true, subscriptionType: await getPlan(params.id) }),
-  PUT: async ({ request, params }) => json({ success: true, message: MSG.planSaved, subscriptionType: await updatePlan(params.id, await readBody(request)) }),
+  PUT: async ({ request, params }) =>
+    json({ success: true, message: MSG.planSaved, subscriptionType: await updatePlan(params.id, await readBody(request)) }),
   DELETE: async ({ params }) => json({ success: true, message: MSG.planDeleted, ...(await deletePlan(params.id)) }),
 });
 export const loader = route.loader;

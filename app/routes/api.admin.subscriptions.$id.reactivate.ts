@@ -5,7 +5,8 @@ import { reactivateAdminSubscription } from "~/services/admin/subscriptions.serv
 
 /** PATCH /api/admin/subscriptions/{id}/reactivate */
 const route = adminRoute({
-  PATCH: async ({ params }) => json({ success: true, message: MSG.subscriptionReactivated, subscription: await reactivateAdminSubscription(params.id) }),
+  PATCH: async ({ params }) =>
+    json({ success: true, message: MSG.subscriptionReactivated, subscription: await reactivateAdminSubscription(params.id) }),
 });
 export const loader = route.loader;
 export const action = route.action;

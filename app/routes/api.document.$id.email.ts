@@ -23,5 +23,9 @@ export const action = apiHandler(async ({ request, params }: ActionFunctionArgs)
 export const loader = apiHandler(async ({ request, params }: LoaderFunctionArgs) => {
   const user = await requireApiUser(request);
   const view = await getDelivery(new URL(request.url).searchParams.get("delivery"), params.id, user.id);
-  return json({ success: view.status !== "FAILED", ...view, message: view.status === "SENT" ? MSG.emailSentSuccess : view.status === "FAILED" ? MSG.emailSendError : MSG.emailSending });
+  return json({
+    success: view.status !== "FAILED",
+    ...view,
+    message: view.status === "SENT" ? MSG.emailSentSuccess : view.status === "FAILED" ? MSG.emailSendError : MSG.emailSending,
+  });
 });

@@ -29,5 +29,9 @@ export const action = apiHandler(async ({ request, params }: ActionFunctionArgs)
   if (request.method !== "DELETE") return methodNotAllowed();
   const user = await requireApiUser(request);
   const deleted = await deleteTranscription(params.id, { userId: user.id });
-  return json({ success: true, message: MSG.transcriptionDeleted, released: { recordings: 1, megabytes: deleted.megabytes, minutes: deleted.minutes, usageMonth: deleted.usageMonth } });
+  return json({
+    success: true,
+    message: MSG.transcriptionDeleted,
+    released: { recordings: 1, megabytes: deleted.megabytes, minutes: deleted.minutes, usageMonth: deleted.usageMonth },
+  });
 });

@@ -18,11 +18,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const params = new URL(request.url).searchParams;
   const code = params.get("code");
   const providerError = params.has("error") || params.has("error_description");
-  const error = providerError
-    ? params.get("error_description") || params.get("error") || MSG.googleCallbackError
-    : code
-      ? null
-      : MSG.googleNoCode;
+  const error = providerError ? params.get("error_description") || params.get("error") || MSG.googleCallbackError : code ? null : MSG.googleNoCode;
   return { code: error ? null : code, state: params.get("state") ?? "", error };
 }
 
@@ -44,7 +40,10 @@ export async function action({ request, context }: ActionFunctionArgs) {
   } catch (error) {
     if (!(error instanceof ApiError)) throw error;
     headers.set("Location", "/login");
-    headers.append("Set-Cookie", flashToastHeader({ type: "error", title: MSG.oauthErrorTitle, message: error.message, duration: TOAST_AUTH_ERROR_MS }));
+    headers.append(
+      "Set-Cookie",
+      flashToastHeader({ type: "error", title: MSG.oauthErrorTitle, message: error.message, duration: TOAST_AUTH_ERROR_MS }),
+    );
   }
   return new Response(null, { status: 302, headers });
 }

@@ -21,7 +21,13 @@ export default function DashboardOverview() {
   return (
     <div>
       <PageHeader title="Panoramica" description="Utenti, trascrizioni, archivio e sottoscrizioni in un colpo d'occhio." />
-      <Suspense fallback={<p className="card text-slate-600" role="status">Caricamento dati della dashboard...</p>}>
+      <Suspense
+        fallback={
+          <p className="card text-slate-600" role="status">
+            Caricamento dati della dashboard...
+          </p>
+        }
+      >
         <Await resolve={dashboard} errorElement={<OverviewError />}>
           {(data) => (data ? <Overview data={data as unknown as AdminDashboard} /> : <p className="card text-slate-600">{MSG.noDataReceived}</p>)}
         </Await>
@@ -90,7 +96,13 @@ function Overview({ data }: { data: AdminDashboard }) {
   return (
     <div className="space-y-6" data-testid="overview">
       <div className="grid grid-cols-1 gap-3 sm:grid-cols-2 lg:grid-cols-4">
-        <StatCard label="Utenti" value={users.total} hint={`${formatCount(users.active, "attivo", "attivi")} · ${formatCount(users.verified, "verificato", "verificati")}`} to="/dashboard/users" testId="card-users" />
+        <StatCard
+          label="Utenti"
+          value={users.total}
+          hint={`${formatCount(users.active, "attivo", "attivi")} · ${formatCount(users.verified, "verificato", "verificati")}`}
+          to="/dashboard/users"
+          testId="card-users"
+        />
         <StatCard
           label="Trascrizioni"
           value={transcriptions.total}
@@ -98,7 +110,12 @@ function Overview({ data }: { data: AdminDashboard }) {
           to="/dashboard/transcriptions"
           testId="card-transcriptions"
         />
-        <StatCard label="Archivio" value={formatBytes(transcriptions.totalStorageBytes + transcriptions.documentsStorageBytes)} hint={`Audio ${formatBytes(transcriptions.totalStorageBytes)} · documenti ${formatBytes(transcriptions.documentsStorageBytes)}`} testId="card-storage" />
+        <StatCard
+          label="Archivio"
+          value={formatBytes(transcriptions.totalStorageBytes + transcriptions.documentsStorageBytes)}
+          hint={`Audio ${formatBytes(transcriptions.totalStorageBytes)} · documenti ${formatBytes(transcriptions.documentsStorageBytes)}`}
+          testId="card-storage"
+        />
         <StatCard
           label="Sottoscrizioni"
           value={subscriptions.total}
@@ -106,7 +123,15 @@ function Overview({ data }: { data: AdminDashboard }) {
           to="/dashboard/subscriptions"
           testId="card-subscriptions"
         />
-        {database?.sizeBytes ? <StatCard label="Database" value={formatBytes(database.sizeBytes)} hint="Dimensione totale" to="/dashboard/analytics" testId="card-database" /> : null}
+        {database?.sizeBytes ? (
+          <StatCard
+            label="Database"
+            value={formatBytes(database.sizeBytes)}
+            hint="Dimensione totale"
+            to="/dashboard/analytics"
+            testId="card-database"
+          />
+        ) : null}
       </div>
 
       <div className="grid grid-cols-1 gap-6 lg:grid-cols-2">
@@ -150,7 +175,10 @@ function Overview({ data }: { data: AdminDashboard }) {
           <SubscriptionList items={subscriptions.latest} date="start" empty={MSG.noRecentSubscriptions} />
         </Section>
 
-        <Section title="In scadenza nei prossimi 14 giorni" link={{ to: "/dashboard/subscriptions?status=ACTIVE&sortBy=endDate&sortOrder=asc", label: "Vedi tutte" }}>
+        <Section
+          title="In scadenza nei prossimi 14 giorni"
+          link={{ to: "/dashboard/subscriptions?status=ACTIVE&sortBy=endDate&sortOrder=asc", label: "Vedi tutte" }}
+        >
           <SubscriptionList items={subscriptions.expiringSoon} date="end" empty={MSG.noExpiringSubscriptions} />
         </Section>
 

@@ -25,7 +25,10 @@ const dayLabel = (iso: string) => `${iso.slice(8, 10)}/${iso.slice(5, 7)}`;
 export default function DashboardAnalytics() {
   const { analytics } = useLoaderData<typeof loader>();
   const { perDay, newUsersPerWeek, plansInUse, failure } = analytics;
-  const failurePoints = perDay.map((d) => ({ label: dayLabel(d.day), value: d.completed + d.failed === 0 ? 0 : (d.failed / (d.completed + d.failed)) * 100 }));
+  const failurePoints = perDay.map((d) => ({
+    label: dayLabel(d.day),
+    value: d.completed + d.failed === 0 ? 0 : (d.failed / (d.completed + d.failed)) * 100,
+  }));
   return (
     <div>
       <PageHeader
@@ -34,7 +37,12 @@ export default function DashboardAnalytics() {
         actions={
           <nav aria-label="Periodo" className="flex flex-wrap gap-1">
             {ANALYTICS_PERIODS.map((d) => (
-              <Link key={d} to={`?days=${d}`} className={d === analytics.days ? "btn-primary" : "btn-secondary"} aria-current={d === analytics.days ? "page" : undefined}>
+              <Link
+                key={d}
+                to={`?days=${d}`}
+                className={d === analytics.days ? "btn-primary" : "btn-secondary"}
+                aria-current={d === analytics.days ? "page" : undefined}
+              >
                 {PERIOD_LABEL[d]}
               </Link>
             ))}
@@ -54,10 +62,24 @@ export default function DashboardAnalytics() {
       </div>
       <div className="grid grid-cols-1 gap-6 xl:grid-cols-2">
         <BarChart title="Registrazioni al giorno" points={perDay.map((d) => ({ label: dayLabel(d.day), value: d.recordings }))} />
-        <BarChart title="Minuti trascritti al giorno" points={perDay.map((d) => ({ label: dayLabel(d.day), value: d.minutes }))} color="#16a34a" digits={1} unit=" min" />
-        <BarChart title="Nuovi utenti per settimana" points={newUsersPerWeek.map((w) => ({ label: dayLabel(w.week), value: w.count }))} color="#7c3aed" />
+        <BarChart
+          title="Minuti trascritti al giorno"
+          points={perDay.map((d) => ({ label: dayLabel(d.day), value: d.minutes }))}
+          color="#16a34a"
+          digits={1}
+          unit=" min"
+        />
+        <BarChart
+          title="Nuovi utenti per settimana"
+          points={newUsersPerWeek.map((w) => ({ label: dayLabel(w.week), value: w.count }))}
+          color="#7c3aed"
+        />
         <BarChart title="Errori della pipeline (% delle concluse)" points={failurePoints} color="#dc2626" digits={1} unit="%" showTotal={false} />
-        <HorizontalBars title="Piani in uso (sottoscrizioni attive)" points={plansInUse.map((p) => ({ label: p.name, value: p.count }))} empty={MSG.noDataReceived} />
+        <HorizontalBars
+          title="Piani in uso (sottoscrizioni attive)"
+          points={plansInUse.map((p) => ({ label: p.name, value: p.count }))}
+          empty={MSG.noDataReceived}
+        />
       </div>
     </div>
   );

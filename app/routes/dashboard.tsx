@@ -29,7 +29,11 @@ export default function DashboardLayout() {
   return (
     <div className="mx-auto flex w-full max-w-screen-2xl flex-col gap-6 px-4 py-6 sm:px-6 lg:flex-row lg:px-8">
       <aside className="lg:w-56 lg:shrink-0">
-        <nav aria-label="Menu amministrazione" className="flex flex-wrap gap-1 rounded-xl border border-slate-200 bg-white p-2 lg:sticky lg:top-20 lg:flex-col lg:flex-nowrap" data-testid="admin-sidebar">
+        <nav
+          aria-label="Menu amministrazione"
+          className="flex flex-wrap gap-1 rounded-xl border border-slate-200 bg-white p-2 lg:sticky lg:top-20 lg:flex-col lg:flex-nowrap"
+          data-testid="admin-sidebar"
+        >
           {ADMIN_NAV.map((item) => (
             <NavLink
               key={item.to}

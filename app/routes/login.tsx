@@ -105,7 +105,10 @@ export async function action({ request, context }: ActionFunctionArgs) {
 
   if (intent === "verify") {
     const user = await getSessionUser(request);
-    const code = form.getAll("code").filter((v): v is string => typeof v === "string").join("");
+    const code = form
+      .getAll("code")
+      .filter((v): v is string => typeof v === "string")
+      .join("");
     const check = checkForm(verifyEmailSchema, { email: user?.email ?? fields.email, code });
     if (!check.ok) return invalid(intent, check, keep);
     try {
@@ -156,8 +159,14 @@ export default function LoginPage() {
   const data = useActionData<ActionData>();
   const navigation = useNavigation();
   const busy = navigation.state === "submitting";
-  const intentMode: Record<string, AuthMode> = { login: "login", register: "register", forgot: "forgot-password", verify: "verify-email", resend: "verify-email" };
-  const mode = data?.intent && loaderMode !== "verify-email" ? intentMode[data.intent] ?? loaderMode : loaderMode;
+  const intentMode: Record<string, AuthMode> = {
+    login: "login",
+    register: "register",
+    forgot: "forgot-password",
+    verify: "verify-email",
+    resend: "verify-email",
+  };
+  const mode = data?.intent && loaderMode !== "verify-email" ? (intentMode[data.intent] ?? loaderMode) : loaderMode;
   const common = { busy, serverError: data?.error, fieldErrors: data?.fieldErrors, redirectTo };
   return (
     <div className="page flex justify-center py-12">

@@ -159,11 +159,21 @@ function OrdersTable({ orders }: { orders: OrderView[] }) {
       <table role="table" className="block w-full text-left text-sm sm:table" data-testid="payments-table">
         <thead role="rowgroup" className="hidden border-b border-slate-200 bg-slate-50 text-slate-600 sm:table-header-group">
           <tr role="row">
-            <th scope="col" role="columnheader" className="px-4 py-3 font-medium">Data</th>
-            <th scope="col" role="columnheader" className="px-4 py-3 font-medium">Stato</th>
-            <th scope="col" role="columnheader" className="px-4 py-3 font-medium">Piano</th>
-            <th scope="col" role="columnheader" className="px-4 py-3 font-medium">Importo</th>
-            <th scope="col" role="columnheader" className="px-4 py-3 font-medium">Metodo</th>
+            <th scope="col" role="columnheader" className="px-4 py-3 font-medium">
+              Data
+            </th>
+            <th scope="col" role="columnheader" className="px-4 py-3 font-medium">
+              Stato
+            </th>
+            <th scope="col" role="columnheader" className="px-4 py-3 font-medium">
+              Piano
+            </th>
+            <th scope="col" role="columnheader" className="px-4 py-3 font-medium">
+              Importo
+            </th>
+            <th scope="col" role="columnheader" className="px-4 py-3 font-medium">
+              Metodo
+            </th>
           </tr>
         </thead>
         <tbody role="rowgroup" className="block divide-y divide-slate-100 sm:table-row-group">
@@ -212,7 +222,9 @@ function Pagination({ query, pagination }: { query: OrderQuery; pagination: Orde
             {MSG.previous}
           </span>
         )}
-        <span className="whitespace-nowrap tabular-nums" data-testid="page-indicator">{MSG.pageOf(currentPage, totalPages)}</span>
+        <span className="whitespace-nowrap tabular-nums" data-testid="page-indicator">
+          {MSG.pageOf(currentPage, totalPages)}
+        </span>
         {currentPage < totalPages ? (
           <Link to={pageHref(query, currentPage + 1)} className="btn-secondary px-3 sm:px-4" rel="next">
             {MSG.next}

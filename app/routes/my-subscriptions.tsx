@@ -34,9 +34,7 @@ export async function action({ request }: ActionFunctionArgs) {
   const title = intent === "reactivate" ? MSG.reactivateError : MSG.cancelError;
   try {
     const { message } =
-      intent === "reactivate"
-        ? await reactivateSubscription(user.id, id)
-        : await cancelSubscription(user.id, id, String(form.get("reason") ?? ""));
+      intent === "reactivate" ? await reactivateSubscription(user.id, id) : await cancelSubscription(user.id, id, String(form.get("reason") ?? ""));
     return redirect("/my-subscriptions", { headers: { "Set-Cookie": flashToastHeader({ type: "success", message }) } });
   } catch (error) {
     if (error instanceof ApiError && error.status < 500) {

@@ -7,12 +7,10 @@ export const meta: MetaFunction = () => [{ title: "Informativa sulla privacy —
 export default function PrivacyPolicy() {
   return (
     <LegalPage title="Informativa sulla privacy">
-      <p>
-        Questa informativa descrive come Verbale tratta i dati personali degli utenti ai sensi del Regolamento (UE) 2016/679
-        (GDPR).
-      </p>
+      <p>Questa informativa descrive come Verbale tratta i dati personali degli utenti ai sensi del Regolamento (UE) 2016/679 (GDPR).</p>
       <h2>Titolare del trattamento</h2>
-      <p>Il titolare del trattamento è il gestore del servizio Verbale, contattabile tramite la pagina{" "}
+      <p>
+        Il titolare del trattamento è il gestore del servizio Verbale, contattabile tramite la pagina{" "}
         <Link to="/support" className="text-brand-700 underline">
           Supporto
         </Link>
@@ -27,8 +25,8 @@ export default function PrivacyPolicy() {
       </ul>
       <h2>Finalità e basi giuridiche</h2>
       <p>
-        Trattiamo i dati per fornire il servizio (esecuzione del contratto), per la sicurezza dell'account (legittimo
-        interesse) e per gli obblighi fiscali (obbligo di legge).
+        Trattiamo i dati per fornire il servizio (esecuzione del contratto), per la sicurezza dell'account (legittimo interesse) e per gli obblighi
+        fiscali (obbligo di legge).
       </p>
       <h2>Conservazione</h2>
       <ul>
@@ -40,8 +38,8 @@ export default function PrivacyPolicy() {
       <p>Il servizio è riservato a persone di almeno {MINIMUM_AGE} anni.</p>
       <h2>I tuoi diritti</h2>
       <p>
-        Puoi chiedere accesso, rettifica, cancellazione, limitazione, portabilità dei dati e opporti al trattamento
-        scrivendo al supporto. Puoi inoltre proporre reclamo al Garante per la protezione dei dati personali.
+        Puoi chiedere accesso, rettifica, cancellazione, limitazione, portabilità dei dati e opporti al trattamento scrivendo al supporto. Puoi
+        inoltre proporre reclamo al Garante per la protezione dei dati personali.
       </p>
     </LegalPage>
   );

@@ -64,7 +64,13 @@ export default function RecordPage() {
           <div className="grid gap-6 lg:grid-cols-3">
             <div className="space-y-6 lg:col-span-2">
               <RecoveredRecordings userId={user.id} activeLocalId={activeLocalId} onSent={onUploaded} />
-              <Recorder userId={user.id} limits={limits} requiresSubscription={requiresSubscription} onUploaded={onUploaded} onActiveRecording={setActiveLocalId} />
+              <Recorder
+                userId={user.id}
+                limits={limits}
+                requiresSubscription={requiresSubscription}
+                onUploaded={onUploaded}
+                onActiveRecording={setActiveLocalId}
+              />
             </div>
             <aside className="space-y-6">
               <UsageWidget limits={limits} requiresSubscription={requiresSubscription} />

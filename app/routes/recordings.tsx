@@ -1,5 +1,16 @@
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { Form, Link, useFetcher, useFetchers, useLoaderData, useNavigate, useNavigation, useRevalidator, useSearchParams, useSubmit } from "@remix-run/react";
+import {
+  Form,
+  Link,
+  useFetcher,
+  useFetchers,
+  useLoaderData,
+  useNavigate,
+  useNavigation,
+  useRevalidator,
+  useSearchParams,
+  useSubmit,
+} from "@remix-run/react";
 import { useEffect, useMemo, useRef } from "react";
 import { Dialog } from "~/components/dialog";
 import { AccessRequired } from "~/components/guards";
@@ -77,7 +88,8 @@ export async function action({ request }: ActionFunctionArgs) {
     result = { ok: false, message: MSG.deleteTranscriptionError, id };
   }
   // Without JavaScript the form posts here: go back to the list with a toast.
-  if (!viaScript) return redirect(back, { headers: { "Set-Cookie": flashToastHeader({ type: result.ok ? "success" : "error", message: result.message }) } });
+  if (!viaScript)
+    return redirect(back, { headers: { "Set-Cookie": flashToastHeader({ type: result.ok ? "success" : "error", message: result.message }) } });
   return data(result, { status });
 }
 
@@ -172,7 +184,8 @@ function Recordings({ q, transcriptions, pagination, usage, confirmDelete, curre
 
   // Deletes in flight: their cards disappear and their usage is given back at once.
   const deleting = useMemo(
-    () => new Set(fetchers.filter((f) => f.key === DELETE_FETCHER && f.formData?.get("intent") === "delete").map((f) => String(f.formData?.get("id")))),
+    () =>
+      new Set(fetchers.filter((f) => f.key === DELETE_FETCHER && f.formData?.get("intent") === "delete").map((f) => String(f.formData?.get("id")))),
     [fetchers],
   );
   const visible = transcriptions.filter((t) => !deleting.has(t.id));
@@ -194,7 +207,8 @@ function Recordings({ q, transcriptions, pagination, usage, confirmDelete, curre
   }, [fetcher.state, fetcher.data, toast]);
 
   const page = pagination.currentPage;
-  const searching = navigation.state === "loading" && navigation.location.pathname === "/recordings" && navigation.location.search !== listSearch(q, page);
+  const searching =
+    navigation.state === "loading" && navigation.location.pathname === "/recordings" && navigation.location.search !== listSearch(q, page);
   const back = listSearch(q, page) || "?";
   const deleteHref = (id: string) => listSearch(q, page, { delete: id });
 
@@ -254,7 +268,11 @@ function PageLinks({ q, pagination }: { q: string; pagination: Pagination }) {
       </span>
     );
   return (
-    <nav className="mt-6 flex flex-wrap items-center justify-between gap-3" aria-label="Pagine delle trascrizioni" data-testid="recordings-pagination">
+    <nav
+      className="mt-6 flex flex-wrap items-center justify-between gap-3"
+      aria-label="Pagine delle trascrizioni"
+      data-testid="recordings-pagination"
+    >
       <p className="text-sm text-slate-600">{MSG.pageOf(currentPage, totalPages)}</p>
       <div className="flex gap-2">
         {link(currentPage - 1, MSG.previous, currentPage > 1)}
@@ -269,7 +287,15 @@ function ConfirmDelete({ item, q, page, back }: { item: TranscriptionListItem; q
   const navigate = useNavigate();
   const close = () => navigate(`/recordings${back === "?" ? "" : back}`, { replace: true, preventScrollReset: true });
   return (
-    <Dialog title="Eliminare la trascrizione?" role="alertdialog" describedBy="delete-text" closeHref={back} onClose={close} initialFocus="first-action" testId="confirm-delete">
+    <Dialog
+      title="Eliminare la trascrizione?"
+      role="alertdialog"
+      describedBy="delete-text"
+      closeHref={back}
+      onClose={close}
+      initialFocus="first-action"
+      testId="confirm-delete"
+    >
       <p id="delete-text" className="text-slate-600">
         «{item.title || item.originalName}»: audio, trascrizione e documento verranno eliminati definitivamente.
       </p>

@@ -131,7 +131,12 @@ export default function ResetPassword() {
                   </li>
                 ) : null}
               </ul>
-              <button type="submit" className="btn-primary w-full" disabled={(hydrated && !check.ok) || navigation.state === "submitting"} data-testid="reset-submit">
+              <button
+                type="submit"
+                className="btn-primary w-full"
+                disabled={(hydrated && !check.ok) || navigation.state === "submitting"}
+                data-testid="reset-submit"
+              >
                 Reimposta password
               </button>
             </Form>

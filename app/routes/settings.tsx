@@ -58,7 +58,11 @@ export default function SettingsPage() {
             className="input"
           />
           {result ? (
-            <p role={result.ok ? "status" : "alert"} className={result.ok ? "text-sm text-green-700" : "text-sm text-red-700"} data-testid="vocabulary-result">
+            <p
+              role={result.ok ? "status" : "alert"}
+              className={result.ok ? "text-sm text-green-700" : "text-sm text-red-700"}
+              data-testid="vocabulary-result"
+            >
               {result.message}
             </p>
           ) : null}

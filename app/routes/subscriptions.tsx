@@ -17,10 +17,7 @@ export const meta: MetaFunction = () => [{ title: "Piani — Verbale" }];
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await getSessionUser(request);
-  const [plans, active] = await Promise.all([
-    listActivePlans({ limit: PUBLIC_PLAN_LIMIT }),
-    user ? getActiveSubscription(user.id) : undefined,
-  ]);
+  const [plans, active] = await Promise.all([listActivePlans({ limit: PUBLIC_PLAN_LIMIT }), user ? getActiveSubscription(user.id) : undefined]);
   return {
     plans,
     user: user ? { isEmailVerified: user.isEmailVerified } : null,
@@ -78,7 +75,11 @@ export default function Subscriptions() {
         Registra e trascrivi le tue riunioni: scegli il piano adatto a quante ne fai ogni mese.
       </p>
       {user && !user.isEmailVerified ? (
-        <p className="mx-auto mt-6 max-w-2xl rounded-lg border border-yellow-300 bg-yellow-50 p-3 text-center text-sm text-yellow-900" role="alert" data-testid="verify-warning">
+        <p
+          className="mx-auto mt-6 max-w-2xl rounded-lg border border-yellow-300 bg-yellow-50 p-3 text-center text-sm text-yellow-900"
+          role="alert"
+          data-testid="verify-warning"
+        >
           {MSG.verifyEmailToSelectPlan}
         </p>
       ) : null}

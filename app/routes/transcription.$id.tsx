@@ -36,7 +36,6 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   }
 }
 
-
 function emailField(message: string): "email" | "subject" | "message" | undefined {
   if (message === MSG.emailInvalid || message === MSG.emailRequired) return "email";
   if (message === MSG.emailSubjectRequired) return "subject";
@@ -55,7 +54,12 @@ export async function action({ request, params }: ActionFunctionArgs) {
       const { anchor } = await applyPageEdit(params.id, user.id, intent, form);
       const open = intent === "edit-segment" || intent === "restore-segment" ? "?trascrizione=aperta" : "";
       return redirect(`/transcription/${params.id}${open}${anchor ? `#${anchor}` : ""}`, {
-        headers: { "Set-Cookie": flashToastHeader({ type: "success", message: intent === "restore-all" || intent === "restore-segment" ? EDIT_TEXT.restored : EDIT_TEXT.saved }) },
+        headers: {
+          "Set-Cookie": flashToastHeader({
+            type: "success",
+            message: intent === "restore-all" || intent === "restore-segment" ? EDIT_TEXT.restored : EDIT_TEXT.saved,
+          }),
+        },
       });
     } catch (error) {
       if (error instanceof ApiError && error.status < 500) {
@@ -70,7 +74,9 @@ export async function action({ request, params }: ActionFunctionArgs) {
       return { intent: "generate", ok: true, documentPath: file.documentPath } satisfies GenerateResult;
     } catch (error) {
       if (!(error instanceof ApiError)) log.error({ err: error }, "[transcription] documento non generato");
-      return data({ intent: "generate", ok: false, message: MSG.documentGenerateError } satisfies GenerateResult, { status: error instanceof ApiError ? error.status : 500 });
+      return data({ intent: "generate", ok: false, message: MSG.documentGenerateError } satisfies GenerateResult, {
+        status: error instanceof ApiError ? error.status : 500,
+      });
     }
   }
   if (intent === "email") {
@@ -80,7 +86,8 @@ export async function action({ request, params }: ActionFunctionArgs) {
         subject: String(form.get("subject") ?? ""),
         message: String(form.get("message") ?? ""),
       });
-      if (view.status === "FAILED") return data({ intent: "email", ok: false, message: MSG.emailSendError } satisfies EmailActionResult, { status: 502 });
+      if (view.status === "FAILED")
+        return data({ intent: "email", ok: false, message: MSG.emailSendError } satisfies EmailActionResult, { status: 502 });
       return {
         intent: "email",
         ok: true,

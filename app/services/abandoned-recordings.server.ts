@@ -18,7 +18,13 @@ export type AbandonedOutcome = { id: string; userId: string; email: string; name
 export async function finalizeAbandonedRecordings(now: Date = new Date()): Promise<AbandonedOutcome[]> {
   const cutoff = new Date(now.getTime() - ABANDONED_AFTER_MS);
   const rows = await getDb()
-    .select({ id: transcriptions.id, userId: transcriptions.userId, chunksReceived: transcriptions.chunksReceived, email: users.email, name: users.name })
+    .select({
+      id: transcriptions.id,
+      userId: transcriptions.userId,
+      chunksReceived: transcriptions.chunksReceived,
+      email: users.email,
+      name: users.name,
+    })
     .from(transcriptions)
     .innerJoin(users, eq(users.id, transcriptions.userId))
     .where(and(eq(transcriptions.status, "RECORDING"), lt(transcriptions.lastChunkAt, cutoff)))

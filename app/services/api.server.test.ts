@@ -29,12 +29,20 @@ describe("the /api error contract", () => {
     const response = await handler({ request: post(JSON.stringify({ email: "a\u0000@b.it" })) });
     expect(response.status).toBe(400);
     expect(await response.json()).toEqual({ success: false, message: "Dati non validi." });
-    const form = new Request("http://localhost/api/x", { method: "POST", body: "email=a%00%40b.it", headers: { "Content-Type": "application/x-www-form-urlencoded" } });
+    const form = new Request("http://localhost/api/x", {
+      method: "POST",
+      body: "email=a%00%40b.it",
+      headers: { "Content-Type": "application/x-www-form-urlencoded" },
+    });
     await expect(readFormBody(form)).rejects.toMatchObject({ status: 400 });
   });
 
   it("answers JSON nested deeper than a sane limit with 400 'Dati non validi.' (100,000 levels used to answer 500)", async () => {
-    for (const body of ["[".repeat(100_000) + "]".repeat(100_000), '{"email":' + '{"a":'.repeat(5000) + "1" + "}".repeat(5001), "[".repeat(40) + "]".repeat(40)]) {
+    for (const body of [
+      "[".repeat(100_000) + "]".repeat(100_000),
+      '{"email":' + '{"a":'.repeat(5000) + "1" + "}".repeat(5001),
+      "[".repeat(40) + "]".repeat(40),
+    ]) {
       const response = await handler({ request: post(body) });
       expect(response.status).toBe(400);
       expect(await response.json()).toEqual({ success: false, message: "Dati non validi." });

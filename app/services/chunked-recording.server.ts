@@ -18,7 +18,14 @@ import { enqueueTranscription } from "./pipeline.server";
 import { requireApiVerifiedUser } from "./session.server";
 import * as storage from "./storage.server";
 import { isUuid } from "~/lib/uuid";
-import { assertDurationAllowed, durationRefusal, getUsageLimits, reserveRecording, reserveRecordingGrowth, reserveRecordingMinutes } from "./usage.server";
+import {
+  assertDurationAllowed,
+  durationRefusal,
+  getUsageLimits,
+  reserveRecording,
+  reserveRecordingGrowth,
+  reserveRecordingMinutes,
+} from "./usage.server";
 import { log } from "./logger.server";
 
 /**
@@ -260,14 +267,23 @@ export async function finalizeRecording(id: string | undefined, access: Finalize
       // The rest of the user's data is untouched; the chunks stay until the row is deleted.
       await getDb()
         .update(transcriptions)
-        .set({ status: "FAILED", stage: "recording-invalid", errorMessage: MSG.recordingNotAudio, failureReason: `finalize: ${reason || "nessun flusso audio"}`.slice(0, 2000) })
+        .set({
+          status: "FAILED",
+          stage: "recording-invalid",
+          errorMessage: MSG.recordingNotAudio,
+          failureReason: `finalize: ${reason || "nessun flusso audio"}`.slice(0, 2000),
+        })
         .where(and(eq(transcriptions.id, id), eq(transcriptions.status, "RECORDING")));
       throw badRequest(MSG.recordingNotAudio);
     }
     const durationSec = await measureRecording(out, probe.demuxer, row.userId, id, access);
     const { size } = await fsp.stat(out);
     const result = await getDb().transaction(async (tx) => {
-      const [locked] = await tx.select({ status: transcriptions.status, chunksReceived: transcriptions.chunksReceived }).from(transcriptions).where(eq(transcriptions.id, id)).for("update");
+      const [locked] = await tx
+        .select({ status: transcriptions.status, chunksReceived: transcriptions.chunksReceived })
+        .from(transcriptions)
+        .where(eq(transcriptions.id, id))
+        .for("update");
       if (!locked) throw notFound();
       if (locked.status !== "RECORDING") return { databaseId: id, alreadyFinalized: true, durationSec: row.duration };
       // A chunk that slipped in after the read above would be left out: assemble again next time.
@@ -275,7 +291,15 @@ export async function finalizeRecording(id: string | undefined, access: Finalize
       const minutes = await reserveRecordingMinutes(tx, row.userId, row.usageMonth, durationSec);
       await tx
         .update(transcriptions)
-        .set({ status: "PENDING", stage: "queued", progress: 0, fileSize: size, duration: durationSec, usageMinutes: minutes, lastChunkAt: new Date() })
+        .set({
+          status: "PENDING",
+          stage: "queued",
+          progress: 0,
+          fileSize: size,
+          duration: durationSec,
+          usageMinutes: minutes,
+          lastChunkAt: new Date(),
+        })
         .where(eq(transcriptions.id, id));
       await enqueueTranscription(tx, id);
       // Last step before commit: the job can only be picked up once the file is in place.
@@ -283,7 +307,9 @@ export async function finalizeRecording(id: string | undefined, access: Finalize
       return { databaseId: id, alreadyFinalized: false, durationSec };
     });
     if (!result.alreadyFinalized) {
-      await storage.removeDir(chunkFolder(id)).catch((error: unknown) => log.error({ err: error, transcriptionId: id }, "[recordings] parti non rimosse"));
+      await storage
+        .removeDir(chunkFolder(id))
+        .catch((error: unknown) => log.error({ err: error, transcriptionId: id }, "[recordings] parti non rimosse"));
     }
     return result;
   } finally {

@@ -78,7 +78,11 @@ describe("parseConfig refuses what cannot work, before the database starts", () 
     expect(parseTrustProxy(parseConfig({}).TRUST_PROXY)).toBe(false);
     expect(parseTrustProxy(parseConfig({ TRUST_PROXY: "off" }).TRUST_PROXY)).toBe(false);
     expect(parseTrustProxy(parseConfig({ TRUST_PROXY: "1" }).TRUST_PROXY)).toBe(1);
-    expect(parseTrustProxy(parseConfig({ TRUST_PROXY: "10.0.0.0/8, 192.168.1.5, fd00::/8" }).TRUST_PROXY)).toEqual(["10.0.0.0/8", "192.168.1.5", "fd00::/8"]);
+    expect(parseTrustProxy(parseConfig({ TRUST_PROXY: "10.0.0.0/8, 192.168.1.5, fd00::/8" }).TRUST_PROXY)).toEqual([
+      "10.0.0.0/8",
+      "192.168.1.5",
+      "fd00::/8",
+    ]);
   });
 
   it("never prints a secret in its error line", () => {

@@ -24,7 +24,10 @@ const optionalString = z
 const optionalHttpUrl = (name: string) =>
   optionalString.refine((v) => v === undefined || isHttpUrl(v), { message: `${name} deve essere un indirizzo http:// o https:// valido` });
 const httpUrl = (name: string, fallback: string) =>
-  z.string().default(fallback).refine(isHttpUrl, { message: `${name} deve essere un indirizzo http:// o https:// valido` });
+  z
+    .string()
+    .default(fallback)
+    .refine(isHttpUrl, { message: `${name} deve essere un indirizzo http:// o https:// valido` });
 
 function isHttpUrl(value: string): boolean {
   if (!URL.canParse(value)) return false;
@@ -49,7 +52,10 @@ export function parseTrustProxy(value: string | undefined): false | number | str
   const v = value?.trim().toLowerCase();
   if (!v || v === "off" || v === "false" || v === "0") return false;
   if (/^\d+$/.test(v)) return Number(v);
-  return v.split(",").map((entry) => entry.trim()).filter(Boolean);
+  return v
+    .split(",")
+    .map((entry) => entry.trim())
+    .filter(Boolean);
 }
 
 function isTrustProxy(value: string | undefined): boolean {
@@ -80,9 +86,12 @@ const envSchema = z.object({
   SESSION_SECRET: optionalString.refine((v) => v === undefined || v.length >= 16, {
     message: "SESSION_SECRET deve avere almeno 16 caratteri",
   }),
-  SMTP_URL: optionalString.refine((v) => v === undefined || (URL.canParse(v) && /^smtps?:$/.test(new URL(v).protocol) && new URL(v).hostname !== ""), {
-    message: "SMTP_URL deve essere un URL smtp:// o smtps:// (smtp://utente:password@host:587)",
-  }),
+  SMTP_URL: optionalString.refine(
+    (v) => v === undefined || (URL.canParse(v) && /^smtps?:$/.test(new URL(v).protocol) && new URL(v).hostname !== ""),
+    {
+      message: "SMTP_URL deve essere un URL smtp:// o smtps:// (smtp://utente:password@host:587)",
+    },
+  ),
   MAIL_FROM: z.string().default("Verbale <noreply@verbale.local>"),
   OPENAI_API_KEY: optionalString,
   OPENAI_BASE_URL: optionalHttpUrl("OPENAI_BASE_URL"),
@@ -157,7 +166,7 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
     DATA_DIR: dataDir,
     APP_URL: (e.APP_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, ""),
     SESSION_SECRET: e.SESSION_SECRET ?? "",
-    TRANSCRIPTION_ENGINE: e.TRANSCRIPTION_ENGINE ?? (defaultEngine ?? "whisper"),
+    TRANSCRIPTION_ENGINE: e.TRANSCRIPTION_ENGINE ?? defaultEngine ?? "whisper",
     ANALYSIS_ENGINE: analysisEngine(e),
   };
 }

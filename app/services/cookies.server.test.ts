@@ -47,7 +47,12 @@ describe("cookies", () => {
 
   it("marks every cookie Secure when the app is served over https, and none over http", () => {
     const expires = new Date(Date.now() + 60_000);
-    const headers = () => [flashToastHeader({ type: "info", message: "x" }), sessionCookieHeader("token", expires), clearSessionCookieHeader(), safeAuthorization().cookieHeader];
+    const headers = () => [
+      flashToastHeader({ type: "info", message: "x" }),
+      sessionCookieHeader("token", expires),
+      clearSessionCookieHeader(),
+      safeAuthorization().cookieHeader,
+    ];
     for (const header of headers()) expect(attributes(header), header).not.toContain("Secure");
     setConfigForTests({ APP_URL: "https://verbale.example" });
     for (const header of headers()) expect(attributes(header), header).toContain("Secure");

@@ -113,7 +113,9 @@ export async function buildDocx(detail: TranscriptionDetail, now: Date = new Dat
     new Paragraph({ spacing: { before: 240, after: 120 }, children: [new TextRun({ text: "Indice", bold: true, size: 28, color: ACCENT })] }),
     new TableOfContents("Indice", { hyperlink: true, headingStyleRange: "1-2" }),
     new Paragraph({ heading: HeadingLevel.HEADING_1, children: [new TextRun("Riassunto")] }),
-    ...(summary ? paragraphsOf(summary) : [new Paragraph({ children: [new TextRun({ text: "Nessun riassunto disponibile.", italics: true, color: MUTED })] })]),
+    ...(summary
+      ? paragraphsOf(summary)
+      : [new Paragraph({ children: [new TextRun({ text: "Nessun riassunto disponibile.", italics: true, color: MUTED })] })]),
     new Paragraph({ heading: HeadingLevel.HEADING_1, children: [new TextRun("Argomenti")] }),
   ];
 
@@ -156,7 +158,9 @@ export async function buildDocx(detail: TranscriptionDetail, now: Date = new Dat
     for (const segment of segments) {
       // The speaker before each paragraph, when one is known (issue 16).
       const speaker = segment.speaker ? [new TextRun({ text: `${segment.speaker}: `, bold: true })] : [];
-      body.push(new Paragraph({ spacing: { after: 120 }, children: [stamp(formatDuration(segment.start)), ...speaker, new TextRun(segment.text.trim())] }));
+      body.push(
+        new Paragraph({ spacing: { after: 120 }, children: [stamp(formatDuration(segment.start)), ...speaker, new TextRun(segment.text.trim())] }),
+      );
     }
   } else if (t.text?.trim()) {
     body.push(...paragraphsOf(t.text));
@@ -173,15 +177,29 @@ export async function buildDocx(detail: TranscriptionDetail, now: Date = new Dat
       default: {
         document: { run: { font: "Calibri", size: 22, language: { value: "it-IT" } }, paragraph: { spacing: { line: 276 } } },
         title: { run: { font: "Calibri Light", size: 52, color: ACCENT }, paragraph: { spacing: { after: 120 } } },
-        heading1: { run: { font: "Calibri Light", size: 32, bold: true, color: ACCENT }, paragraph: { spacing: { before: 360, after: 160 }, outlineLevel: 0 } },
-        heading2: { run: { font: "Calibri Light", size: 26, bold: true, color: "2E74B5" }, paragraph: { spacing: { before: 240, after: 120 }, outlineLevel: 1 } },
+        heading1: {
+          run: { font: "Calibri Light", size: 32, bold: true, color: ACCENT },
+          paragraph: { spacing: { before: 360, after: 160 }, outlineLevel: 0 },
+        },
+        heading2: {
+          run: { font: "Calibri Light", size: 26, bold: true, color: "2E74B5" },
+          paragraph: { spacing: { before: 240, after: 120 }, outlineLevel: 1 },
+        },
       },
     },
     numbering: {
       config: [
         {
           reference: "key-points",
-          levels: [{ level: 0, format: LevelFormat.BULLET, text: "•", alignment: AlignmentType.LEFT, style: { paragraph: { indent: { left: 720, hanging: 360 } } } }],
+          levels: [
+            {
+              level: 0,
+              format: LevelFormat.BULLET,
+              text: "•",
+              alignment: AlignmentType.LEFT,
+              style: { paragraph: { indent: { left: 720, hanging: 360 } } },
+            },
+          ],
         },
       ],
     },
@@ -193,7 +211,9 @@ export async function buildDocx(detail: TranscriptionDetail, now: Date = new Dat
             children: [
               new Paragraph({
                 alignment: AlignmentType.CENTER,
-                children: [new TextRun({ color: MUTED, size: 18, children: ["Verbale · Pagina ", PageNumber.CURRENT, " di ", PageNumber.TOTAL_PAGES] })],
+                children: [
+                  new TextRun({ color: MUTED, size: 18, children: ["Verbale · Pagina ", PageNumber.CURRENT, " di ", PageNumber.TOTAL_PAGES] }),
+                ],
               }),
             ],
           }),
@@ -203,7 +223,10 @@ export async function buildDocx(detail: TranscriptionDetail, now: Date = new Dat
     ],
   });
   return Packer.toBuffer(doc, false, [
-    { path: "docProps/core.xml", data: coreProperties({ title, creator: t.user.name || "Verbale", description: summary.slice(0, 250), created: now }) },
+    {
+      path: "docProps/core.xml",
+      data: coreProperties({ title, creator: t.user.name || "Verbale", description: summary.slice(0, 250), created: now }),
+    },
   ]);
 }
 
@@ -248,7 +271,12 @@ function minutesSections(detail: TranscriptionDetail): (Paragraph | Table)[] {
         rows: [
           new TableRow({
             tableHeader: true,
-            children: [headerCell(MINUTES_TEXT.task, 46), headerCell(MINUTES_TEXT.owner, 20), headerCell(MINUTES_TEXT.due, 22), headerCell(MINUTES_TEXT.minute, 12)],
+            children: [
+              headerCell(MINUTES_TEXT.task, 46),
+              headerCell(MINUTES_TEXT.owner, 20),
+              headerCell(MINUTES_TEXT.due, 22),
+              headerCell(MINUTES_TEXT.minute, 12),
+            ],
           }),
           ...actions.map(
             (a) =>

@@ -56,9 +56,13 @@ export const emailRequestSchema = z.object({
     .max(200)
     .refine((s) => !/[\r\n]/.test(s), MSG.emailSubjectRequired)
     .default(MSG.defaultEmailSubject),
-  message: z.string({ invalid_type_error: MSG.emailMessageRequired }).trim().min(1, MSG.emailMessageRequired).max(5000).default(MSG.defaultEmailMessage),
+  message: z
+    .string({ invalid_type_error: MSG.emailMessageRequired })
+    .trim()
+    .min(1, MSG.emailMessageRequired)
+    .max(5000)
+    .default(MSG.defaultEmailMessage),
 });
-
 
 /** What clients see: SENDING (inside an attempt) reads as PENDING. */
 export type DeliveryStatus = "PENDING" | "SENT" | "FAILED";

@@ -77,10 +77,7 @@ function ensureTraversable(dir: string) {
   }
 }
 
-export async function startEmbeddedPostgres(
-  dataDir: string,
-  log: (line: string) => void = () => {},
-): Promise<EmbeddedDatabase> {
+export async function startEmbeddedPostgres(dataDir: string, log: (line: string) => void = () => {}): Promise<EmbeddedDatabase> {
   const pgDir = path.join(dataDir, "postgres");
   const settingsFile = path.join(dataDir, "postgres.json");
   fs.mkdirSync(dataDir, { recursive: true });
@@ -217,8 +214,7 @@ async function clearOrphanedPostgres(dataDir: string, pgDir: string, settings: S
   const postmasterPid = readPostmasterPid(pgDir);
   if (!postmasterPid || !processIsAlive(postmasterPid)) return; // no lock, or a stale one postgres removes itself
   const owner = readOwner(dataDir);
-  const inUse = () =>
-    new DatabaseStartError(`Il database in ${pgDir} è già in uso da un'altra istanza di Verbale (porta ${settings.port}).`);
+  const inUse = () => new DatabaseStartError(`Il database in ${pgDir} è già in uso da un'altra istanza di Verbale (porta ${settings.port}).`);
   if (owner && owner.pid !== process.pid && processIsAlive(owner.pid)) throw inUse();
   if (!(await answersWithOurPassword(settings))) throw inUse();
   // Always told: the operator should know the previous run ended abruptly.

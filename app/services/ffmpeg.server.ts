@@ -82,13 +82,16 @@ export const FORMAT_WHITELIST = "matroska,webm,ogg,mp3,mov,mp4,m4a,wav,flac,aac"
 function mediaInput(filePath: string, demuxer?: string, startSec?: number): string[] {
   if (demuxer !== undefined && !Object.values(ALLOWED_CONTAINERS).includes(demuxer)) throw new Error(`Demuxer non ammesso: ${demuxer}`);
   return [
-    "-protocol_whitelist", "file",
-    "-format_whitelist", FORMAT_WHITELIST,
+    "-protocol_whitelist",
+    "file",
+    "-format_whitelist",
+    FORMAT_WHITELIST,
     ...(demuxer ? ["-f", demuxer] : []),
     // Input seeking: only the demuxer walks the skipped part (a minute of an hour-long webm
     // decodes in about a second instead of decoding the whole hour); the cut is sample-accurate.
     ...(startSec && startSec > 0 ? ["-ss", startSec.toFixed(3)] : []),
-    "-i", `file:${path.resolve(filePath)}`,
+    "-i",
+    `file:${path.resolve(filePath)}`,
   ];
 }
 
@@ -121,9 +124,12 @@ export async function probeMedia(filePath: string): Promise<ProbeOutcome> {
   let out: RunResult;
   try {
     out = await run(ffmpegBinaries().ffprobe, [
-      "-v", "error",
-      "-print_format", "json",
-      "-show_entries", "format=format_name,duration:stream=codec_type,codec_name",
+      "-v",
+      "error",
+      "-print_format",
+      "json",
+      "-show_entries",
+      "format=format_name,duration:stream=codec_type,codec_name",
       ...mediaInput(filePath),
     ]);
   } catch (error) {
@@ -186,7 +192,14 @@ export class AudioTooLongError extends Error {
  * only the time to decode up to the limit (no -t: timestamps inside a file can lie, the number
  * of decoded samples cannot).
  */
-async function decodeCapped(args: string[], sink: Writable, maxBytes: number, limitSec: number, bytesPerSec: number, signal?: AbortSignal): Promise<number> {
+async function decodeCapped(
+  args: string[],
+  sink: Writable,
+  maxBytes: number,
+  limitSec: number,
+  bytesPerSec: number,
+  signal?: AbortSignal,
+): Promise<number> {
   const child = spawn(ffmpegBinaries().ffmpeg, args, { stdio: ["ignore", "pipe", "pipe"], signal });
   let stderr = "";
   child.stderr.setEncoding("utf8").on("data", (d: string) => {
@@ -228,7 +241,25 @@ const COUNT_RATE = 8000;
 export async function measureDecodedSeconds(filePath: string, demuxer: string, limitSec: number, signal?: AbortSignal): Promise<number> {
   const maxBytes = Math.ceil((limitSec + 1) * COUNT_RATE);
   const bytes = await decodeCapped(
-    ["-nostdin", "-hide_banner", "-loglevel", "error", ...mediaInput(filePath, demuxer), "-vn", "-sn", "-dn", "-map_metadata", "-1", "-ac", "1", "-ar", String(COUNT_RATE), "-f", "u8", "pipe:1"],
+    [
+      "-nostdin",
+      "-hide_banner",
+      "-loglevel",
+      "error",
+      ...mediaInput(filePath, demuxer),
+      "-vn",
+      "-sn",
+      "-dn",
+      "-map_metadata",
+      "-1",
+      "-ac",
+      "1",
+      "-ar",
+      String(COUNT_RATE),
+      "-f",
+      "u8",
+      "pipe:1",
+    ],
     new Writable({ write: (_chunk, _encoding, done) => done() }),
     maxBytes,
     limitSec,
@@ -261,7 +292,28 @@ export async function decodeToWav(
   const maxSeconds = options.maxSeconds ?? Infinity;
   const length = options.lengthSec !== undefined ? ["-t", options.lengthSec.toFixed(3)] : [];
   await decodeCapped(
-    ["-nostdin", "-hide_banner", "-loglevel", "error", ...mediaInput(input, options.demuxer, options.startSec), ...length, "-vn", "-sn", "-dn", "-map_metadata", "-1", "-ac", "1", "-ar", "16000", "-c:a", "pcm_s16le", "-f", "wav", "pipe:1"],
+    [
+      "-nostdin",
+      "-hide_banner",
+      "-loglevel",
+      "error",
+      ...mediaInput(input, options.demuxer, options.startSec),
+      ...length,
+      "-vn",
+      "-sn",
+      "-dn",
+      "-map_metadata",
+      "-1",
+      "-ac",
+      "1",
+      "-ar",
+      "16000",
+      "-c:a",
+      "pcm_s16le",
+      "-f",
+      "wav",
+      "pipe:1",
+    ],
     fs.createWriteStream(output),
     Number.isFinite(maxSeconds) ? Math.ceil(44 + 1024 + maxSeconds * 32000) : Infinity,
     maxSeconds,
@@ -280,7 +332,24 @@ export async function remuxCopy(input: string, output: string, format: "webm" | 
   const demuxer = { webm: "matroska", mp4: "mov", ogg: "ogg" }[format];
   await run(
     ffmpegBinaries().ffmpeg,
-    ["-nostdin", "-hide_banner", "-loglevel", "error", "-y", "-fflags", "+genpts", ...mediaInput(input, demuxer), "-vn", "-map", "0:a:0", "-c", "copy", "-f", format, output],
+    [
+      "-nostdin",
+      "-hide_banner",
+      "-loglevel",
+      "error",
+      "-y",
+      "-fflags",
+      "+genpts",
+      ...mediaInput(input, demuxer),
+      "-vn",
+      "-map",
+      "0:a:0",
+      "-c",
+      "copy",
+      "-f",
+      format,
+      output,
+    ],
     signal,
   );
 }

@@ -18,7 +18,6 @@ const OAUTH_COOKIE_TTL_S = 600;
 
 export type GoogleProfile = { sub: string; email: string | null; emailVerified: boolean; name: string; picture: string | null };
 
-
 export function googleRedirectUri(): string {
   return `${getConfig().APP_URL}/auth/google/callback`;
 }
@@ -46,7 +45,11 @@ export function createGoogleAuthorization(): { authUrl: string; cookieHeader: st
   url.searchParams.set("prompt", "select_account");
   return {
     authUrl: url.toString(),
-    cookieHeader: setSignedCookieHeader(OAUTH_COOKIE, { s: state, v: codeVerifier, e: Date.now() + OAUTH_COOKIE_TTL_S * 1000 }, { maxAge: OAUTH_COOKIE_TTL_S }),
+    cookieHeader: setSignedCookieHeader(
+      OAUTH_COOKIE,
+      { s: state, v: codeVerifier, e: Date.now() + OAUTH_COOKIE_TTL_S * 1000 },
+      { maxAge: OAUTH_COOKIE_TTL_S },
+    ),
   };
 }
 

@@ -39,7 +39,11 @@ export function downloadNames(title: string | null | undefined, extension: strin
  * `emptyFallback` stands in for a name that is left empty.
  */
 export function contentDisposition(name: string, emptyFallback: string, disposition: "attachment" | "inline" = "attachment"): string {
-  const clean = name.replace(/[\u0000-\u001f\u007f"\\/]+/g, " ").replace(/\s+/g, " ").trim() || emptyFallback;
+  const clean =
+    name
+      .replace(/[\u0000-\u001f\u007f"\\/]+/g, " ")
+      .replace(/\s+/g, " ")
+      .trim() || emptyFallback;
   return formatContentDisposition(clean, { type: disposition, fallback: clean.replace(/[^\x20-\x7e]/g, "_") });
 }
 

@@ -38,7 +38,12 @@ export async function readLiveTranscript(request: Request, id: string | undefine
   const user = await requireApiVerifiedUser(request);
   if (!isUuid(id)) throw notFound();
   const [row] = await getDb()
-    .select({ status: transcriptions.status, live: transcriptions.live, duration: transcriptions.duration, chunksReceived: transcriptions.chunksReceived })
+    .select({
+      status: transcriptions.status,
+      live: transcriptions.live,
+      duration: transcriptions.duration,
+      chunksReceived: transcriptions.chunksReceived,
+    })
     .from(transcriptions)
     .where(and(eq(transcriptions.id, id), eq(transcriptions.userId, user.id)));
   if (!row) throw notFound();

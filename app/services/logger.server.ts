@@ -64,12 +64,14 @@ let consoleRouted = false;
 export function routeConsoleToLog(): void {
   if (consoleRouted) return;
   consoleRouted = true;
-  const route = (level: LogLevel) => (...args: unknown[]) => {
-    const error = args.find((a): a is Error => a instanceof Error);
-    const msg = formatWithOptions({ colors: false }, ...args.filter((a) => a !== error));
-    if (error) log[level]({ err: error, source: "console" }, msg || error.message);
-    else log[level]({ source: "console" }, msg);
-  };
+  const route =
+    (level: LogLevel) =>
+    (...args: unknown[]) => {
+      const error = args.find((a): a is Error => a instanceof Error);
+      const msg = formatWithOptions({ colors: false }, ...args.filter((a) => a !== error));
+      if (error) log[level]({ err: error, source: "console" }, msg || error.message);
+      else log[level]({ source: "console" }, msg);
+    };
   console.log = route("info");
   console.info = route("info");
   console.warn = route("warn");

@@ -8,12 +8,7 @@ import { MINUTES_TEXT } from "~/lib/messages";
 export type MailContent = { subject: string; text: string; html: string };
 
 export function escapeHtml(value: string): string {
-  return value
-    .replace(/&/g, "&amp;")
-    .replace(/</g, "&lt;")
-    .replace(/>/g, "&gt;")
-    .replace(/"/g, "&quot;")
-    .replace(/'/g, "&#39;");
+  return value.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;").replace(/'/g, "&#39;");
 }
 
 /**
@@ -108,7 +103,12 @@ export function verificationCodeEmail(options: { name: string; code: string; exp
       `Ciao ${name},`,
       "per completare la verifica del tuo indirizzo email inserisci questo codice:",
       { code },
-      { lines: [`Il codice scade tra ${expiresInMinutes} minuti e può essere usato una sola volta.`, "Se non hai richiesto tu la registrazione, ignora questa email."] },
+      {
+        lines: [
+          `Il codice scade tra ${expiresInMinutes} minuti e può essere usato una sola volta.`,
+          "Se non hai richiesto tu la registrazione, ignora questa email.",
+        ],
+      },
       SIGNATURE,
     ]),
   };

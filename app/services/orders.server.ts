@@ -105,8 +105,7 @@ export type OrderList = {
 export async function listOrders(userId: string, q: OrderQuery, db: Executor = getDb()): Promise<OrderList> {
   const where = filters(userId, q);
   const direction = q.sortOrder === "asc" ? asc : desc;
-  const sortColumn =
-    q.sortBy === "amount" ? orders.amount : q.sortBy === "paymentDate" ? orders.paymentDate : orders.createdAt;
+  const sortColumn = q.sortBy === "amount" ? orders.amount : q.sortBy === "paymentDate" ? orders.paymentDate : orders.createdAt;
   // Unpaid orders have no payment date: they go last in either direction.
   const nulls = q.sortBy === "paymentDate" ? sql`${sortColumn} ${sql.raw(q.sortOrder)} nulls last` : direction(sortColumn);
 
@@ -146,7 +145,6 @@ export async function listOrders(userId: string, q: OrderQuery, db: Executor = g
     .orderBy(nulls, direction(orders.createdAt), direction(orders.id))
     .limit(q.limit)
     .offset((page - 1) * q.limit);
-
 
   return {
     orders: rows.map(({ order, planName, subStart, subEnd }) => ({

@@ -91,7 +91,12 @@ export type PipelineProgressData = {
 export async function getTranscriptionProgress(userId: string, id: string, db: Executor = getDb()): Promise<PipelineProgressData> {
   if (!isUuid(id)) throw notFound();
   const [row] = await db
-    .select({ status: transcriptions.status, stage: transcriptions.stage, progress: transcriptions.progress, errorMessage: transcriptions.errorMessage })
+    .select({
+      status: transcriptions.status,
+      stage: transcriptions.stage,
+      progress: transcriptions.progress,
+      errorMessage: transcriptions.errorMessage,
+    })
     .from(transcriptions)
     .where(and(eq(transcriptions.id, id), eq(transcriptions.userId, userId)));
   if (!row) throw notFound();

@@ -15,12 +15,7 @@ import { tooManyRequests } from "./api.server";
 export type RateLimitState = { count: number; limit: number; remaining: number; retryAfterSeconds: number };
 
 /** Counts one hit on key and returns the window's state, without throwing. */
-export async function hitRateLimit(
-  key: string,
-  limit: number,
-  windowSeconds: number,
-  db: Executor = getDb(),
-): Promise<RateLimitState> {
+export async function hitRateLimit(key: string, limit: number, windowSeconds: number, db: Executor = getDb()): Promise<RateLimitState> {
   const rows = (await db.execute(sql`
     insert into rate_limits as r (key, count, reset_at)
     values (${key}, 1, now() + make_interval(secs => ${windowSeconds}))

@@ -87,14 +87,13 @@ export async function seed(db: Executor, options: { adminEmail?: string; adminPa
 
   const [adminRole] = await db.select().from(roles).where(eq(roles.name, "ADMIN"));
   const adminEmail = (options.adminEmail ?? "admin@localhost").toLowerCase();
-  const [existingAdmin] = await db
-    .select({ id: users.id })
-    .from(users)
-    .where(eq(users.roleId, adminRole.id))
-    .limit(1);
+  const [existingAdmin] = await db.select({ id: users.id }).from(users).where(eq(users.roleId, adminRole.id)).limit(1);
   if (existingAdmin) return { adminEmail };
 
-  const [sameEmail] = await db.select({ id: users.id }).from(users).where(sql`lower(${users.email}) = ${adminEmail}`);
+  const [sameEmail] = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(sql`lower(${users.email}) = ${adminEmail}`);
   const generatedPassword = options.adminPassword ? undefined : randomBytes(9).toString("base64url");
   const passwordHash = await hashPassword(options.adminPassword ?? generatedPassword!);
   if (sameEmail) {

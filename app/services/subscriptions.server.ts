@@ -83,13 +83,7 @@ async function closeOtherActive(tx: Transaction, userId: string, keepId: string 
   await tx
     .update(userSubscriptions)
     .set({ isActive: false, status: "CANCELLED", cancelledAt: now, cancelReason: MSG.subscriptionReplaced })
-    .where(
-      and(
-        eq(userSubscriptions.userId, userId),
-        eq(userSubscriptions.isActive, true),
-        keepId ? ne(userSubscriptions.id, keepId) : undefined,
-      ),
-    );
+    .where(and(eq(userSubscriptions.userId, userId), eq(userSubscriptions.isActive, true), keepId ? ne(userSubscriptions.id, keepId) : undefined));
 }
 
 export const assignSchema = z.object({
@@ -164,7 +158,15 @@ function buildView(
     cancelledAt: sub.cancelledAt?.toISOString() ?? null,
     cancelReason: sub.cancelReason,
     createdAt: sub.createdAt.toISOString(),
-    subscriptionType: { id: plan.id, name: plan.name, type: plan.type, code: plan.code, currency: plan.currency, price: plan.price, interval: plan.interval },
+    subscriptionType: {
+      id: plan.id,
+      name: plan.name,
+      type: plan.type,
+      code: plan.code,
+      currency: plan.currency,
+      price: plan.price,
+      interval: plan.interval,
+    },
     usage: {
       recordingsUsed: usage?.recordingsUsed ?? 0,
       maxRecordingsPerMonth: plan.maxRecordingsPerMonth,
@@ -195,7 +197,11 @@ export async function getUserSubscriptions(userId: string, now: Date = new Date(
     .innerJoin(subscriptionTypes, eq(subscriptionTypes.id, userSubscriptions.subscriptionTypeId))
     .where(eq(userSubscriptions.userId, userId))
     .orderBy(desc(userSubscriptions.startDate), desc(userSubscriptions.createdAt));
-  const usage = await usageByMonth(db, userId, rows.map((r) => usageMonthFor(r.sub, now)));
+  const usage = await usageByMonth(
+    db,
+    userId,
+    rows.map((r) => usageMonthFor(r.sub, now)),
+  );
   const subscriptions = rows.map((r) => buildView(r.sub, r.plan, usage.get(usageMonthFor(r.sub, now)), now));
   const active = await getActiveSubscription(userId, db, now);
   const toastMessage: ToastMessage | undefined = active

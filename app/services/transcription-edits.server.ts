@@ -35,7 +35,10 @@ export const editSchema = z
       .array(
         z
           .object({
-            position: z.number({ invalid_type_error: EDIT_TEXT.invalid, required_error: EDIT_TEXT.invalid }).int(EDIT_TEXT.invalid).min(0, EDIT_TEXT.invalid),
+            position: z
+              .number({ invalid_type_error: EDIT_TEXT.invalid, required_error: EDIT_TEXT.invalid })
+              .int(EDIT_TEXT.invalid)
+              .min(0, EDIT_TEXT.invalid),
             text: str(MAX_SEGMENT_CHARS, EDIT_TEXT.segmentTooLong(MAX_SEGMENT_CHARS)).trim().min(1, EDIT_TEXT.segmentEmpty).optional(),
             speaker: str(MAX_SPEAKER_CHARS, EDIT_TEXT.speakerTooLong).trim().nullable().optional(),
           })
@@ -84,7 +87,11 @@ export async function editTranscription(id: string | undefined, access: Access, 
     const [row] = await tx.select().from(transcriptions).where(filter).for("update");
     if (!row) throw notFound();
     if (row.status !== "COMPLETED") throw conflict(EDIT_TEXT.busy);
-    const segments = await tx.select().from(transcriptionSegments).where(eq(transcriptionSegments.transcriptionId, id)).orderBy(asc(transcriptionSegments.position));
+    const segments = await tx
+      .select()
+      .from(transcriptionSegments)
+      .where(eq(transcriptionSegments.transcriptionId, id))
+      .orderBy(asc(transcriptionSegments.position));
     const [analysis] = await tx.select().from(analyses).where(eq(analyses.transcriptionId, id));
     const byPosition = new Map(segments.map((s) => [s.position, s]));
     for (const s of input.segments ?? []) {
@@ -97,13 +104,19 @@ export async function editTranscription(id: string | undefined, access: Access, 
       for (const s of segments) {
         if (!s.original) continue;
         changes.push({ field: `segment:${s.position}`, before: { text: s.text, speaker: s.speaker }, after: s.original });
-        await tx.update(transcriptionSegments).set({ text: s.original.text, speaker: s.original.speaker, original: null }).where(eq(transcriptionSegments.id, s.id));
+        await tx
+          .update(transcriptionSegments)
+          .set({ text: s.original.text, speaker: s.original.speaker, original: null })
+          .where(eq(transcriptionSegments.id, s.id));
         Object.assign(s, { text: s.original.text, speaker: s.original.speaker, original: null });
       }
       if (analysis?.original) {
         const o = analysis.original;
         changes.push({ field: "analysis", before: pickAnalysis(analysis), after: o });
-        await tx.update(analyses).set({ ...o, original: null }).where(eq(analyses.id, analysis.id));
+        await tx
+          .update(analyses)
+          .set({ ...o, original: null })
+          .where(eq(analyses.id, analysis.id));
         Object.assign(analysis, o, { original: null });
         await tx.update(transcriptions).set({ title: o.title }).where(eq(transcriptions.id, id));
       }
@@ -143,7 +156,8 @@ export async function editTranscription(id: string | undefined, access: Access, 
     if (input.actionItems !== undefined) minutes.actionItems = input.actionItems;
     for (const rename of input.speakers ?? []) {
       const items = minutes.actionItems ?? analysis?.actionItems ?? [];
-      if (items.some((a) => a.owner === rename.from)) minutes.actionItems = items.map((a) => (a.owner === rename.from ? { ...a, owner: rename.to } : a));
+      if (items.some((a) => a.owner === rename.from))
+        minutes.actionItems = items.map((a) => (a.owner === rename.from ? { ...a, owner: rename.to } : a));
     }
     if (Object.keys(minutes).length > 0) {
       if (!analysis) throw conflict(EDIT_TEXT.busy);
@@ -151,7 +165,10 @@ export async function editTranscription(id: string | undefined, access: Access, 
       const after = { ...before, ...minutes };
       if (JSON.stringify(before) !== JSON.stringify(after)) {
         changes.push({ field: "analysis", before: diff(before, after, "before"), after: diff(before, after, "after") });
-        await tx.update(analyses).set({ ...minutes, original: analysis.original ?? before }).where(eq(analyses.id, analysis.id));
+        await tx
+          .update(analyses)
+          .set({ ...minutes, original: analysis.original ?? before })
+          .where(eq(analyses.id, analysis.id));
       }
       if (minutes.title !== undefined && minutes.title !== row.title) {
         await tx.update(transcriptions).set({ title: minutes.title }).where(eq(transcriptions.id, id));
@@ -163,14 +180,25 @@ export async function editTranscription(id: string | undefined, access: Access, 
     if (changes.some((c) => c.field.startsWith("segment:") || c.field === "speaker")) {
       await tx
         .update(transcriptions)
-        .set({ text: segments.map((s) => s.text.trim()).filter(Boolean).join(" ") })
+        .set({
+          text: segments
+            .map((s) => s.text.trim())
+            .filter(Boolean)
+            .join(" "),
+        })
         .where(eq(transcriptions.id, id));
     }
     const now = new Date();
     await tx.update(transcriptions).set({ editedAt: now, editedBy: actorId }).where(eq(transcriptions.id, id));
     // Moves the analysis version: a document generated before this edit is now stale.
-    if (analysis) await tx.update(analyses).set({ updatedAt: sql`greatest(now(), ${analyses.updatedAt} + interval '1 millisecond')` }).where(eq(analyses.id, analysis.id));
-    await tx.insert(transcriptionEdits).values(changes.map((c) => ({ transcriptionId: id, userId: actorId, field: c.field, before: c.before, after: c.after, createdAt: now })));
+    if (analysis)
+      await tx
+        .update(analyses)
+        .set({ updatedAt: sql`greatest(now(), ${analyses.updatedAt} + interval '1 millisecond')` })
+        .where(eq(analyses.id, analysis.id));
+    await tx
+      .insert(transcriptionEdits)
+      .values(changes.map((c) => ({ transcriptionId: id, userId: actorId, field: c.field, before: c.before, after: c.after, createdAt: now })));
   });
   return getTranscriptionDetail(id, access);
 }
@@ -241,7 +269,9 @@ export async function applyPageEdit(id: string | undefined, userId: string, inte
       break;
     case "restore-segment": {
       const segment = detail.transcription.segments.find((s) => s.position === position);
-      body = { segments: [{ position: Number.isInteger(position) ? position : -1, ...(segment?.originalText ? { text: segment.originalText } : {}) }] };
+      body = {
+        segments: [{ position: Number.isInteger(position) ? position : -1, ...(segment?.originalText ? { text: segment.originalText } : {}) }],
+      };
       anchor = `segmento-${position}`;
       break;
     }

@@ -132,7 +132,9 @@ export function receiveAudioField(body: Readable, contentType: string, dir: stri
       writing.catch((error: Error) => fail(error));
       stream.pipe(output);
     });
-    parser.on("error", (error: Error) => fail(/Unexpected end|Malformed|boundary/i.test(error.message) ? badRequest(MSG.uploadIncomplete) : badRequest(MSG.uploadError)));
+    parser.on("error", (error: Error) =>
+      fail(/Unexpected end|Malformed|boundary/i.test(error.message) ? badRequest(MSG.uploadIncomplete) : badRequest(MSG.uploadError)),
+    );
     parser.on("close", () => {
       if (settled) return;
       (writing ?? Promise.resolve()).then(
@@ -235,7 +237,11 @@ export async function handleTranscriptionUpload(request: Request): Promise<{ dat
  * it all. Such a file is remuxed without re-encoding (as finalize does for chunked recordings,
  * decision 009); any other file, or one ffmpeg cannot rewrite as webm, is stored as it came.
  */
-async function withDurationHeader(filePath: string, probe: ProbeResult, tempDir: string): Promise<{ path: string; size: number } | Record<string, never>> {
+async function withDurationHeader(
+  filePath: string,
+  probe: ProbeResult,
+  tempDir: string,
+): Promise<{ path: string; size: number } | Record<string, never>> {
   if (probe.demuxer !== "matroska" || probe.durationSec !== undefined) return {};
   const out = path.join(tempDir, "remuxed.webm");
   try {

@@ -22,11 +22,7 @@ export function activeSubscriptionCondition(now: Date) {
 }
 
 /** The user's active subscription joined with its plan, or undefined when a plan is required. */
-export async function getActiveSubscription(
-  userId: string,
-  db: Executor = getDb(),
-  now: Date = new Date(),
-): Promise<ActiveSubscription | undefined> {
+export async function getActiveSubscription(userId: string, db: Executor = getDb(), now: Date = new Date()): Promise<ActiveSubscription | undefined> {
   const [row] = await db
     .select({ sub: userSubscriptions, plan: subscriptionTypes })
     .from(userSubscriptions)
@@ -152,7 +148,13 @@ export async function reserveRecording(
  * Counts the minutes of a recording whose length is known only at the end (a live recording
  * being finalized, issue 14), in the month it was counted in, after the same checks as an upload.
  */
-export async function reserveRecordingMinutes(tx: Transaction, userId: string, usageMonth: string, durationSec: number, now: Date = new Date()): Promise<number> {
+export async function reserveRecordingMinutes(
+  tx: Transaction,
+  userId: string,
+  usageMonth: string,
+  durationSec: number,
+  now: Date = new Date(),
+): Promise<number> {
   const subscription = await getActiveSubscription(userId, tx, now);
   if (!subscription) throw new ApiError(403, MSG.noActiveSubscription, { requiresSubscription: true });
   const row = await lockUsageMonth(tx, userId, usageMonth);

@@ -8,7 +8,9 @@ describe("vocabulary", () => {
 
   it("refuses more than 200 entries or an entry over 80 characters, in Italian", () => {
     expect(parseVocabulary(Array.from({ length: 200 }, (_, i) => `Voce ${i}`).join("\n"))).toHaveLength(200);
-    expect(() => parseVocabulary(Array.from({ length: 201 }, (_, i) => `Voce ${i}`).join("\n"))).toThrow("Il vocabolario può contenere al massimo 200 voci.");
+    expect(() => parseVocabulary(Array.from({ length: 201 }, (_, i) => `Voce ${i}`).join("\n"))).toThrow(
+      "Il vocabolario può contenere al massimo 200 voci.",
+    );
     expect(() => parseVocabulary("x".repeat(81))).toThrow("Ogni voce del vocabolario può avere al massimo 80 caratteri.");
   });
 

@@ -62,10 +62,6 @@ delete manifest.scripts;
 delete manifest.devDependencies;
 fs.writeFileSync(path.join(stage, "package.json"), `${JSON.stringify(manifest, null, 2)}\n`);
 
-run(
-  npm,
-  ["ci", "--omit=dev", "--no-audit", "--no-fund", `--os=${platform}`, `--cpu=${arch}`],
-  stage,
-);
+run(npm, ["ci", "--omit=dev", "--no-audit", "--no-fund", `--os=${platform}`, `--cpu=${arch}`], stage);
 
 console.log(`desktop: server pronto in ${path.relative(repo, stage)} (${platform}-${arch})`);

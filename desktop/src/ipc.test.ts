@@ -8,7 +8,10 @@ type Handler = (event: unknown, ...args: unknown[]) => unknown;
 
 function setup() {
   const handlers = new Map<string, Handler>();
-  const ipcMain = { handle: (channel: string, handler: Handler) => void handlers.set(channel, handler), removeHandler: (channel: string) => void handlers.delete(channel) };
+  const ipcMain = {
+    handle: (channel: string, handler: Handler) => void handlers.set(channel, handler),
+    removeHandler: (channel: string) => void handlers.delete(channel),
+  };
   let started = 0;
   const stopped = new Set<number>();
   const blocker = {

@@ -36,7 +36,10 @@ export function registerIpcHandlers(
     IPC.keepAwake,
     guarded(IPC.keepAwake, (reason) => options.powerSave.keepAwake(cleanText(reason, MAX_REASON_LENGTH))),
   );
-  ipcMain.handle(IPC.releaseAwake, guarded(IPC.releaseAwake, () => options.powerSave.release()));
+  ipcMain.handle(
+    IPC.releaseAwake,
+    guarded(IPC.releaseAwake, () => options.powerSave.release()),
+  );
   ipcMain.handle(
     IPC.notify,
     guarded(IPC.notify, (title, body) => {

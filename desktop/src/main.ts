@@ -1,18 +1,6 @@
 import fs from "node:fs";
 import path from "node:path";
-import {
-  BrowserWindow,
-  Menu,
-  Notification,
-  app,
-  dialog,
-  ipcMain,
-  powerSaveBlocker,
-  screen,
-  session,
-  shell,
-  type WebPreferences,
-} from "electron";
+import { BrowserWindow, Menu, Notification, app, dialog, ipcMain, powerSaveBlocker, screen, session, shell, type WebPreferences } from "electron";
 import { registerIpcHandlers } from "./ipc";
 import { buildMenuTemplate } from "./menu";
 import { messages } from "./messages";
@@ -91,7 +79,11 @@ async function start(): Promise<void> {
   setMenu(undefined);
   splashWindow = createSplash();
 
-  const port = await choosePort(settings.get().port, (p) => isPortFree(p), () => findFreePort());
+  const port = await choosePort(
+    settings.get().port,
+    (p) => isPortFree(p),
+    () => findFreePort(),
+  );
   const location = locateServer({ isPackaged: app.isPackaged, appPath: app.getAppPath(), resourcesPath: process.resourcesPath });
   // Vite resolves its config from the working directory, and relative paths in the web app assume the repo root.
   if (location.kind === "repository") process.chdir(location.root);

@@ -2,13 +2,11 @@
 export const messages = {
   splash: "Avvio di Verbale in corso…",
   startFailedTitle: "Verbale non si è avviato",
-  startFailedGeneric:
-    "Verbale non è riuscito ad avviarsi. Chiudi l'app e riprova; se il problema continua, riavvia il computer.",
+  startFailedGeneric: "Verbale non è riuscito ad avviarsi. Chiudi l'app e riprova; se il problema continua, riavvia il computer.",
   databaseLocked:
     "La cartella del database è già in uso da un'altra copia di Verbale. Chiudi l'altra copia (o attendi che finisca di chiudersi) e riprova.",
   portInUse: "La porta locale scelta da Verbale è occupata da un altro programma. Riprova tra qualche istante.",
-  healthTimeout: (seconds: number) =>
-    `Verbale non ha risposto entro ${seconds} secondi. Il database o il servizio di trascrizione non sono pronti.`,
+  healthTimeout: (seconds: number) => `Verbale non ha risposto entro ${seconds} secondi. Il database o il servizio di trascrizione non sono pronti.`,
   buildMissing: "L'app web di Verbale non è stata compilata: esegui `npm run build` nella cartella principale del progetto.",
   detailsLabel: "Dettagli tecnici",
   quitButton: "Esci",

@@ -14,14 +14,33 @@ describe("allowPermissionRequest", () => {
     expect(allowPermissionRequest(APP, "media", { requestingUrl: `${APP}/record` })).toBe(false);
   });
   it("refuses the microphone to any other origin, another port of localhost included", () => {
-    for (const url of ["https://example.com/", "http://127.0.0.1:41001/record", "http://localhost:41000/record", "file:///tmp/x.html", "", "not a url"]) {
+    for (const url of [
+      "https://example.com/",
+      "http://127.0.0.1:41001/record",
+      "http://localhost:41000/record",
+      "file:///tmp/x.html",
+      "",
+      "not a url",
+    ]) {
       expect(allowPermissionRequest(APP, "media", { requestingUrl: url, mediaTypes: ["audio"] })).toBe(false);
     }
     // An embedded frame of another origin inside our page.
-    expect(allowPermissionRequest(APP, "media", { requestingUrl: `${APP}/record`, securityOrigin: "https://evil.example", mediaTypes: ["audio"] })).toBe(false);
+    expect(
+      allowPermissionRequest(APP, "media", { requestingUrl: `${APP}/record`, securityOrigin: "https://evil.example", mediaTypes: ["audio"] }),
+    ).toBe(false);
   });
   it("refuses every other permission, for our origin too", () => {
-    for (const permission of ["notifications", "geolocation", "display-capture", "clipboard-read", "screen-wake-lock", "openExternal", "midi", "hid", "unknown"]) {
+    for (const permission of [
+      "notifications",
+      "geolocation",
+      "display-capture",
+      "clipboard-read",
+      "screen-wake-lock",
+      "openExternal",
+      "midi",
+      "hid",
+      "unknown",
+    ]) {
       expect(allowPermissionRequest(APP, permission, { requestingUrl: `${APP}/record`, mediaTypes: ["audio"] })).toBe(false);
     }
   });

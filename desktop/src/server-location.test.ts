@@ -8,7 +8,11 @@ import { locateServer, serverLoader } from "./server-location";
 describe("locateServer", () => {
   it("runs the repository's compiled app in development", () => {
     const location = locateServer({ isPackaged: false, appPath: "/repo/desktop", resourcesPath: "/ignored" });
-    expect(location).toEqual({ kind: "repository", root: path.resolve("/repo"), entry: path.join(path.resolve("/repo"), "build", "server", "index.js") });
+    expect(location).toEqual({
+      kind: "repository",
+      root: path.resolve("/repo"),
+      entry: path.join(path.resolve("/repo"), "build", "server", "index.js"),
+    });
   });
   it("runs the staged compiled app from resources/server when packaged", () => {
     const location = locateServer({ isPackaged: true, appPath: "/opt/Verbale/resources/app.asar", resourcesPath: "/opt/Verbale/resources" });
@@ -51,7 +55,13 @@ describe("serverLoader", () => {
     fs.writeFileSync(path.join(root, "node_modules", "vite", "index.mjs"), "export {}");
     const events: string[] = [];
     let options: Record<string, unknown> = {};
-    const build = { entry: { module: { startApp: async (o: Record<string, unknown>) => ((options = o), { ...running, stop: async () => void events.push("app stopped") }) } } };
+    const build = {
+      entry: {
+        module: {
+          startApp: async (o: Record<string, unknown>) => ((options = o), { ...running, stop: async () => void events.push("app stopped") }),
+        },
+      },
+    };
     const devServer = {
       middlewares: "vite-middlewares",
       ssrLoadModule: async (id: string) => (events.push(`load ${id}`), build),

@@ -12,9 +12,7 @@ import type { RunningServer, ServerModule } from "./server";
  * Either way the entry is the one Vite build whose entry.server module re-exports startApp
  * (decision 015 of the web app), so the server's modules load once.
  */
-export type ServerLocation =
-  | { kind: "repository"; root: string; entry: string }
-  | { kind: "packaged"; root: string; entry: string };
+export type ServerLocation = { kind: "repository"; root: string; entry: string } | { kind: "packaged"; root: string; entry: string };
 
 export function locateServer(options: { isPackaged: boolean; appPath: string; resourcesPath: string }): ServerLocation {
   const kind = options.isPackaged ? "packaged" : "repository";
@@ -44,7 +42,9 @@ export function serverLoader(location: ServerLocation, importModule: ImportModul
     if (options.vite && location.kind === "repository") {
       const requireFromRepo = createRequire(path.join(location.root, "package.json"));
       const vite = (await importModule(pathToFileURL(requireFromRepo.resolve("vite")).href)) as {
-        createServer: (config: object) => Promise<{ middlewares: unknown; ssrLoadModule: (id: string) => Promise<unknown>; close: () => Promise<void> }>;
+        createServer: (
+          config: object,
+        ) => Promise<{ middlewares: unknown; ssrLoadModule: (id: string) => Promise<unknown>; close: () => Promise<void> }>;
       };
       const devServer = await vite.createServer({ root: location.root, server: { middlewareMode: true } });
       const loadBuild = () => devServer.ssrLoadModule("virtual:remix/server-build") as Promise<CompiledApp>;

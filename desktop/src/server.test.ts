@@ -31,9 +31,27 @@ describe("choosePort", () => {
     expect(freePort).not.toHaveBeenCalled();
   });
   it("takes a new port when the remembered one is busy or invalid", async () => {
-    expect(await choosePort(41000, async () => false, async () => 50000)).toBe(50000);
-    expect(await choosePort(80, async () => true, async () => 50001)).toBe(50001);
-    expect(await choosePort(undefined, async () => true, async () => 50002)).toBe(50002);
+    expect(
+      await choosePort(
+        41000,
+        async () => false,
+        async () => 50000,
+      ),
+    ).toBe(50000);
+    expect(
+      await choosePort(
+        80,
+        async () => true,
+        async () => 50001,
+      ),
+    ).toBe(50001);
+    expect(
+      await choosePort(
+        undefined,
+        async () => true,
+        async () => 50002,
+      ),
+    ).toBe(50002);
   });
 });
 
@@ -89,7 +107,9 @@ describe("describeStartupError", () => {
     expect(describeStartupError(new Error('FATAL: lock file "postmaster.pid" already exists')).message).toContain("già in uso");
   });
   it("recognises a busy port and a missing build, and falls back to a generic message", () => {
-    expect(describeStartupError(Object.assign(new Error("listen EADDRINUSE: address already in use"), { code: "EADDRINUSE" })).message).toContain("porta");
+    expect(describeStartupError(Object.assign(new Error("listen EADDRINUSE: address already in use"), { code: "EADDRINUSE" })).message).toContain(
+      "porta",
+    );
     expect(describeStartupError(new Error("Build mancante: esegui `npm run build` prima di avviare.")).message).toContain("npm run build");
     const generic = describeStartupError("boom");
     expect(generic.message).toContain("Verbale non è riuscito ad avviarsi");

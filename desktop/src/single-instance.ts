@@ -16,10 +16,7 @@ export function focusWindow(win: FocusableWindow | undefined): boolean {
 }
 
 /** Returns false when another copy holds the lock: the caller must quit without starting anything. */
-export function acquireSingleInstance(
-  app: Pick<App, "requestSingleInstanceLock" | "on">,
-  currentWindow: () => FocusableWindow | undefined,
-): boolean {
+export function acquireSingleInstance(app: Pick<App, "requestSingleInstanceLock" | "on">, currentWindow: () => FocusableWindow | undefined): boolean {
   if (!app.requestSingleInstanceLock()) return false;
   app.on("second-instance", () => {
     focusWindow(currentWindow());

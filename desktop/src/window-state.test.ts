@@ -1,17 +1,38 @@
 import { describe, expect, it, vi } from "vitest";
-import { DEFAULT_STATE, MIN_SIZE, captureWindowState, clampToDisplays, loadWindowState, parseWindowState, saveWindowState, trackWindowState } from "./window-state";
+import {
+  DEFAULT_STATE,
+  MIN_SIZE,
+  captureWindowState,
+  clampToDisplays,
+  loadWindowState,
+  parseWindowState,
+  saveWindowState,
+  trackWindowState,
+} from "./window-state";
 
 const laptop = { x: 0, y: 0, width: 1440, height: 875 };
 const external = { x: 1440, y: 0, width: 2560, height: 1415 };
 
 describe("parseWindowState / loadWindowState", () => {
   it("reads a saved state and falls back to defaults on anything odd", () => {
-    expect(parseWindowState('{"x":10,"y":20,"width":1000,"height":700,"maximized":true}')).toEqual({ x: 10, y: 20, width: 1000, height: 700, maximized: true });
+    expect(parseWindowState('{"x":10,"y":20,"width":1000,"height":700,"maximized":true}')).toEqual({
+      x: 10,
+      y: 20,
+      width: 1000,
+      height: 700,
+      maximized: true,
+    });
     expect(parseWindowState('{"width":1000,"height":700}')).toEqual({ width: 1000, height: 700, maximized: false });
     expect(parseWindowState("{broken")).toEqual(DEFAULT_STATE);
     expect(parseWindowState('{"width":"big","height":700}')).toEqual(DEFAULT_STATE);
     expect(parseWindowState(undefined)).toEqual(DEFAULT_STATE);
-    expect(loadWindowState("/missing", { readFileSync: () => { throw new Error("ENOENT"); } })).toEqual(DEFAULT_STATE);
+    expect(
+      loadWindowState("/missing", {
+        readFileSync: () => {
+          throw new Error("ENOENT");
+        },
+      }),
+    ).toEqual(DEFAULT_STATE);
   });
   it("saves JSON and swallows write errors", () => {
     const written: Record<string, string> = {};
@@ -19,7 +40,12 @@ describe("parseWindowState / loadWindowState", () => {
     saveWindowState("/u/window-state.json", { width: 900, height: 600, maximized: false }, fs, () => "/u");
     expect(JSON.parse(written["/u/window-state.json"])).toEqual({ width: 900, height: 600, maximized: false });
     expect(fs.mkdirSync).toHaveBeenCalledWith("/u", { recursive: true });
-    const failing = { ...fs, writeFileSync: () => { throw new Error("EROFS"); } };
+    const failing = {
+      ...fs,
+      writeFileSync: () => {
+        throw new Error("EROFS");
+      },
+    };
     expect(() => saveWindowState("/u/x.json", DEFAULT_STATE, failing, () => "/u")).not.toThrow();
   });
 });

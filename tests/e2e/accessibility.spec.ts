@@ -19,7 +19,13 @@ async function check(page: Page, name: string): Promise<void> {
   const result = await new AxeBuilder({ page }).analyze();
   const grave = result.violations
     .filter((v) => v.impact === "critical" || v.impact === "serious")
-    .map((v) => `${name}: [${v.impact}] ${v.id} — ${v.help}\n    ${v.nodes.map((n) => n.target.join(" ")).slice(0, 5).join("\n    ")}`);
+    .map(
+      (v) =>
+        `${name}: [${v.impact}] ${v.id} — ${v.help}\n    ${v.nodes
+          .map((n) => n.target.join(" "))
+          .slice(0, 5)
+          .join("\n    ")}`,
+    );
   expect.soft(grave, grave.join("\n")).toEqual([]);
 }
 

@@ -50,7 +50,9 @@ test("edit a segment and a speaker, rename the speaker, and the regenerated Word
   // The old document is stale; downloading regenerates it with both corrections.
   await expect(page.getByTestId("document-stale")).toBeVisible();
   const [download] = await Promise.all([page.waitForEvent("download"), page.getByTestId("download-document").click()]);
-  const xml = readZip(fs.readFileSync(await download.path())).get("word/document.xml")!.toString("utf8");
+  const xml = readZip(fs.readFileSync(await download.path()))
+    .get("word/document.xml")!
+    .toString("utf8");
   const text = docxText(xml);
   expect(text).toContain("Anna Neri: Il fatturato della ditta Bianchi è cresciuto del dodici per cento.");
   // The transcript no longer has the engine's line (the key point's quote of it is the minutes').

@@ -57,7 +57,9 @@ test("records with the microphone, pauses, resumes, stops, confirms and lands on
   // The waveform has 50 bars and moves with the fake microphone's speech.
   await expect(page.getByTestId("waveform-bar")).toHaveCount(50);
   await expect
-    .poll(async () => Math.max(...(await page.getByTestId("waveform-bar").evaluateAll((bars) => bars.map((b) => (b as HTMLElement).getBoundingClientRect().height)))))
+    .poll(async () =>
+      Math.max(...(await page.getByTestId("waveform-bar").evaluateAll((bars) => bars.map((b) => (b as HTMLElement).getBoundingClientRect().height)))),
+    )
     .toBeGreaterThan(10);
 
   await page.getByTestId("recorder-pause").click();
@@ -110,7 +112,9 @@ test("a file that is not audio is refused in Italian, with no retry to offer and
   const user = await createUser({ plan: "FREE_BASIC" });
   await signIn(context, user);
   await page.goto("/record");
-  await page.getByTestId("file-input").setInputFiles({ name: "appunti.mp3", mimeType: "audio/mpeg", buffer: Buffer.from("Solo testo, nessun audio qui dentro.\n".repeat(50)) });
+  await page
+    .getByTestId("file-input")
+    .setInputFiles({ name: "appunti.mp3", mimeType: "audio/mpeg", buffer: Buffer.from("Solo testo, nessun audio qui dentro.\n".repeat(50)) });
   const failed = page.getByTestId("upload-failed");
   await expect(failed).toBeVisible({ timeout: 30_000 });
   await expect(page.getByTestId("upload-retry")).toHaveCount(0);

@@ -40,7 +40,10 @@ async function sendRecovered(page: Page) {
   await card.getByRole("button", { name: /^Invia/ }).click();
 }
 
-test("reload mid-recording: warned before leaving, recovered with date and duration, sent, nothing but the last seconds lost", async ({ page, context }) => {
+test("reload mid-recording: warned before leaving, recovered with date and duration, sent, nothing but the last seconds lost", async ({
+  page,
+  context,
+}) => {
   const user = await createUser({ plan: "FREE_BASIC" });
   await signIn(context, user);
   await startRecording(page);
@@ -77,7 +80,9 @@ test("reload mid-recording: warned before leaving, recovered with date and durat
   await expect(page.getByTestId("recovered-recording")).toHaveCount(0);
 });
 
-test("browser process killed mid-recording: after a restart and a new sign-in the recording is recovered and sent", async ({ browserName }, testInfo) => {
+test("browser process killed mid-recording: after a restart and a new sign-in the recording is recovered and sent", async ({
+  browserName,
+}, testInfo) => {
   test.skip(browserName !== "chromium");
   const profile = fs.mkdtempSync(path.join(E2E.dir, "profile-"));
   const launchOptions = testInfo.project.use.launchOptions ?? {};
@@ -97,7 +102,12 @@ test("browser process killed mid-recording: after a restart and a new sign-in th
   const recorded = await timerSeconds(page);
 
   // SIGKILL every process of this profile (only the browser this test launched uses it).
-  const pids = execFileSync("pgrep", ["-f", "--", `user-data-dir=${profile}`]).toString().trim().split("\n").filter(Boolean).map(Number);
+  const pids = execFileSync("pgrep", ["-f", "--", `user-data-dir=${profile}`])
+    .toString()
+    .trim()
+    .split("\n")
+    .filter(Boolean)
+    .map(Number);
   expect(pids.length).toBeGreaterThan(0);
   for (const pid of pids) {
     try {

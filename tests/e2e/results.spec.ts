@@ -60,9 +60,7 @@ test("result page: transcript, seek, document, e-mail; recordings: search and de
   await expect.poll(() => audio.evaluate((a: HTMLAudioElement) => a.readyState), { timeout: 15_000 }).toBeGreaterThanOrEqual(1);
   const target = budget.segments[3];
   await segments.nth(3).getByTestId("timestamp").click();
-  await expect
-    .poll(() => audio.evaluate((a: HTMLAudioElement) => a.currentTime))
-    .toBeGreaterThanOrEqual(target.start - 0.05);
+  await expect.poll(() => audio.evaluate((a: HTMLAudioElement) => a.currentTime)).toBeGreaterThanOrEqual(target.start - 0.05);
   expect(await audio.evaluate((a: HTMLAudioElement) => a.currentTime)).toBeLessThan(target.end + 1);
   await expect(segments.nth(3)).toHaveAttribute("data-active", "true");
   await expect(page.locator('[data-testid="segment"][data-active="true"]')).toHaveCount(1);
@@ -134,7 +132,10 @@ test("result page: transcript, seek, document, e-mail; recordings: search and de
   await expect(cards).toHaveCount(2);
 
   // Delete with confirmation: the card goes and the usage drops.
-  await cards.filter({ hasText: budget.title }).getByRole("link", { name: /^Elimina/ }).click();
+  await cards
+    .filter({ hasText: budget.title })
+    .getByRole("link", { name: /^Elimina/ })
+    .click();
   const dialog = page.getByTestId("confirm-delete");
   await expect(dialog).toContainText(budget.title);
   await dialog.getByRole("button", { name: "Elimina" }).click();
@@ -171,7 +172,10 @@ test("recordings without JavaScript: search and delete still work", async ({ bro
   await expect(cards).toHaveCount(1);
   await expect(cards.first().getByTestId("search-match").first()).toHaveText(/bilancio/i);
 
-  await cards.first().getByRole("link", { name: /^Elimina/ }).click();
+  await cards
+    .first()
+    .getByRole("link", { name: /^Elimina/ })
+    .click();
   await page.getByTestId("confirm-delete").getByRole("button", { name: "Elimina" }).click();
   await expect(page).toHaveURL(/\/recordings\?q=bilancio$/);
   await expect(page.getByTestId("recordings-empty")).toBeVisible();

@@ -20,10 +20,19 @@ async function expectCoversViewport(page: Page, overlay: Locator) {
   expect(box.y).toBeLessThanOrEqual(0);
   expect(box.x + box.width).toBeGreaterThanOrEqual(viewport.width);
   expect(box.y + box.height).toBeGreaterThanOrEqual(viewport.height);
-  const corners = await overlay.evaluate((el, { w, h }) => [[2, 2], [w - 3, 2], [2, h - 3], [w - 3, h - 3]].map(([x, y]) => el.contains(document.elementFromPoint(x, y))), {
-    w: viewport.width,
-    h: viewport.height,
-  });
+  const corners = await overlay.evaluate(
+    (el, { w, h }) =>
+      [
+        [2, 2],
+        [w - 3, 2],
+        [2, h - 3],
+        [w - 3, h - 3],
+      ].map(([x, y]) => el.contains(document.elementFromPoint(x, y))),
+    {
+      w: viewport.width,
+      h: viewport.height,
+    },
+  );
   expect(corners).toEqual([true, true, true, true]);
 }
 
@@ -45,7 +54,12 @@ test("dialogs cover the whole window at 1440 and 375 px, and toasts stay inside 
     const toastBox = (await toast.boundingBox())!;
     const close = (await dialog.getByRole("button", { name: "Chiudi", exact: true }).boundingBox())!;
     // The toast does not cover the dialog's close button.
-    expect(toastBox.y > close.y + close.height || toastBox.y + toastBox.height < close.y || toastBox.x > close.x + close.width || toastBox.x + toastBox.width < close.x).toBe(true);
+    expect(
+      toastBox.y > close.y + close.height ||
+        toastBox.y + toastBox.height < close.y ||
+        toastBox.x > close.x + close.width ||
+        toastBox.x + toastBox.width < close.x,
+    ).toBe(true);
     await page.keyboard.press("Escape");
     await expect(dialog).toHaveCount(0);
   }

@@ -28,7 +28,16 @@ beforeAll(async () => {
   const target = await createTestUser({ plan: "FREE_BASIC" });
   const [t] = await getDb()
     .insert(transcriptions)
-    .values({ userId: target.id, fileName: "audio/x.webm", originalName: "x.webm", fileSize: 1, usageMonth: "2025-01-01", usageMegabytes: 1, status: "COMPLETED", text: "Testo" })
+    .values({
+      userId: target.id,
+      fileName: "audio/x.webm",
+      originalName: "x.webm",
+      fileSize: 1,
+      usageMonth: "2025-01-01",
+      usageMegabytes: 1,
+      status: "COMPLETED",
+      text: "Testo",
+    })
     .returning();
   const [s] = await getDb().select().from(userSubscriptions).where(eq(userSubscriptions.userId, target.id));
   const [p] = await getDb().insert(subscriptionTypes).values({ code: "AUTH_TEST", name: "Prova" }).returning();
@@ -42,33 +51,91 @@ function cases(): ApiCase[] {
   const t = ids.transcription;
   const s = ids.subscription;
   const p = ids.plan;
-  const plan = { code: "AUTH_TEST_2", name: "Prova 2", type: "FREE", currency: "EUR", interval: "month", maxFileSizeMB: 10, maxRecordingsPerMonth: 1 };
+  const plan = {
+    code: "AUTH_TEST_2",
+    name: "Prova 2",
+    type: "FREE",
+    currency: "EUR",
+    interval: "month",
+    maxFileSizeMB: 10,
+    maxRecordingsPerMonth: 1,
+  };
   // Admin outcomes are the successful ones (mutations run on throw-away rows, deletes last).
   return [
     { file: "api.admin.dashboard", method: "GET", path: "/api/admin/dashboard", adminStatus: 200 },
     { file: "api.admin.analytics", method: "GET", path: "/api/admin/analytics", adminStatus: 200 },
     { file: "api.admin.users", method: "GET", path: "/api/admin/users", adminStatus: 200 },
-    { file: "api.admin.users", method: "POST", path: "/api/admin/users", body: { email: "auth-new@esempio.it", name: "Nuovo", password: "segreto", roleId: 1 }, adminStatus: 201 },
+    {
+      file: "api.admin.users",
+      method: "POST",
+      path: "/api/admin/users",
+      body: { email: "auth-new@esempio.it", name: "Nuovo", password: "segreto", roleId: 1 },
+      adminStatus: 201,
+    },
     { file: "api.admin.users.roles", method: "GET", path: "/api/admin/users/roles", adminStatus: 200 },
     { file: "api.admin.users.export", method: "GET", path: "/api/admin/users/export", adminStatus: 200 },
     { file: "api.admin.users.$id", method: "GET", path: `/api/admin/users/${u}`, params: { id: u }, adminStatus: 200 },
-    { file: "api.admin.users.$id", method: "PUT", path: `/api/admin/users/${u}`, params: { id: u }, body: { email: "auth-target@esempio.it", name: "Target", roleId: 1, isActive: true, isEmailVerified: true }, adminStatus: 200 },
+    {
+      file: "api.admin.users.$id",
+      method: "PUT",
+      path: `/api/admin/users/${u}`,
+      params: { id: u },
+      body: { email: "auth-target@esempio.it", name: "Target", roleId: 1, isActive: true, isEmailVerified: true },
+      adminStatus: 200,
+    },
     { file: "api.admin.users.$id.toggle-status", method: "PATCH", path: `/api/admin/users/${u}/toggle-status`, params: { id: u }, adminStatus: 200 },
     { file: "api.admin.transcriptions", method: "GET", path: "/api/admin/transcriptions", adminStatus: 200 },
     { file: "api.admin.transcriptions.export", method: "GET", path: "/api/admin/transcriptions/export", adminStatus: 200 },
     { file: "api.admin.transcriptions.$id", method: "GET", path: `/api/admin/transcriptions/${t}`, params: { id: t }, adminStatus: 200 },
-    { file: "api.admin.transcriptions.$id.download", method: "GET", path: `/api/admin/transcriptions/${t}/download`, params: { id: t }, adminStatus: 200 },
-    { file: "api.admin.transcriptions.$id.document.download", method: "GET", path: `/api/admin/transcriptions/${t}/document/download`, params: { id: t }, adminStatus: 404 },
+    {
+      file: "api.admin.transcriptions.$id.download",
+      method: "GET",
+      path: `/api/admin/transcriptions/${t}/download`,
+      params: { id: t },
+      adminStatus: 200,
+    },
+    {
+      file: "api.admin.transcriptions.$id.document.download",
+      method: "GET",
+      path: `/api/admin/transcriptions/${t}/document/download`,
+      params: { id: t },
+      adminStatus: 404,
+    },
     { file: "api.admin.transcriptions.$id.retry", method: "POST", path: `/api/admin/transcriptions/${t}/retry`, params: { id: t }, adminStatus: 409 },
     { file: "api.admin.subscriptions", method: "GET", path: "/api/admin/subscriptions", adminStatus: 200 },
     { file: "api.admin.subscriptions.export", method: "GET", path: "/api/admin/subscriptions/export", adminStatus: 200 },
-    { file: "api.admin.subscriptions.$id.cancel", method: "PATCH", path: `/api/admin/subscriptions/${s}/cancel`, params: { id: s }, adminStatus: 200 },
-    { file: "api.admin.subscriptions.$id.reactivate", method: "PATCH", path: `/api/admin/subscriptions/${s}/reactivate`, params: { id: s }, adminStatus: 200 },
+    {
+      file: "api.admin.subscriptions.$id.cancel",
+      method: "PATCH",
+      path: `/api/admin/subscriptions/${s}/cancel`,
+      params: { id: s },
+      adminStatus: 200,
+    },
+    {
+      file: "api.admin.subscriptions.$id.reactivate",
+      method: "PATCH",
+      path: `/api/admin/subscriptions/${s}/reactivate`,
+      params: { id: s },
+      adminStatus: 200,
+    },
     { file: "api.admin.subscription-types", method: "GET", path: "/api/admin/subscription-types", adminStatus: 200 },
     { file: "api.admin.subscription-types", method: "POST", path: "/api/admin/subscription-types", body: plan, adminStatus: 201 },
     { file: "api.admin.subscription-types.$id", method: "GET", path: `/api/admin/subscription-types/${p}`, params: { id: p }, adminStatus: 200 },
-    { file: "api.admin.subscription-types.$id", method: "PUT", path: `/api/admin/subscription-types/${p}`, params: { id: p }, body: { ...plan, code: "AUTH_TEST" }, adminStatus: 200 },
-    { file: "api.admin.subscription-types.$id.toggle-status", method: "PATCH", path: `/api/admin/subscription-types/${p}/toggle-status`, params: { id: p }, adminStatus: 200 },
+    {
+      file: "api.admin.subscription-types.$id",
+      method: "PUT",
+      path: `/api/admin/subscription-types/${p}`,
+      params: { id: p },
+      body: { ...plan, code: "AUTH_TEST" },
+      adminStatus: 200,
+    },
+    {
+      file: "api.admin.subscription-types.$id.toggle-status",
+      method: "PATCH",
+      path: `/api/admin/subscription-types/${p}/toggle-status`,
+      params: { id: p },
+      adminStatus: 200,
+    },
     { file: "api.admin.transcriptions.$id", method: "DELETE", path: `/api/admin/transcriptions/${t}`, params: { id: t }, adminStatus: 200 },
     { file: "api.admin.subscription-types.$id", method: "DELETE", path: `/api/admin/subscription-types/${p}`, params: { id: p }, adminStatus: 200 },
     { file: "api.admin.users.$id", method: "DELETE", path: `/api/admin/users/${u}`, params: { id: u }, adminStatus: 200 },
@@ -79,7 +146,11 @@ async function load(file: string): Promise<Module> {
   return (await import(/* @vite-ignore */ path.join(routesDir, `${file}.ts`))) as Module;
 }
 
-async function invoke(mod: Module, c: { method: string; path: string; params?: Record<string, string>; body?: unknown }, token?: string): Promise<Response> {
+async function invoke(
+  mod: Module,
+  c: { method: string; path: string; params?: Record<string, string>; body?: unknown },
+  token?: string,
+): Promise<Response> {
   const request = apiRequest(c.path, { method: c.method, token, body: c.body });
   const args = { request, params: c.params ?? {}, context: {} } as never;
   const handler = c.method === "GET" ? mod.loader : mod.action;
@@ -89,7 +160,10 @@ async function invoke(mod: Module, c: { method: string; path: string; params?: R
 
 describe("/api/admin authorization", () => {
   it("lists a case for every /api/admin route file", () => {
-    const files = fs.readdirSync(routesDir).filter((f) => f.startsWith("api.admin.")).map((f) => f.replace(/\.tsx?$/, ""));
+    const files = fs
+      .readdirSync(routesDir)
+      .filter((f) => f.startsWith("api.admin."))
+      .map((f) => f.replace(/\.tsx?$/, ""));
     const covered = new Set(cases().map((c) => c.file));
     expect(files.filter((f) => !covered.has(f))).toEqual([]);
   });
@@ -149,7 +223,10 @@ describe("/dashboard pages authorization", () => {
   }
 
   it("lists a case for every /dashboard route file", () => {
-    const files = fs.readdirSync(routesDir).filter((f) => f === "dashboard.tsx" || f.startsWith("dashboard.")).map((f) => f.replace(/\.tsx?$/, ""));
+    const files = fs
+      .readdirSync(routesDir)
+      .filter((f) => f === "dashboard.tsx" || f.startsWith("dashboard."))
+      .map((f) => f.replace(/\.tsx?$/, ""));
     expect(files.sort()).toEqual(pages.map((p) => p.file).sort());
   });
 
@@ -168,7 +245,11 @@ describe("/dashboard pages authorization", () => {
       const form = new FormData();
       form.set("intent", "delete");
       form.set("id", ids.plan);
-      const request = new Request(`http://localhost:3000/${file.replace(".", "/")}`, { method: "POST", body: form, headers: { Cookie: `verbale_session=${user.token}` } });
+      const request = new Request(`http://localhost:3000/${file.replace(".", "/")}`, {
+        method: "POST",
+        body: form,
+        headers: { Cookie: `verbale_session=${user.token}` },
+      });
       const thrown = await mod.action!({ request, params: {}, context: {} } as never).catch((e: unknown) => e);
       expect((thrown as Response).headers.get("Location"), file).toBe("/");
     }
@@ -197,7 +278,11 @@ describe("/dashboard pages authorization", () => {
       const mod = (await import(/* @vite-ignore */ path.join(routesDir, `${file}.tsx`))) as Module;
       const form = new FormData();
       form.set("intent", intent);
-      const request = new Request(`http://localhost:3000/${file.replace(".", "/")}`, { method: "POST", body: form, headers: { Cookie: `verbale_session=${admin.token}` } });
+      const request = new Request(`http://localhost:3000/${file.replace(".", "/")}`, {
+        method: "POST",
+        body: form,
+        headers: { Cookie: `verbale_session=${admin.token}` },
+      });
       const response = (await mod.action!({ request, params: {}, context: {} } as never)) as Response;
       expect(toastOf(response.headers.getSetCookie()), `${file} ${intent}`).toMatchObject({ type: "error", message });
     }

@@ -4,7 +4,6 @@ import { adminUserSchema, fieldErrors, planSchema } from "~/lib/validation/admin
 
 /** The admin user and plan forms: validation, message by message (spec 5). */
 
-
 describe("admin user form validation (spec 5), in order", () => {
   const schema = (mode: "create" | "edit") => adminUserSchema({ mode, roleIds: [1, 2] });
   const first = (mode: "create" | "edit", input: Record<string, unknown>) => {
@@ -42,7 +41,17 @@ describe("admin user form validation (spec 5), in order", () => {
 });
 
 describe("plan form validation (spec 5)", () => {
-  const base = { code: "PRO_TEST", name: "Pro", type: "PAYMENT", price: "12.5", currency: "EUR", interval: "month", maxFileSizeMB: "100", maxRecordingsPerMonth: "10", features: ["Una", "Due"] };
+  const base = {
+    code: "PRO_TEST",
+    name: "Pro",
+    type: "PAYMENT",
+    price: "12.5",
+    currency: "EUR",
+    interval: "month",
+    maxFileSizeMB: "100",
+    maxRecordingsPerMonth: "10",
+    features: ["Una", "Due"],
+  };
   const errors = (input: Record<string, unknown>) => {
     const r = planSchema.safeParse(input);
     return r.success ? {} : fieldErrors(r.error);
@@ -73,7 +82,16 @@ describe("plan form validation (spec 5)", () => {
 
   it("turns non-numeric numbers into 0, forces price 0 for FREE and applies the defaults", () => {
     const r = planSchema.parse({ ...base, type: "FREE", price: "49.99", maxRecordingsPerMonth: "abc", maxMBStorage: "" });
-    expect(r).toMatchObject({ price: 0, maxRecordingsPerMonth: 0, maxMBStorage: 0, sortOrder: 0, isActive: true, isPreferred: false, autoRenew: false, code: "PRO_TEST" });
+    expect(r).toMatchObject({
+      price: 0,
+      maxRecordingsPerMonth: 0,
+      maxMBStorage: 0,
+      sortOrder: 0,
+      isActive: true,
+      isPreferred: false,
+      autoRenew: false,
+      code: "PRO_TEST",
+    });
     // A FREE plan needs no price at all.
     expect(planSchema.safeParse({ ...base, type: "FREE", price: undefined }).success).toBe(true);
     // A non-numeric maximum file size becomes 0, which is then below the minimum of 1.

@@ -47,14 +47,32 @@ beforeAll(async () => {
   carla = await createTestUser({ name: "Carla Bianchi", email: "carla@esempio.it", plan: "BUSINESS_MONTHLY" });
   // Distinct creation times so the sort order is certain.
   const db = getDb();
-  await addTranscription(alice.id, { title: "Bilancio trimestrale", status: "COMPLETED", fileSize: 3000, duration: 600, createdAt: new Date(now - 5 * DAY), completedAt: new Date(now - 5 * DAY) });
+  await addTranscription(alice.id, {
+    title: "Bilancio trimestrale",
+    status: "COMPLETED",
+    fileSize: 3000,
+    duration: 600,
+    createdAt: new Date(now - 5 * DAY),
+    completedAt: new Date(now - 5 * DAY),
+  });
   await addTranscription(alice.id, { title: "Riunione di marketing", status: "FAILED", fileSize: 2000, createdAt: new Date(now - 4 * DAY) });
   await addTranscription(bruno.id, { title: "Progetto Alfa", status: "PENDING", fileSize: 5000, createdAt: new Date(now - 3 * DAY) });
   await addTranscription(bruno.id, { title: "Progetto Beta", status: "PROCESSING", fileSize: 1000, createdAt: new Date(now - 2 * DAY) });
-  await addTranscription(carla.id, { title: "Assemblea soci", originalName: "verbale_assemblea-marzo.m4a", status: "COMPLETED", fileSize: 4000, duration: 1200, createdAt: new Date(now - 1 * DAY), completedAt: new Date(now - 1 * DAY) });
+  await addTranscription(carla.id, {
+    title: "Assemblea soci",
+    originalName: "verbale_assemblea-marzo.m4a",
+    status: "COMPLETED",
+    fileSize: 4000,
+    duration: 1200,
+    createdAt: new Date(now - 1 * DAY),
+    completedAt: new Date(now - 1 * DAY),
+  });
 
   // Carla's subscription ends in 5 days (expiring soon); Bruno's old one was cancelled, and paid orders.
-  await db.update(userSubscriptions).set({ endDate: new Date(now + 5 * DAY), currentPeriodEnd: new Date(now + 5 * DAY) }).where(eq(userSubscriptions.userId, carla.id));
+  await db
+    .update(userSubscriptions)
+    .set({ endDate: new Date(now + 5 * DAY), currentPeriodEnd: new Date(now + 5 * DAY) })
+    .where(eq(userSubscriptions.userId, carla.id));
   const premium = await plan("PREMIUM_YEARLY");
   await db.insert(userSubscriptions).values({
     userId: bruno.id,
@@ -111,7 +129,13 @@ describe("users list", () => {
 describe("transcriptions list", () => {
   it("returns the newest first with user, stats and pagination", async () => {
     const result = await listAdminTranscriptions(parseTranscriptionsQuery(q("")));
-    expect(result.transcriptions.map((t) => t.title)).toEqual(["Assemblea soci", "Progetto Beta", "Progetto Alfa", "Riunione di marketing", "Bilancio trimestrale"]);
+    expect(result.transcriptions.map((t) => t.title)).toEqual([
+      "Assemblea soci",
+      "Progetto Beta",
+      "Progetto Alfa",
+      "Riunione di marketing",
+      "Bilancio trimestrale",
+    ]);
     expect(result.stats).toEqual({ total: 5, pending: 1, processing: 1, completed: 2, failed: 1 });
     expect(result.transcriptions[0].user).toMatchObject({ id: carla.id, firstName: "Carla", lastName: "Bianchi", email: "carla@esempio.it" });
     expect(result.transcriptions[0].analysis).toBeNull();
@@ -161,15 +185,16 @@ describe("subscriptions list", () => {
   });
 
   it("filters by status, type (basic, pro, business), search and dates; sorts by user", async () => {
-    const ids = async (s: string) => (await listAdminSubscriptions(parseSubscriptionsQuery(q(s)))).subscriptions.map((x) => `${x.user.firstName}:${x.type.name}`);
+    const ids = async (s: string) =>
+      (await listAdminSubscriptions(parseSubscriptionsQuery(q(s)))).subscriptions.map((x) => `${x.user.firstName}:${x.type.name}`);
     expect(await ids("status=CANCELLED")).toEqual(["Bruno:Premium Annuale"]);
     expect(await ids("type=basic")).toEqual(["Alice:Gratuito"]);
     expect(await ids("type=business")).toEqual(["Carla:Business"]);
     expect((await ids("type=pro")).sort()).toEqual(["Bruno:Premium Annuale", "Bruno:Premium Mensile"]);
-    expect((await ids("search=annuale"))).toEqual(["Bruno:Premium Annuale"]);
-    expect((await ids("search=carla"))).toEqual(["Carla:Business"]);
+    expect(await ids("search=annuale")).toEqual(["Bruno:Premium Annuale"]);
+    expect(await ids("search=carla")).toEqual(["Carla:Business"]);
     expect(await ids(`dateTo=${new Date(Date.now() - 300 * DAY).toISOString().slice(0, 10)}`)).toEqual(["Bruno:Premium Annuale"]);
-    expect((await ids("sortBy=user&sortOrder=desc&limit=1"))).toEqual(["Carla:Business"]);
+    expect(await ids("sortBy=user&sortOrder=desc&limit=1")).toEqual(["Carla:Business"]);
   });
 });
 
@@ -206,7 +231,12 @@ describe("overview and analytics", () => {
     expect(data.transcriptions.totalStorageBytes).toBe(15000);
     expect(data.transcriptions.avgDuration).toBe(900);
     expect(data.transcriptions.byStatus.find((s) => s.status === "COMPLETED")?.count).toBe(2);
-    expect(data.transcriptions.topUsers.slice(0, 2).map((t) => t.user.id).sort()).toEqual([alice.id, bruno.id].sort());
+    expect(
+      data.transcriptions.topUsers
+        .slice(0, 2)
+        .map((t) => t.user.id)
+        .sort(),
+    ).toEqual([alice.id, bruno.id].sort());
     expect(data.transcriptions.topUsers[0]).toMatchObject({ user: { id: bruno.id }, transcriptions: 2, totalFileSize: 6000 });
     expect(data.subscriptions).toMatchObject({ total: 4, active: 3, expiringSoonCount: 1 });
     expect(data.subscriptions.expiringSoon.map((s) => s.user.id)).toEqual([carla.id]);

@@ -26,14 +26,24 @@ describe("subscriptions: cancel and reactivate rules", () => {
     expect(reactivateActive.status).toBe(409);
     expect((await reactivateActive.json()).message).toBe(MSG.adminReactivateOnlyEnded);
 
-    const cancelled = await callRoute(cancelRoute, "PATCH", "/x", { token: ctx.admin.token, params: { id: sub.id }, body: { reason: "Richiesta utente" } });
+    const cancelled = await callRoute(cancelRoute, "PATCH", "/x", {
+      token: ctx.admin.token,
+      params: { id: sub.id },
+      body: { reason: "Richiesta utente" },
+    });
     expect(cancelled.status).toBe(200);
-    expect(await cancelled.json()).toMatchObject({ message: "Sottoscrizione cancellata con successo", subscription: { status: "CANCELLED", cancelReason: "Richiesta utente" } });
+    expect(await cancelled.json()).toMatchObject({
+      message: "Sottoscrizione cancellata con successo",
+      subscription: { status: "CANCELLED", cancelReason: "Richiesta utente" },
+    });
     expect((await callRoute(cancelRoute, "PATCH", "/x", { token: ctx.admin.token, params: { id: sub.id } })).status).toBe(409);
 
     const reactivated = await callRoute(reactivateRoute, "PATCH", "/x", { token: ctx.admin.token, params: { id: sub.id } });
     expect(reactivated.status).toBe(200);
-    expect(await reactivated.json()).toMatchObject({ message: "Sottoscrizione riattivata con successo", subscription: { status: "ACTIVE", isActive: true, cancelledAt: null } });
+    expect(await reactivated.json()).toMatchObject({
+      message: "Sottoscrizione riattivata con successo",
+      subscription: { status: "ACTIVE", isActive: true, cancelledAt: null },
+    });
 
     // Flagged to cancel at period end: the admin cannot cancel it again.
     await getDb().update(userSubscriptions).set({ cancelAtPeriodEnd: true }).where(eq(userSubscriptions.id, sub.id));
@@ -43,7 +53,10 @@ describe("subscriptions: cancel and reactivate rules", () => {
 
     // An EXPIRED one whose period is over restarts with a new period from now.
     const past = new Date(Date.now() - 40 * 24 * 3600 * 1000);
-    await getDb().update(userSubscriptions).set({ status: "EXPIRED", isActive: false, cancelAtPeriodEnd: false, endDate: past, currentPeriodEnd: past }).where(eq(userSubscriptions.id, sub.id));
+    await getDb()
+      .update(userSubscriptions)
+      .set({ status: "EXPIRED", isActive: false, cancelAtPeriodEnd: false, endDate: past, currentPeriodEnd: past })
+      .where(eq(userSubscriptions.id, sub.id));
     const renewed = await (await callRoute(reactivateRoute, "PATCH", "/x", { token: ctx.admin.token, params: { id: sub.id } })).json();
     expect(renewed.subscription.status).toBe("ACTIVE");
     expect(new Date(renewed.subscription.endDate).getTime()).toBeGreaterThan(Date.now() + 27 * 24 * 3600 * 1000);
@@ -55,7 +68,16 @@ describe("subscriptions: cancel and reactivate rules", () => {
     const now = new Date();
     const [old] = await getDb()
       .insert(userSubscriptions)
-      .values({ userId: owner.id, subscriptionTypeId: plan.id, status: "CANCELLED", isActive: false, startDate: now, endDate: new Date(now.getTime() + 86400000), currentPeriodStart: now, currentPeriodEnd: new Date(now.getTime() + 86400000) })
+      .values({
+        userId: owner.id,
+        subscriptionTypeId: plan.id,
+        status: "CANCELLED",
+        isActive: false,
+        startDate: now,
+        endDate: new Date(now.getTime() + 86400000),
+        currentPeriodStart: now,
+        currentPeriodEnd: new Date(now.getTime() + 86400000),
+      })
       .returning();
     const response = await callRoute(reactivateRoute, "PATCH", "/x", { token: ctx.admin.token, params: { id: old.id } });
     expect(response.status).toBe(409);
@@ -68,14 +90,28 @@ describe("subscriptions: cancel and reactivate rules", () => {
     const text = await rawText(response);
     expect(text.charCodeAt(0)).toBe(0xfeff);
     const lines = text.slice(1).trimEnd().split("\r\n");
-    expect(lines[0]).toBe('"ID","Stato","Utente","Email","Piano","Prezzo","Valuta","Intervallo","Inizio","Fine","Cancellazione a fine periodo","Cancellata il","Creata il"');
+    expect(lines[0]).toBe(
+      '"ID","Stato","Utente","Email","Piano","Prezzo","Valuta","Intervallo","Inizio","Fine","Cancellazione a fine periodo","Cancellata il","Creata il"',
+    );
     expect(lines.slice(1).every((l) => l.includes('"Gratuito"'))).toBe(true);
     expect(lines.length).toBeGreaterThan(1);
   });
 });
 
 describe("subscription types: create, update, toggle, delete", () => {
-  const form = { code: "team_plus", name: "Team Plus", type: "PAYMENT", price: 19.9, currency: "EUR", interval: "month", maxFileSizeMB: 300, maxRecordingsPerMonth: 100, maxMBStorage: 10240, sortOrder: 5, features: ["Tutto", { name: "Utenti", value: "10" }] };
+  const form = {
+    code: "team_plus",
+    name: "Team Plus",
+    type: "PAYMENT",
+    price: 19.9,
+    currency: "EUR",
+    interval: "month",
+    maxFileSizeMB: 300,
+    maxRecordingsPerMonth: 100,
+    maxMBStorage: 10240,
+    sortOrder: 5,
+    features: ["Tutto", { name: "Utenti", value: "10" }],
+  };
 
   it("creates, refuses a duplicate code, updates with FREE forcing price 0, toggles", async () => {
     const created = await callRoute(plansRoute, "POST", "/api/admin/subscription-types", { token: ctx.admin.token, body: form });
@@ -92,7 +128,11 @@ describe("subscription types: create, update, toggle, delete", () => {
     expect(invalid.status).toBe(400);
     expect((await invalid.json()).message).toBe(MSG.planMaxFileSizeMin);
 
-    const updated = await callRoute(planRoute, "PUT", "/x", { token: ctx.admin.token, params: { id: subscriptionType.id }, body: { ...form, type: "FREE", price: 50 } });
+    const updated = await callRoute(planRoute, "PUT", "/x", {
+      token: ctx.admin.token,
+      params: { id: subscriptionType.id },
+      body: { ...form, type: "FREE", price: 50 },
+    });
     expect(updated.status).toBe(200);
     expect((await updated.json()).subscriptionType).toMatchObject({ type: "FREE", price: 0 });
 
@@ -105,13 +145,24 @@ describe("subscription types: create, update, toggle, delete", () => {
   });
 
   it("takes the audio minutes per file and per month, keeps them when an update leaves them out, refuses bad ones in Italian", async () => {
-    const created = await callRoute(plansRoute, "POST", "/x", { token: ctx.admin.token, body: { ...form, code: "MINUTI", maxMinutesPerFile: 90, maxMinutesPerMonth: 1200 } });
+    const created = await callRoute(plansRoute, "POST", "/x", {
+      token: ctx.admin.token,
+      body: { ...form, code: "MINUTI", maxMinutesPerFile: 90, maxMinutesPerMonth: 1200 },
+    });
     expect(created.status).toBe(201);
     const { subscriptionType } = await created.json();
     expect(subscriptionType).toMatchObject({ maxMinutesPerFile: 90, maxMinutesPerMonth: 1200 });
-    const kept = await callRoute(planRoute, "PUT", "/x", { token: ctx.admin.token, params: { id: subscriptionType.id }, body: { ...form, code: "MINUTI", name: "Rinominato" } });
+    const kept = await callRoute(planRoute, "PUT", "/x", {
+      token: ctx.admin.token,
+      params: { id: subscriptionType.id },
+      body: { ...form, code: "MINUTI", name: "Rinominato" },
+    });
     expect((await kept.json()).subscriptionType).toMatchObject({ name: "Rinominato", maxMinutesPerFile: 90, maxMinutesPerMonth: 1200 });
-    const invalid = await callRoute(planRoute, "PUT", "/x", { token: ctx.admin.token, params: { id: subscriptionType.id }, body: { ...form, code: "MINUTI", maxMinutesPerFile: 0 } });
+    const invalid = await callRoute(planRoute, "PUT", "/x", {
+      token: ctx.admin.token,
+      params: { id: subscriptionType.id },
+      body: { ...form, code: "MINUTI", maxMinutesPerFile: 0 },
+    });
     expect(invalid.status).toBe(400);
     expect((await invalid.json()).message).toBe(MSG.planMaxMinutesPerFileMin);
     // Without the fields a new plan gets the defaults.

@@ -20,11 +20,22 @@ describe("users: create, update, toggle, delete, export", () => {
   it("creates a user, refuses a duplicate e-mail and reports the first validation message", async () => {
     const created = await callRoute(usersRoute, "POST", "/api/admin/users", {
       token: ctx.admin.token,
-      body: { email: "Nuovo.Utente@Esempio.it", name: "Nuovo Utente", password: "segreto1", roleId: ctx.userRoleId, isActive: true, isEmailVerified: true },
+      body: {
+        email: "Nuovo.Utente@Esempio.it",
+        name: "Nuovo Utente",
+        password: "segreto1",
+        roleId: ctx.userRoleId,
+        isActive: true,
+        isEmailVerified: true,
+      },
     });
     expect(created.status).toBe(201);
     const body = await created.json();
-    expect(body).toMatchObject({ success: true, message: "Utente creato con successo", user: { email: "nuovo.utente@esempio.it", role: { name: "USER" }, isEmailVerified: true } });
+    expect(body).toMatchObject({
+      success: true,
+      message: "Utente creato con successo",
+      user: { email: "nuovo.utente@esempio.it", role: { name: "USER" }, isEmailVerified: true },
+    });
 
     const duplicate = await callRoute(usersRoute, "POST", "/api/admin/users", {
       token: ctx.admin.token,
@@ -33,7 +44,10 @@ describe("users: create, update, toggle, delete, export", () => {
     expect(duplicate.status).toBe(409);
     expect((await duplicate.json()).message).toBe(MSG.adminEmailTaken);
 
-    const invalid = await callRoute(usersRoute, "POST", "/api/admin/users", { token: ctx.admin.token, body: { email: "x@y.it", name: "X", roleId: ctx.userRoleId } });
+    const invalid = await callRoute(usersRoute, "POST", "/api/admin/users", {
+      token: ctx.admin.token,
+      body: { email: "x@y.it", name: "X", roleId: ctx.userRoleId },
+    });
     expect(invalid.status).toBe(400);
     expect(await invalid.json()).toEqual({ success: false, message: "Password è obbligatoria per nuovi utenti" });
   });
@@ -66,7 +80,10 @@ describe("users: create, update, toggle, delete, export", () => {
     const del = await callRoute(userRoute, "DELETE", `/api/admin/users/${ctx.admin.id}`, { token: ctx.admin.token, params: { id: ctx.admin.id } });
     expect(del.status).toBe(400);
     expect((await del.json()).message).toBe(MSG.adminCannotDeleteSelf);
-    const toggle = await callRoute(userToggleRoute, "PATCH", `/api/admin/users/${ctx.admin.id}/toggle-status`, { token: ctx.admin.token, params: { id: ctx.admin.id } });
+    const toggle = await callRoute(userToggleRoute, "PATCH", `/api/admin/users/${ctx.admin.id}/toggle-status`, {
+      token: ctx.admin.token,
+      params: { id: ctx.admin.id },
+    });
     expect(toggle.status).toBe(400);
     expect((await toggle.json()).message).toBe(MSG.adminCannotDeactivateSelf);
     const viaUpdate = await callRoute(userRoute, "PUT", `/api/admin/users/${ctx.admin.id}`, {
@@ -82,7 +99,10 @@ describe("users: create, update, toggle, delete, export", () => {
   it("never removes the last active admin", async () => {
     // Make `admin` the only active admin: deactivate the seeded one (allowed, another admin remains).
     const [seeded] = await getDb().select().from(users).where(eq(users.email, "admin@verbale.test"));
-    const off = await callRoute(userToggleRoute, "PATCH", `/api/admin/users/${seeded.id}/toggle-status`, { token: ctx.admin.token, params: { id: seeded.id } });
+    const off = await callRoute(userToggleRoute, "PATCH", `/api/admin/users/${seeded.id}/toggle-status`, {
+      token: ctx.admin.token,
+      params: { id: seeded.id },
+    });
     expect(off.status).toBe(200);
     expect((await off.json()).message).toBe("Stato utente aggiornato con successo");
 
@@ -97,7 +117,10 @@ describe("users: create, update, toggle, delete, export", () => {
     expect(stillAdmin.roleId).toBe(ctx.adminRoleId);
 
     // With a second active admin again, demoting becomes possible.
-    const on = await callRoute(userToggleRoute, "PATCH", `/api/admin/users/${seeded.id}/toggle-status`, { token: ctx.admin.token, params: { id: seeded.id } });
+    const on = await callRoute(userToggleRoute, "PATCH", `/api/admin/users/${seeded.id}/toggle-status`, {
+      token: ctx.admin.token,
+      params: { id: seeded.id },
+    });
     expect((await on.json()).user.isActive).toBe(true);
   });
 

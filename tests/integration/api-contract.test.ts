@@ -7,7 +7,23 @@ import { transcriptions } from "~/db/schema";
 import { MSG } from "~/lib/messages";
 import { getConfig } from "~/services/config.server";
 import {
-  CATALOGUE, EVIL, FORBIDDEN, METHOD_NOT_ALLOWED, METHODS, NOT_FOUND, UNAUTHORIZED, cases, f, invoke, label, load, routesDir, snapshot, useContractFixtures, userFields, type Method,
+  CATALOGUE,
+  EVIL,
+  FORBIDDEN,
+  METHOD_NOT_ALLOWED,
+  METHODS,
+  NOT_FOUND,
+  UNAUTHORIZED,
+  cases,
+  f,
+  invoke,
+  label,
+  load,
+  routesDir,
+  snapshot,
+  useContractFixtures,
+  userFields,
+  type Method,
 } from "../support/api-contract";
 import { seedCompletedTranscription } from "../support/transcriptions";
 
@@ -92,7 +108,9 @@ describe("/api contract: refusals", () => {
     expect(verified.map((c) => c.file).sort()).toEqual(Object.keys(texts).sort());
     for (const c of verified) {
       // The unverified user's own id where the route takes one, so ownership is not what refuses it.
-      const ownId = c.id ? (await seedCompletedTranscription(getSql(), path.join(getConfig().DATA_DIR, "storage"), f.unverified.id, { countUsage: false })).id : undefined;
+      const ownId = c.id
+        ? (await seedCompletedTranscription(getSql(), path.join(getConfig().DATA_DIR, "storage"), f.unverified.id, { countUsage: false })).id
+        : undefined;
       const answer = await invoke(c, { token: f.unverified.token, id: ownId });
       expect(answer.status, label(c, "unverified")).toBe(403);
       expect(answer.body, label(c, "unverified")).toEqual({ success: false, message: texts[c.file] });

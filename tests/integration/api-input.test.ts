@@ -8,7 +8,7 @@ import { apiRequest, createTestUser } from "../support/db";
 useContractFixtures();
 
 describe("/api contract: bad input", () => {
-  const broken = ["{", "{\"email\":", "null", "[]", "[1,2]", "\"testo\"", "42", "true"];
+  const broken = ["{", '{"email":', "null", "[]", "[1,2]", '"testo"', "42", "true"];
 
   it("answers malformed JSON, wrong types and missing fields with 400 and a catalogue text, changing nothing", async () => {
     const before = await snapshot();
@@ -28,13 +28,34 @@ describe("/api contract: bad input", () => {
     const admin = await createTestUser({ role: "ADMIN" });
     const before = await snapshot();
     const forms: [string, string, string, unknown[]][] = [
-      ["api.admin.users", "POST", "/api/admin/users", [{ email: 5, name: "x", password: "segreto", roleId: 1 }, { email: "a@esempio.it", name: ["x"], password: "segreto", roleId: 1 }, { email: "a@esempio.it", name: "x", password: 123456, roleId: 1 }]],
-      ["api.admin.subscription-types", "POST", "/api/admin/subscription-types", [{ code: 5, name: "x", type: "FREE", currency: "EUR", interval: "month", maxFileSizeMB: 1, maxRecordingsPerMonth: 1 }, { code: "X", name: "x", type: "FREE", currency: "EUR", interval: "month", maxFileSizeMB: 1, maxRecordingsPerMonth: 1, features: "testo" }]],
+      [
+        "api.admin.users",
+        "POST",
+        "/api/admin/users",
+        [
+          { email: 5, name: "x", password: "segreto", roleId: 1 },
+          { email: "a@esempio.it", name: ["x"], password: "segreto", roleId: 1 },
+          { email: "a@esempio.it", name: "x", password: 123456, roleId: 1 },
+        ],
+      ],
+      [
+        "api.admin.subscription-types",
+        "POST",
+        "/api/admin/subscription-types",
+        [
+          { code: 5, name: "x", type: "FREE", currency: "EUR", interval: "month", maxFileSizeMB: 1, maxRecordingsPerMonth: 1 },
+          { code: "X", name: "x", type: "FREE", currency: "EUR", interval: "month", maxFileSizeMB: 1, maxRecordingsPerMonth: 1, features: "testo" },
+        ],
+      ],
     ];
     for (const [file, method, url, bodies] of forms) {
       const mod = await load(file);
       for (const body of [...broken, ...bodies]) {
-        const response = (await mod.action!({ request: apiRequest(url, { method, token: admin.token, body }), params: {}, context: {} } as never)) as Response;
+        const response = (await mod.action!({
+          request: apiRequest(url, { method, token: admin.token, body }),
+          params: {},
+          context: {},
+        } as never)) as Response;
         const json = await response.json();
         const what = `${method} ${url} ${JSON.stringify(body).slice(0, 80)}`;
         expect(response.status, `${what}: ${JSON.stringify(json)}`).toBe(400);
@@ -46,7 +67,14 @@ describe("/api contract: bad input", () => {
 
   it("refuses a JSON body over 1 MiB with 413 'File troppo grande.' before parsing it", async () => {
     const before = await snapshot();
-    const huge = JSON.stringify({ email: "a@esempio.it", name: "x".repeat(2 * 1024 * 1024), password: "Password123", reason: "x", subject: "x", message: "x" });
+    const huge = JSON.stringify({
+      email: "a@esempio.it",
+      name: "x".repeat(2 * 1024 * 1024),
+      password: "Password123",
+      reason: "x",
+      subject: "x",
+      message: "x",
+    });
     for (const c of cases().filter((c) => c.invalid)) {
       const answer = await invoke(c, { token: f.owner.token, body: huge });
       expect(answer.status, label(c, "2 MiB body")).toBe(413);
@@ -81,7 +109,10 @@ describe("/api contract: bad input", () => {
 
   it("answers unknown or malformed query values with the defaults, never an error", async () => {
     const queries: [string, string][] = [
-      ["api.orders", "/api/orders?page=-3&limit=abc&sortBy=password&sortOrder=sideways&status=RUBATO&dateFrom=2024-13-45&dateTo=ieri&search=%25%27%3B--"],
+      [
+        "api.orders",
+        "/api/orders?page=-3&limit=abc&sortBy=password&sortOrder=sideways&status=RUBATO&dateFrom=2024-13-45&dateTo=ieri&search=%25%27%3B--",
+      ],
       ["api.orders", "/api/orders?page=1e300&limit=1e300"],
       ["api.orders", `/api/orders?search=${"x".repeat(5000)}`],
       ["api.history", `/api/history?search=${"parola".repeat(1000)}`],
@@ -95,11 +126,18 @@ describe("/api contract: bad input", () => {
       expect(answer.status, url.slice(0, 80)).toBe(200);
       expect(answer.body.success, url.slice(0, 80)).toBe(true);
     }
-    const orders = await invoke({ ...cases().find((x) => x.file === "api.orders")!, path: () => "/api/orders?page=0&limit=0" }, { token: f.owner.token });
+    const orders = await invoke(
+      { ...cases().find((x) => x.file === "api.orders")!, path: () => "/api/orders?page=0&limit=0" },
+      { token: f.owner.token },
+    );
     expect(orders.body.pagination).toMatchObject({ currentPage: 1, pageSize: 10 });
     const format = cases().find((x) => x.file === "api.transcription.$id.export.$format")!;
     const mod = await load(format.file);
-    const unknownFormat = (await mod.loader!({ request: apiRequest(`/api/transcription/${f.t1}/export/exe`, { token: f.owner.token }), params: { id: f.t1, format: "exe" }, context: {} } as never)) as Response;
+    const unknownFormat = (await mod.loader!({
+      request: apiRequest(`/api/transcription/${f.t1}/export/exe`, { token: f.owner.token }),
+      params: { id: f.t1, format: "exe" },
+      context: {},
+    } as never)) as Response;
     expect(unknownFormat.status).toBe(404);
     expect(await unknownFormat.json()).toEqual(NOT_FOUND);
   });
@@ -115,7 +153,10 @@ describe("/api contract: bad input", () => {
       "api.auth.forgot-password": { email: long },
     };
     for (const [file, body] of Object.entries(bodies)) {
-      const answer = await invoke(cases().find((c) => c.file === file)!, { body });
+      const answer = await invoke(
+        cases().find((c) => c.file === file)!,
+        { body },
+      );
       expect(answer.status, file).toBe(400);
       expect((answer.body as { message: string }).message, file).toBe("Inserisci un indirizzo email valido");
     }

@@ -28,17 +28,48 @@ function pages(): PageCase[] {
   return [
     { file: "login", path: () => "/login", form: () => ({ intent: "login", email: f.loginUser.email, password: f.loginUser.password }) },
     { file: "logout", path: () => "/logout", form: () => ({}) },
-    { file: "reset-password", path: () => "/reset-password?token=x", form: () => ({ token: "x", password: "Password123", confirmPassword: "Password123" }) },
+    {
+      file: "reset-password",
+      path: () => "/reset-password?token=x",
+      form: () => ({ token: "x", password: "Password123", confirmPassword: "Password123" }),
+    },
     { file: "auth.google.callback", path: () => "/auth/google/callback", form: () => ({ code: "x", state: "y" }) },
-    { file: "subscriptions", path: () => "/subscriptions", form: () => ({ subscriptionTypeId: f.freePlan }), login: "/login?redirectTo=%2Fsubscriptions" },
-    { file: "my-subscriptions", path: () => "/my-subscriptions", form: () => ({ intent: "cancel", id: f.subscription }), login: "/login?redirectTo=%2Fmy-subscriptions", strangerStatus: 404 },
-    { file: "recordings", path: () => "/recordings", form: () => ({ id: f.t1, js: "1" }), login: "/login?redirectTo=%2Frecordings", strangerStatus: 404 },
+    {
+      file: "subscriptions",
+      path: () => "/subscriptions",
+      form: () => ({ subscriptionTypeId: f.freePlan }),
+      login: "/login?redirectTo=%2Fsubscriptions",
+    },
+    {
+      file: "my-subscriptions",
+      path: () => "/my-subscriptions",
+      form: () => ({ intent: "cancel", id: f.subscription }),
+      login: "/login?redirectTo=%2Fmy-subscriptions",
+      strangerStatus: 404,
+    },
+    {
+      file: "recordings",
+      path: () => "/recordings",
+      form: () => ({ id: f.t1, js: "1" }),
+      login: "/login?redirectTo=%2Frecordings",
+      strangerStatus: 404,
+    },
     { file: "settings", path: () => "/settings", form: () => ({ vocabulary: "Bianchi\nCondominio Aurora" }), login: "/login?redirectTo=%2Fsettings" },
-    { file: "transcription.$id", path: () => `/transcription/${f.t1}`, params: () => ({ id: f.t1 }), form: () => ({ intent: "generate" }), login: `/login?redirectTo=${encodeURIComponent(`/transcription/${f.t1}`)}`, strangerStatus: 404 },
+    {
+      file: "transcription.$id",
+      path: () => `/transcription/${f.t1}`,
+      params: () => ({ id: f.t1 }),
+      form: () => ({ intent: "generate" }),
+      login: `/login?redirectTo=${encodeURIComponent(`/transcription/${f.t1}`)}`,
+      strangerStatus: 404,
+    },
   ];
 }
 
-async function post(p: PageCase, options: { cookie?: string; origin?: string; form?: Record<string, string>; body?: BodyInit; contentType?: string } = {}): Promise<Response> {
+async function post(
+  p: PageCase,
+  options: { cookie?: string; origin?: string; form?: Record<string, string>; body?: BodyInit; contentType?: string } = {},
+): Promise<Response> {
   const mod = await load(p.file);
   const headers = new Headers();
   if (options.cookie) headers.set("Cookie", `verbale_session=${options.cookie}`);
@@ -72,7 +103,11 @@ describe("page actions", () => {
       const file = name.replace(/\.tsx$/, "");
       if (typeof (await load(file)).action === "function") withAction.push(file);
     }
-    expect(withAction.sort()).toEqual(pages().map((p) => p.file).sort());
+    expect(withAction.sort()).toEqual(
+      pages()
+        .map((p) => p.file)
+        .sort(),
+    );
     expect(fs.existsSync(path.join(routesDir, "login.tsx"))).toBe(true);
   });
 
@@ -111,7 +146,10 @@ describe("page actions", () => {
 
   it("refuses plan selection without a verified e-mail", async () => {
     const before = await snapshot();
-    const response = await post(pages().find((p) => p.file === "subscriptions")!, { cookie: f.unverified.token });
+    const response = await post(
+      pages().find((p) => p.file === "subscriptions")!,
+      { cookie: f.unverified.token },
+    );
     expect(response.status).toBe(403);
     expect(await response.json()).toMatchObject({ message: MSG.verifyEmailToSelectPlan });
     expect(await snapshot()).toEqual(before);

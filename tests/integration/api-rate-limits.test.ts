@@ -127,14 +127,20 @@ describe("/api rate limits", () => {
     await getSql()`delete from rate_limits`;
     const ip = "198.51.100.12";
     const [reset] = AUTH_LIMITS.resetPerIp;
-    for (let i = 0; i < reset; i++) expect((await hit(route("api.auth.reset-password"), { token: `t${i}`, password: "Password123" }, ip)).status).toBe(400);
+    for (let i = 0; i < reset; i++)
+      expect((await hit(route("api.auth.reset-password"), { token: `t${i}`, password: "Password123" }, ip)).status).toBe(400);
     expectLimited(await hit(route("api.auth.reset-password"), { token: "t", password: "Password123" }, ip), "reset per IP");
     const [register] = AUTH_LIMITS.registerPerIp;
     const ip2 = "198.51.100.13";
     for (let i = 0; i < register; i++) {
-      expect((await hit(route("api.auth.register"), { name: "Mario", email: `reg${i}-limite@esempio.it`, password: "Password123" }, ip2)).status).toBe(201);
+      expect(
+        (await hit(route("api.auth.register"), { name: "Mario", email: `reg${i}-limite@esempio.it`, password: "Password123" }, ip2)).status,
+      ).toBe(201);
     }
-    expectLimited(await hit(route("api.auth.register"), { name: "Mario", email: "reg-ultimo@esempio.it", password: "Password123" }, ip2), "register per IP");
+    expectLimited(
+      await hit(route("api.auth.register"), { name: "Mario", email: "reg-ultimo@esempio.it", password: "Password123" }, ip2),
+      "register per IP",
+    );
   });
 
   it("document e-mail: per user, counting only requests that would send", async () => {

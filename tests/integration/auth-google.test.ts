@@ -75,7 +75,14 @@ describe("Google sign-in against a local OAuth2 provider", () => {
     expect(login!.body).toMatchObject({
       success: true,
       message: MSG.googleSuccess,
-      user: { email: "nuovo.google@esempio.it", name: "Nuovo Google", role: "USER", isEmailVerified: true, isActive: true, avatar: "https://esempio.it/foto.png" },
+      user: {
+        email: "nuovo.google@esempio.it",
+        name: "Nuovo Google",
+        role: "USER",
+        isEmailVerified: true,
+        isActive: true,
+        avatar: "https://esempio.it/foto.png",
+      },
     });
     expect(cookieValue(login!.cookies, "verbale_session")).toBe(`verbale_session=${login!.body.token}`);
     expect(login!.cookies.some((c) => c.startsWith("verbale_oauth=;"))).toBe(true);

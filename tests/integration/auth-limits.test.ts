@@ -92,12 +92,18 @@ describe("cross-origin refusal", () => {
     expect(logout.status).toBe(403);
     const page = await call(logoutPageAction, "/logout", { method: "POST", headers: evil, cookie: `verbale_session=${user.token}` });
     expect(page.status).toBe(403);
-    const site = await call(loginPageAction, "/login", { headers: { "Sec-Fetch-Site": "cross-site" }, form: { intent: "login", email: user.email, password: "Segreta123" } });
+    const site = await call(loginPageAction, "/login", {
+      headers: { "Sec-Fetch-Site": "cross-site" },
+      form: { intent: "login", email: user.email, password: "Segreta123" },
+    });
     expect(site.status).toBe(403);
     // the session survived
     expect((await call(meLoader, "/api/auth/me", { token: user.token })).status).toBe(200);
     // same origin is fine
-    const same = await call(loginAction, "/api/auth/login", { headers: { Origin: "http://localhost:3000" }, body: { email: user.email, password: "Segreta123" } });
+    const same = await call(loginAction, "/api/auth/login", {
+      headers: { Origin: "http://localhost:3000" },
+      body: { email: user.email, password: "Segreta123" },
+    });
     expect(same.status).toBe(200);
   });
 });
@@ -106,7 +112,15 @@ describe("page forms without JavaScript", () => {
   it("register, verify with the six boxes, logout and login through the /login and /logout actions", async () => {
     const email = newEmail();
     const reg = await call(loginPageAction, "/login", {
-      form: { intent: "register", name: "Giulia Neri", email, password: "Password123", confirmPassword: "Password123", acceptTerms: "on", redirectTo: "/record" },
+      form: {
+        intent: "register",
+        name: "Giulia Neri",
+        email,
+        password: "Password123",
+        confirmPassword: "Password123",
+        acceptTerms: "on",
+        redirectTo: "/record",
+      },
     });
     expect(reg.status).toBe(302);
     expect(reg.headers.get("Location")).toBe("/login?mode=verify-email&redirectTo=%2Frecord");
@@ -114,13 +128,20 @@ describe("page forms without JavaScript", () => {
     expect(session).toBeTruthy();
     const code = extractCode(await auth.smtp.waitForMessage(email));
 
-    const noTerms = await call(loginPageAction, "/login", { form: { intent: "register", name: "X", email: newEmail(), password: "Password123", confirmPassword: "Password123" } });
+    const noTerms = await call(loginPageAction, "/login", {
+      form: { intent: "register", name: "X", email: newEmail(), password: "Password123", confirmPassword: "Password123" },
+    });
     expect(noTerms.status).toBe(400);
     expect(noTerms.body.error).toBe(MSG.termsRequired);
-    const mismatch = await call(loginPageAction, "/login", { form: { intent: "register", name: "X", email: newEmail(), password: "Password123", confirmPassword: "Password124", acceptTerms: "on" } });
+    const mismatch = await call(loginPageAction, "/login", {
+      form: { intent: "register", name: "X", email: newEmail(), password: "Password123", confirmPassword: "Password124", acceptTerms: "on" },
+    });
     expect(mismatch.body.error).toBe(MSG.passwordsMismatch);
 
-    const verified = await call(loginPageAction, "/login", { cookie: session, form: { intent: "verify", redirectTo: "/record", code: code.split("") } });
+    const verified = await call(loginPageAction, "/login", {
+      cookie: session,
+      form: { intent: "verify", redirectTo: "/record", code: code.split("") },
+    });
     expect(verified.status).toBe(302);
     expect(verified.headers.get("Location")).toBe("/record");
 

@@ -43,7 +43,12 @@ describe("login and logout", () => {
     await endCooldown(email);
     const answer = await call(loginAction, "/api/auth/login", { body: { email, password } });
     expect(answer.status).toBe(200);
-    expect(answer.body).toMatchObject({ success: true, message: MSG.unverifiedLoginCodeSent, verificationSent: true, user: { isEmailVerified: false } });
+    expect(answer.body).toMatchObject({
+      success: true,
+      message: MSG.unverifiedLoginCodeSent,
+      verificationSent: true,
+      user: { isEmailVerified: false },
+    });
     expect(answer.body.message.toLowerCase()).toContain("email non verificata");
     const fresh = extractCode(await auth.smtp.waitForMessage(email));
     const ok = await call(verifyAction, "/api/auth/verify-email", { body: { email, code: fresh } });

@@ -29,7 +29,9 @@ describe("password reset", () => {
     const link = extractLink(await auth.smtp.waitForMessage(user.email));
     expect(link.origin).toBe("http://localhost:3000");
     const token = link.searchParams.get("token")!;
-    const stored = (await getDb().execute(sql`select token_hash from password_reset_tokens where user_id = ${user.id}`)) as unknown as { token_hash: string }[];
+    const stored = (await getDb().execute(sql`select token_hash from password_reset_tokens where user_id = ${user.id}`)) as unknown as {
+      token_hash: string;
+    }[];
     expect(stored[0].token_hash).not.toBe(token);
 
     const page = await call(resetPageLoader, `/reset-password?token=${token}`);

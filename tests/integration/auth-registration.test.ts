@@ -28,11 +28,15 @@ describe("registration", () => {
     });
     expect(answer.body.token).toBeTruthy();
     expect(cookieValue(answer.cookies, "verbale_session")).toBe(`verbale_session=${answer.body.token}`);
-    expect(answer.cookies.find((c) => c.startsWith("verbale_session"))?.split("; ")).toEqual(expect.arrayContaining(["HttpOnly", "SameSite=Lax", "Path=/"]));
+    expect(answer.cookies.find((c) => c.startsWith("verbale_session"))?.split("; ")).toEqual(
+      expect.arrayContaining(["HttpOnly", "SameSite=Lax", "Path=/"]),
+    );
     expect(code).toMatch(/^\d{6}$/);
     expect(mail.html).toContain(code);
     expect(mail.from).toBe("noreply@verbale.test");
-    const rows = (await getDb().execute(sql`select code_hash from email_verification_codes c join users u on u.id = c.user_id where u.email = ${email}`)) as unknown as { code_hash: string }[];
+    const rows = (await getDb().execute(
+      sql`select code_hash from email_verification_codes c join users u on u.id = c.user_id where u.email = ${email}`,
+    )) as unknown as { code_hash: string }[];
     expect(rows).toHaveLength(1);
     expect(rows[0].code_hash).not.toContain(code);
     const me = await call(meLoader, "/api/auth/me", { token: answer.body.token });

@@ -15,7 +15,12 @@ const root = path.resolve(import.meta.dirname, "../..");
 const dockerfile = fs.readFileSync(path.join(root, "Dockerfile"), "utf8");
 const runtimeStage = dockerfile.slice(dockerfile.lastIndexOf("\nFROM "));
 const copied = [...runtimeStage.matchAll(/^COPY --from=build \/app\/(\S+) \.\/(\S*)$/gm)].map((m) => m[1]);
-const copiedMany = [...runtimeStage.matchAll(/^COPY --from=build ((?:\/app\/\S+ )+)\.\/$/gm)].flatMap((m) => m[1].trim().split(" ").map((p) => p.replace("/app/", "")));
+const copiedMany = [...runtimeStage.matchAll(/^COPY --from=build ((?:\/app\/\S+ )+)\.\/$/gm)].flatMap((m) =>
+  m[1]
+    .trim()
+    .split(" ")
+    .map((p) => p.replace("/app/", "")),
+);
 const runtimeFiles = [...copied, ...copiedMany];
 const dir = path.join(root, "tests", ".data", `docker-runtime-${process.pid}`);
 
@@ -59,7 +64,15 @@ describe("Dockerfile", () => {
     const port = await freePort();
     const child = spawn(process.execPath, ["server/start.mjs"], {
       cwd: dir,
-      env: { ...process.env, NODE_ENV: "production", DATA_DIR: path.join(dir, "data"), PORT: String(port), HOST: "127.0.0.1", DATABASE_URL: "", ADMIN_PASSWORD: "Admin12345" },
+      env: {
+        ...process.env,
+        NODE_ENV: "production",
+        DATA_DIR: path.join(dir, "data"),
+        PORT: String(port),
+        HOST: "127.0.0.1",
+        DATABASE_URL: "",
+        ADMIN_PASSWORD: "Admin12345",
+      },
       stdio: "ignore",
     });
     try {

@@ -33,9 +33,7 @@ describe("Word document", () => {
     const response = await download(user.token, t.id);
     expect(response.status).toBe(200);
     expect(response.headers.get("Content-Type")).toBe("application/vnd.openxmlformats-officedocument.wordprocessingml.document");
-    expect(response.headers.get("Content-Disposition")).toBe(
-      `attachment; filename="Riunione sul bilancio trimestrale.docx"`,
-    );
+    expect(response.headers.get("Content-Disposition")).toBe(`attachment; filename="Riunione sul bilancio trimestrale.docx"`);
     const bytes = Buffer.from(await response.arrayBuffer());
     expect(Number(response.headers.get("Content-Length"))).toBe(bytes.length);
 
@@ -50,7 +48,9 @@ describe("Word document", () => {
       for (const point of topic.keyPoints) expect(text).toContain(typeof point === "string" ? point : point.point);
     }
     // Key points carry their mm:ss timestamps, the transcript every segment with its own.
-    expect(text).toContain(`[${(t.topics[1].keyPoints[1] as { estimatedTimestamp: string }).estimatedTimestamp}] Lancio previsto per la fine di marzo`);
+    expect(text).toContain(
+      `[${(t.topics[1].keyPoints[1] as { estimatedTimestamp: string }).estimatedTimestamp}] Lancio previsto per la fine di marzo`,
+    );
     for (const s of t.segments) {
       const stamp = `${String(Math.floor(s.start / 60)).padStart(2, "0")}:${String(Math.floor(s.start % 60)).padStart(2, "0")}`;
       expect(text).toContain(`[${stamp}] ${s.text}`);
@@ -93,7 +93,11 @@ describe("Word document", () => {
       decisions: () => [],
       actionItems: () => [],
     });
-    const text = docxText(readZip(await buildDocx(await getTranscriptionDetail(t.id, { userId: user.id }))).get("word/document.xml")!.toString("utf8"));
+    const text = docxText(
+      readZip(await buildDocx(await getTranscriptionDetail(t.id, { userId: user.id })))
+        .get("word/document.xml")!
+        .toString("utf8"),
+    );
     expect(text.split("Il fatturato è cresciuto del dieci per cento.").length - 1).toBe(1);
     expect(text).toContain("Sito in ritardo\n«Il lancio del sito slitta di due settimane per i test.»");
     expect(text).toContain("Decisioni\nNessuna decisione individuata.\nAzioni da fare\nNessuna azione individuata.");
@@ -142,7 +146,11 @@ describe("Word document", () => {
     const response = await download(user.token, untitled.id);
     expect(response.headers.get("Content-Disposition")).toBe(`attachment; filename="document.docx"`);
     // The body still has a heading even without a title.
-    const text = docxText(readZip(Buffer.from(await response.arrayBuffer())).get("word/document.xml")!.toString("utf8"));
+    const text = docxText(
+      readZip(Buffer.from(await response.arrayBuffer()))
+        .get("word/document.xml")!
+        .toString("utf8"),
+    );
     expect(text.split("\n")[0]).toBe("Trascrizione della riunione");
 
     const accented = await seed(user.id, { title: 'Perché "qualità"/città: è ok' });
@@ -151,7 +159,7 @@ describe("Word document", () => {
     expect(header).toBe(
       `attachment; filename="Perch_ qualit_ citt_ _ ok.docx"; filename*=UTF-8''Perch%C3%A9%20qualit%C3%A0%20citt%C3%A0%20%C3%A8%20ok.docx`,
     );
-    expect(contentDisposition("a\r\nb\"c.docx", "x.docx")).toBe(`attachment; filename="a b c.docx"`);
+    expect(contentDisposition('a\r\nb"c.docx', "x.docx")).toBe(`attachment; filename="a b c.docx"`);
   });
 
   it("escapes XML special characters in the document and its properties", async () => {

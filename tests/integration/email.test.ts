@@ -53,7 +53,11 @@ async function deliveryRows(transcriptionId: string) {
 describe("sending the document by e-mail", () => {
   it("delivers subject, message and the attachment byte-identical to the download, once", async () => {
     const { user, t } = await readyTranscription();
-    const response = await send(user.token, t.id, { email: "Destinatario@Esempio.it", subject: "Verbale del 12 marzo", message: "Ciao Marco,\necco il verbale." });
+    const response = await send(user.token, t.id, {
+      email: "Destinatario@Esempio.it",
+      subject: "Verbale del 12 marzo",
+      message: "Ciao Marco,\necco il verbale.",
+    });
     expect(response.status).toBe(200);
     const body = await response.json();
     expect(body).toMatchObject({ success: true, status: "SENT", message: "Email inviata con successo!" });
@@ -65,7 +69,7 @@ describe("sending the document by e-mail", () => {
     expect(mail.text).toContain(`Decisioni:\n- ${t.decisions[0].text} [${t.decisions[0].timestamp}]`);
     expect(mail.text).toContain(`Azioni da fare:\n- ${t.actionItems[0].task} (responsabile: Marco Bianchi; scadenza: entro la fine di marzo)`);
     expect(mail.text).toContain(`- ${t.actionItems[1].task} (responsabile: —; scadenza: —)`);
-    expect(mail.parsed.html).toContain("<p style=\"margin:0 0 8px;font-weight:bold\">Azioni da fare</p>");
+    expect(mail.parsed.html).toContain('<p style="margin:0 0 8px;font-weight:bold">Azioni da fare</p>');
     expect(mail.from).toBe("noreply@verbale.test");
     expect(mail.parsed.attachments).toHaveLength(1);
     const [attachment] = mail.parsed.attachments;
@@ -123,7 +127,11 @@ describe("sending the document by e-mail", () => {
     smtp.failNext(1, 550, "rifiutato@esempio.it");
     const response = await send(user.token, t.id, { email: "rifiutato@esempio.it", subject: "Oggetto", message: "Testo" });
     expect(response.status).toBe(502);
-    expect(await response.json()).toMatchObject({ success: false, message: "Impossibile inviare l'email. Verifica l'indirizzo e riprova.", status: "FAILED" });
+    expect(await response.json()).toMatchObject({
+      success: false,
+      message: "Impossibile inviare l'email. Verifica l'indirizzo e riprova.",
+      status: "FAILED",
+    });
     const [row] = await deliveryRows(t.id);
     expect(row).toMatchObject({ status: "FAILED", attempts: 1 });
     expect(await deliverEmail(row.id, { finalAttempt: false })).toEqual({ status: "SKIPPED" });
@@ -135,11 +143,18 @@ describe("sending the document by e-mail", () => {
     const worker: WorkerHandle = await startWorker({ connectionString: database.url, pollInterval: 100 });
     try {
       smtp.failNext(1, 451, "riprova@esempio.it");
-      const first = await requestDocumentEmail(t.id, user.id, { email: "riprova@esempio.it", subject: "Oggetto", message: "Testo" }, { retryDelaySeconds: 3600 });
+      const first = await requestDocumentEmail(
+        t.id,
+        user.id,
+        { email: "riprova@esempio.it", subject: "Oggetto", message: "Testo" },
+        { retryDelaySeconds: 3600 },
+      );
       expect(first.status).toBe("PENDING");
       // The next attempt is queued minutes away; once the first one has failed (however long a
       // busy machine takes), bring it forward instead of waiting.
-      await expect.poll(async () => (await deliveryRows(t.id))[0], { timeout: 40_000 }).toMatchObject({ status: "PENDING", attempts: 1, error: expect.stringMatching(/451/) });
+      await expect
+        .poll(async () => (await deliveryRows(t.id))[0], { timeout: 40_000 })
+        .toMatchObject({ status: "PENDING", attempts: 1, error: expect.stringMatching(/451/) });
       // Until the retry has run: graphile-worker may still be recording the failure (and its own
       // run_at) when the row already says PENDING, so the job is brought forward once unlocked.
       await expect
@@ -163,7 +178,12 @@ describe("sending the document by e-mail", () => {
   it("records FAILED when the last attempt fails too", async () => {
     const { user, t } = await readyTranscription();
     smtp.failNext(1, 451, "ultimo@esempio.it");
-    const first = await requestDocumentEmail(t.id, user.id, { email: "ultimo@esempio.it", subject: "Oggetto", message: "Testo" }, { retryDelaySeconds: 3600 });
+    const first = await requestDocumentEmail(
+      t.id,
+      user.id,
+      { email: "ultimo@esempio.it", subject: "Oggetto", message: "Testo" },
+      { retryDelaySeconds: 3600 },
+    );
     expect(first.status).toBe("PENDING");
     smtp.failNext(1, 421, "ultimo@esempio.it");
     await expect(
@@ -233,7 +253,12 @@ describe("never twice (decision 008)", () => {
       closeMailTransport();
       setConfigForTests({ SMTP_URL: vanishing.url });
       const { user, t } = await readyTranscription();
-      const view = await requestDocumentEmail(t.id, user.id, { email: "forse@esempio.it", subject: "Oggetto", message: "Testo" }, { retryDelaySeconds: 3600 });
+      const view = await requestDocumentEmail(
+        t.id,
+        user.id,
+        { email: "forse@esempio.it", subject: "Oggetto", message: "Testo" },
+        { retryDelaySeconds: 3600 },
+      );
       expect(view.status).toBe("FAILED");
       const [row] = await deliveryRows(t.id);
       expect(row).toMatchObject({ status: "FAILED", attempts: 1 });
@@ -249,7 +274,12 @@ describe("never twice (decision 008)", () => {
 
   it("a delivery left SENDING by a crash is not sent again: busy while recent, FAILED once stale", async () => {
     const { user, t } = await readyTranscription();
-    const view = await requestDocumentEmail(t.id, user.id, { email: "crash@esempio.it", subject: "Oggetto", message: "Testo" }, { retryDelaySeconds: 3600 });
+    const view = await requestDocumentEmail(
+      t.id,
+      user.id,
+      { email: "crash@esempio.it", subject: "Oggetto", message: "Testo" },
+      { retryDelaySeconds: 3600 },
+    );
     await smtp.waitForMessage("crash@esempio.it");
     // As if the process had died between the server's acknowledgement and the SENT update.
     await getDb().update(emailDeliveries).set({ status: "SENDING", sendingSince: new Date() }).where(eq(emailDeliveries.id, view.deliveryId));
@@ -267,7 +297,12 @@ describe("never twice (decision 008)", () => {
   it("spreads retries over hours, not minutes", async () => {
     const { user, t } = await readyTranscription();
     smtp.failNext(1, 451, "dopo@esempio.it");
-    const view = await requestDocumentEmail(t.id, user.id, { email: "dopo@esempio.it", subject: "Oggetto", message: "Testo" }, { retryDelaySeconds: 3600 });
+    const view = await requestDocumentEmail(
+      t.id,
+      user.id,
+      { email: "dopo@esempio.it", subject: "Oggetto", message: "Testo" },
+      { retryDelaySeconds: 3600 },
+    );
     expect(view.status).toBe("PENDING");
     smtp.failNext(1, 451, "dopo@esempio.it");
     await sendDocumentEmail({ deliveryId: view.deliveryId }, { job: { attempts: 1, max_attempts: 3 }, logger: console } as never);

@@ -114,7 +114,9 @@ describe("live transcript", () => {
     // "Invia": the rest arrives, finalize, and the worker does the tail and the analysis.
     await send(user, id, 88, SECONDS);
     const heardBefore = engine.heard.length;
-    expect((await call(finalizeAction, apiRequest(`/api/recordings/${id}/finalize`, { token: user.token, method: "POST" }), { id })).status).toBe(200);
+    expect((await call(finalizeAction, apiRequest(`/api/recordings/${id}/finalize`, { token: user.token, method: "POST" }), { id })).status).toBe(
+      200,
+    );
     worker = await startWorker({ connectionString: db.url, pollInterval: 100 });
     const done = await waitFor(id, ["COMPLETED", "FAILED"]);
     await worker.stop();
@@ -156,11 +158,15 @@ describe("live transcript", () => {
     const id = await open(user);
     await send(user, id, 0, 10);
     // Ten chunks, one job: its run time kept (preserve_run_at), not pushed back by each chunk.
-    const jobs = await getDb().execute<{ priority: number; task_identifier: string }>(sql`select priority, task_identifier from graphile_worker.jobs where key = ${`live:${id}`}`);
+    const jobs = await getDb().execute<{ priority: number; task_identifier: string }>(
+      sql`select priority, task_identifier from graphile_worker.jobs where key = ${`live:${id}`}`,
+    );
     expect(jobs.length).toBe(1);
     expect(jobs[0].task_identifier).toBe("live_transcribe");
     expect(jobs[0].priority).toBeGreaterThan(0);
-    expect((await call(finalizeAction, apiRequest(`/api/recordings/${id}/finalize`, { token: user.token, method: "POST" }), { id })).status).toBe(200);
+    expect((await call(finalizeAction, apiRequest(`/api/recordings/${id}/finalize`, { token: user.token, method: "POST" }), { id })).status).toBe(
+      200,
+    );
     expect(await runLiveWindow(id)).toBe("not-recording");
   });
 
@@ -173,7 +179,12 @@ describe("live transcript", () => {
         const rows = await getDb().execute<{ id: string; windows: number | null }>(
           sql`select id, (live->>'windows')::int as windows from transcriptions where id in (${ids.long}, ${ids.fresh})`,
         );
-        order.push(rows.map((r) => `${r.id === ids.long ? "long" : "fresh"}:${r.windows ?? 0}`).sort().join(" "));
+        order.push(
+          rows
+            .map((r) => `${r.id === ids.long ? "long" : "fresh"}:${r.windows ?? 0}`)
+            .sort()
+            .join(" "),
+        );
         return super.transcribe(input);
       }
     }
@@ -186,11 +197,14 @@ describe("live transcript", () => {
     await send(user, ids.long, 0, 90);
     await send(other, ids.fresh, 0, 10);
     // Only these two recordings in the queue (an earlier test left a sent recording's transcribe job).
-    await getDb().execute(sql`delete from graphile_worker._private_jobs where key is null or key not in (${`live:${ids.long}`}, ${`live:${ids.fresh}`})`);
+    await getDb().execute(
+      sql`delete from graphile_worker._private_jobs where key is null or key not in (${`live:${ids.long}`}, ${`live:${ids.fresh}`})`,
+    );
     worker = await startWorker({ connectionString: db.url, pollInterval: 100 });
     const deadline = Date.now() + 60_000;
     // Caught up: less than one window's worth of new audio left (the last piece ends mid-cluster).
-    while ((((await rowOf(ids.long)).live as LiveState | null)?.processedUntil ?? 0) < 85 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 200));
+    while ((((await rowOf(ids.long)).live as LiveState | null)?.processedUntil ?? 0) < 85 && Date.now() < deadline)
+      await new Promise((r) => setTimeout(r, 200));
     await worker.stop();
     worker = undefined;
     // The new meeting got its first window right after the long one's first, not after all four.

@@ -25,7 +25,16 @@ beforeAll(async () => {
   const { NODE_ENV: _unset, ...inherited } = process.env;
   server = spawn(process.execPath, ["server/start.mjs"], {
     cwd: root,
-    env: { ...inherited, HOST: "127.0.0.1", PORT: "0", DATA_DIR: db.dataDir, DATABASE_URL: db.url, LOG_LEVEL: "info", SMTP_URL: "", OPENAI_API_KEY: API_KEY } as unknown as NodeJS.ProcessEnv,
+    env: {
+      ...inherited,
+      HOST: "127.0.0.1",
+      PORT: "0",
+      DATA_DIR: db.dataDir,
+      DATABASE_URL: db.url,
+      LOG_LEVEL: "info",
+      SMTP_URL: "",
+      OPENAI_API_KEY: API_KEY,
+    } as unknown as NodeJS.ProcessEnv,
     stdio: ["ignore", "pipe", "pipe"],
   });
   server.stdout!.on("data", (d) => (output += d));
@@ -52,7 +61,11 @@ afterAll(async () => {
 });
 
 type Line = Record<string, unknown>;
-const lines = (): Line[] => output.split("\n").filter((l) => l.startsWith("{")).map((l) => JSON.parse(l) as Line);
+const lines = (): Line[] =>
+  output
+    .split("\n")
+    .filter((l) => l.startsWith("{"))
+    .map((l) => JSON.parse(l) as Line);
 const requestLines = (p: string) => lines().filter((l) => l.msg === "richiesta" && l.path === p);
 
 async function settled(p: string, count: number): Promise<Line[]> {

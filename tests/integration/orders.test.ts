@@ -15,19 +15,125 @@ const ids: Record<string, string> = {};
 
 /** 13 orders with distinct dates and amounts so every sort has one right answer. */
 const fixtures: (Omit<Row, "userId"> & { key: string; premium?: boolean })[] = [
-  { key: "o01", status: "PAID", amount: 9.99, currency: "EUR", createdAt: new Date("2025-01-05T10:00:00Z"), paymentDate: new Date("2025-01-05T10:05:00Z"), paymentMethod: "Carta Visa", premium: true },
-  { key: "o02", status: "PAID", amount: 99, currency: "EUR", createdAt: new Date("2025-01-20T10:00:00Z"), paymentDate: new Date("2025-01-21T09:00:00Z"), paymentMethod: "PayPal" },
-  { key: "o03", status: "PENDING", amount: 29.99, currency: "EUR", createdAt: new Date("2025-02-01T10:00:00Z"), paymentDate: null, paymentMethod: null },
-  { key: "o04", status: "FAILED", amount: 9.99, currency: "EUR", createdAt: new Date("2025-02-10T10:00:00Z"), paymentDate: null, paymentMethod: "Carta Mastercard" },
-  { key: "o05", status: "REFUNDED", amount: 19.5, currency: "EUR", createdAt: new Date("2025-02-15T10:00:00Z"), paymentDate: new Date("2025-02-15T11:00:00Z"), paymentMethod: "Carta Visa" },
-  { key: "o06", status: "CANCELLED", amount: 5, currency: "EUR", createdAt: new Date("2025-03-01T10:00:00Z"), paymentDate: null, paymentMethod: null },
-  { key: "o07", status: "PAID", amount: 12.34, currency: "EUR", createdAt: new Date("2025-03-05T10:00:00Z"), paymentDate: new Date("2025-03-06T10:00:00Z"), paymentMethod: "Bonifico", premium: true },
-  { key: "o08", status: "PAID", amount: 1, currency: "EUR", createdAt: new Date("2025-03-10T10:00:00Z"), paymentDate: new Date("2025-03-10T10:01:00Z"), paymentMethod: "Carta Visa" },
-  { key: "o09", status: "PAID", amount: 45.5, currency: "EUR", createdAt: new Date("2025-03-15T10:00:00Z"), paymentDate: new Date("2025-03-31T22:30:00Z"), paymentMethod: "PayPal" },
-  { key: "o10", status: "PENDING", amount: 7.25, currency: "EUR", createdAt: new Date("2025-04-01T10:00:00Z"), paymentDate: null, paymentMethod: null },
-  { key: "o11", status: "PAID", amount: 3.5, currency: "EUR", createdAt: new Date("2025-04-02T10:00:00Z"), paymentDate: new Date("2025-04-02T10:00:00Z"), paymentMethod: "Carta 100%_speciale" },
-  { key: "o12", status: "PAID", amount: 60, currency: "USD", createdAt: new Date("2025-04-03T10:00:00Z"), paymentDate: new Date("2025-04-03T10:00:00Z"), paymentMethod: "Carta Amex" },
-  { key: "o13", status: "FAILED", amount: 2.75, currency: "EUR", createdAt: new Date("2025-04-04T10:00:00Z"), paymentDate: null, paymentMethod: "PayPal" },
+  {
+    key: "o01",
+    status: "PAID",
+    amount: 9.99,
+    currency: "EUR",
+    createdAt: new Date("2025-01-05T10:00:00Z"),
+    paymentDate: new Date("2025-01-05T10:05:00Z"),
+    paymentMethod: "Carta Visa",
+    premium: true,
+  },
+  {
+    key: "o02",
+    status: "PAID",
+    amount: 99,
+    currency: "EUR",
+    createdAt: new Date("2025-01-20T10:00:00Z"),
+    paymentDate: new Date("2025-01-21T09:00:00Z"),
+    paymentMethod: "PayPal",
+  },
+  {
+    key: "o03",
+    status: "PENDING",
+    amount: 29.99,
+    currency: "EUR",
+    createdAt: new Date("2025-02-01T10:00:00Z"),
+    paymentDate: null,
+    paymentMethod: null,
+  },
+  {
+    key: "o04",
+    status: "FAILED",
+    amount: 9.99,
+    currency: "EUR",
+    createdAt: new Date("2025-02-10T10:00:00Z"),
+    paymentDate: null,
+    paymentMethod: "Carta Mastercard",
+  },
+  {
+    key: "o05",
+    status: "REFUNDED",
+    amount: 19.5,
+    currency: "EUR",
+    createdAt: new Date("2025-02-15T10:00:00Z"),
+    paymentDate: new Date("2025-02-15T11:00:00Z"),
+    paymentMethod: "Carta Visa",
+  },
+  {
+    key: "o06",
+    status: "CANCELLED",
+    amount: 5,
+    currency: "EUR",
+    createdAt: new Date("2025-03-01T10:00:00Z"),
+    paymentDate: null,
+    paymentMethod: null,
+  },
+  {
+    key: "o07",
+    status: "PAID",
+    amount: 12.34,
+    currency: "EUR",
+    createdAt: new Date("2025-03-05T10:00:00Z"),
+    paymentDate: new Date("2025-03-06T10:00:00Z"),
+    paymentMethod: "Bonifico",
+    premium: true,
+  },
+  {
+    key: "o08",
+    status: "PAID",
+    amount: 1,
+    currency: "EUR",
+    createdAt: new Date("2025-03-10T10:00:00Z"),
+    paymentDate: new Date("2025-03-10T10:01:00Z"),
+    paymentMethod: "Carta Visa",
+  },
+  {
+    key: "o09",
+    status: "PAID",
+    amount: 45.5,
+    currency: "EUR",
+    createdAt: new Date("2025-03-15T10:00:00Z"),
+    paymentDate: new Date("2025-03-31T22:30:00Z"),
+    paymentMethod: "PayPal",
+  },
+  {
+    key: "o10",
+    status: "PENDING",
+    amount: 7.25,
+    currency: "EUR",
+    createdAt: new Date("2025-04-01T10:00:00Z"),
+    paymentDate: null,
+    paymentMethod: null,
+  },
+  {
+    key: "o11",
+    status: "PAID",
+    amount: 3.5,
+    currency: "EUR",
+    createdAt: new Date("2025-04-02T10:00:00Z"),
+    paymentDate: new Date("2025-04-02T10:00:00Z"),
+    paymentMethod: "Carta 100%_speciale",
+  },
+  {
+    key: "o12",
+    status: "PAID",
+    amount: 60,
+    currency: "USD",
+    createdAt: new Date("2025-04-03T10:00:00Z"),
+    paymentDate: new Date("2025-04-03T10:00:00Z"),
+    paymentMethod: "Carta Amex",
+  },
+  {
+    key: "o13",
+    status: "FAILED",
+    amount: 2.75,
+    currency: "EUR",
+    createdAt: new Date("2025-04-04T10:00:00Z"),
+    paymentDate: null,
+    paymentMethod: "PayPal",
+  },
 ];
 
 beforeAll(async () => {
@@ -59,7 +165,15 @@ beforeAll(async () => {
   }
   // Another user's orders must never show up.
   await db.insert(orders).values([
-    { userId: other.id, status: "PAID", amount: 500, currency: "EUR", createdAt: new Date("2025-03-05T10:00:00Z"), paymentDate: new Date("2025-03-05T10:00:00Z"), paymentMethod: "Carta Visa" },
+    {
+      userId: other.id,
+      status: "PAID",
+      amount: 500,
+      currency: "EUR",
+      createdAt: new Date("2025-03-05T10:00:00Z"),
+      paymentDate: new Date("2025-03-05T10:00:00Z"),
+      paymentMethod: "Carta Visa",
+    },
     { userId: other.id, status: "PENDING", amount: 1, currency: "EUR" },
   ]);
 });
@@ -131,7 +245,11 @@ describe("GET /api/orders", () => {
     expect(keysOf((await list("?search=45.5")).body)).toEqual(["o09"]);
     expect(keysOf((await list(`?search=${encodeURIComponent("100%_")}`)).body)).toEqual(["o11"]);
     expect(keysOf((await list("?search=%25")).body)).toEqual(["o11"]);
-    expect((await list("?search=nessuno")).body).toMatchObject({ orders: [], pagination: { totalItems: 0, totalPages: 1 }, stats: { total: 0, totalAmount: 0, currency: "EUR" } });
+    expect((await list("?search=nessuno")).body).toMatchObject({
+      orders: [],
+      pagination: { totalItems: 0, totalPages: 1 },
+      stats: { total: 0, totalAmount: 0, currency: "EUR" },
+    });
     expect(keysOf((await list(`?search=${ids.o05.slice(0, 8)}`)).body)).toEqual(["o05"]);
   });
 
@@ -155,10 +273,34 @@ describe("GET /api/orders", () => {
     // Equal amounts fall back to creation date in the same direction.
     expect(asc.slice(5, 7)).toEqual(["o01", "o04"]);
     expect(keysOf((await list("?sortBy=paymentDate&sortOrder=asc&limit=13")).body)).toEqual([
-      "o01", "o02", "o05", "o07", "o08", "o09", "o11", "o12", "o03", "o04", "o06", "o10", "o13",
+      "o01",
+      "o02",
+      "o05",
+      "o07",
+      "o08",
+      "o09",
+      "o11",
+      "o12",
+      "o03",
+      "o04",
+      "o06",
+      "o10",
+      "o13",
     ]);
     expect(keysOf((await list("?sortBy=paymentDate&sortOrder=desc&limit=13")).body)).toEqual([
-      "o12", "o11", "o09", "o08", "o07", "o05", "o02", "o01", "o13", "o10", "o06", "o04", "o03",
+      "o12",
+      "o11",
+      "o09",
+      "o08",
+      "o07",
+      "o05",
+      "o02",
+      "o01",
+      "o13",
+      "o10",
+      "o06",
+      "o04",
+      "o03",
     ]);
     expect(keysOf((await list("?sortBy=createdAt&sortOrder=asc&limit=3")).body)).toEqual(["o01", "o02", "o03"]);
     expect(keysOf((await list("?sortBy=boh&limit=2")).body)).toEqual(["o13", "o12"]);
@@ -186,13 +328,15 @@ describe("GET /api/orders", () => {
 
   it("shows the stats in the currency with the most paid, not the most frequent one", async () => {
     const buyer = await createTestUser({ plan: null });
-    await getDb().insert(orders).values([
-      { userId: buyer.id, status: "PAID", amount: 10, currency: "EUR", paymentDate: new Date() },
-      { userId: buyer.id, status: "PAID", amount: 10, currency: "EUR", paymentDate: new Date() },
-      { userId: buyer.id, status: "FAILED", amount: 50, currency: "USD" },
-      { userId: buyer.id, status: "FAILED", amount: 50, currency: "USD" },
-      { userId: buyer.id, status: "FAILED", amount: 50, currency: "USD" },
-    ]);
+    await getDb()
+      .insert(orders)
+      .values([
+        { userId: buyer.id, status: "PAID", amount: 10, currency: "EUR", paymentDate: new Date() },
+        { userId: buyer.id, status: "PAID", amount: 10, currency: "EUR", paymentDate: new Date() },
+        { userId: buyer.id, status: "FAILED", amount: 50, currency: "USD" },
+        { userId: buyer.id, status: "FAILED", amount: 50, currency: "USD" },
+        { userId: buyer.id, status: "FAILED", amount: 50, currency: "USD" },
+      ]);
     const { body } = await list("", buyer.token);
     expect(body.stats).toEqual({ total: 5, totalAmount: 20, currency: "EUR" });
   });

@@ -40,7 +40,8 @@ describe("crash recovery", () => {
         checkpoint: { version: 1, engine: "contatore", model: "test", durationSec: 10, chunkSeconds: 3, done },
       })
       .where(eq(transcriptions.id, id));
-    await getDb().execute(sql`update graphile_worker._private_jobs set locked_by = 'worker-morto', locked_at = now() - interval '2 minutes', attempts = 1
+    await getDb()
+      .execute(sql`update graphile_worker._private_jobs set locked_by = 'worker-morto', locked_at = now() - interval '2 minutes', attempts = 1
       where key = ${`transcribe:${id}`}`);
 
     // Without the sweep the job would stay locked for 4 hours.
@@ -99,7 +100,8 @@ describe("crash recovery", () => {
   it("marks FAILED a dead worker's job that was on its last attempt", async () => {
     await pipe.worker.stop();
     const id = await uploadAudio(pipe.audio, pipe.user);
-    await getDb().execute(sql`update graphile_worker._private_jobs set locked_by = 'worker-morto', locked_at = now() - interval '2 minutes', attempts = max_attempts
+    await getDb()
+      .execute(sql`update graphile_worker._private_jobs set locked_by = 'worker-morto', locked_at = now() - interval '2 minutes', attempts = max_attempts
       where key = ${`transcribe:${id}`}`);
     const pool = new pg.Pool({ connectionString: pipe.db.url, max: 1 });
     expect(await unlockStaleJobs(pool)).toEqual({ unlocked: 0, failed: 1 });
@@ -125,7 +127,13 @@ describe("crash recovery", () => {
         logger: { warn: () => {} },
       } as unknown as Parameters<typeof withHeartbeat>[0];
       const beatAge = async () =>
-        Number((await pool.query(`select extract(epoch from now() - beat_at) as age from job_heartbeats where job_id = $1 and worker_id = 'questo'`, [job.id])).rows[0].age);
+        Number(
+          (
+            await pool.query(`select extract(epoch from now() - beat_at) as age from job_heartbeats where job_id = $1 and worker_id = 'questo'`, [
+              job.id,
+            ])
+          ).rows[0].age,
+        );
       let aborted: unknown;
       await withHeartbeat(
         helpers,
@@ -155,7 +163,9 @@ describe("crash recovery", () => {
     const pool = new pg.Pool({ connectionString: pipe.db.url, max: 1 });
     // A job locked a moment ago by a live worker is not stale.
     const id = await uploadAudio(pipe.audio, pipe.user);
-    await getDb().execute(sql`update graphile_worker._private_jobs set locked_by = 'vivo', locked_at = now() - interval '5 seconds' where key = ${`transcribe:${id}`}`);
+    await getDb().execute(
+      sql`update graphile_worker._private_jobs set locked_by = 'vivo', locked_at = now() - interval '5 seconds' where key = ${`transcribe:${id}`}`,
+    );
     expect(await unlockStaleJobs(pool)).toEqual({ unlocked: 0, failed: 0 });
     await getDb().execute(sql`update graphile_worker._private_jobs set locked_by = null, locked_at = null where key = ${`transcribe:${id}`}`);
     await pool.end();

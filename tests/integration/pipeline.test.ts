@@ -26,14 +26,30 @@ describe("pipeline", () => {
     const id = await uploadAudio(pipe.audio, pipe.user);
     const done = await waitFor(id, ["COMPLETED", "FAILED"]);
     expect(done.status).toBe("COMPLETED");
-    expect(done).toMatchObject({ stage: "completed", progress: 100, speechEngine: "openai", speechModel: "whisper-1", language: "it", checkpoint: null, errorMessage: null });
+    expect(done).toMatchObject({
+      stage: "completed",
+      progress: 100,
+      speechEngine: "openai",
+      speechModel: "whisper-1",
+      language: "it",
+      checkpoint: null,
+      errorMessage: null,
+    });
     expect(done.duration).toBeCloseTo(10, 0);
     expect(done.text).toMatch(/^Buongiorno a tutti e grazie per essere qui\. Oggi parliamo del bilancio/);
     // The double's title (its own "model"), not the fallback.
     expect(done.title).toMatch(/^Riunione: Buongiorno a tutti/);
     expect(done.completedAt).toBeInstanceOf(Date);
-    const segments = await getDb().select().from(transcriptionSegments).where(eq(transcriptionSegments.transcriptionId, id)).orderBy(asc(transcriptionSegments.position));
-    expect(segments.map((s) => [s.start, s.end])).toEqual([[0, 4], [4, 8], [8, 10]]);
+    const segments = await getDb()
+      .select()
+      .from(transcriptionSegments)
+      .where(eq(transcriptionSegments.transcriptionId, id))
+      .orderBy(asc(transcriptionSegments.position));
+    expect(segments.map((s) => [s.start, s.end])).toEqual([
+      [0, 4],
+      [4, 8],
+      [8, 10],
+    ]);
     const [analysis] = await getDb().select().from(analyses).where(eq(analyses.transcriptionId, id));
     expect(analysis).toMatchObject({ status: "COMPLETED", engine: "openai", model: "gpt-4o-mini", title: done.title });
     expect(analysisResultSchema.safeParse({ title: analysis.title, summary: analysis.summary, topics: analysis.topics }).success).toBe(true);
@@ -59,7 +75,12 @@ describe("pipeline", () => {
       expect(Array.isArray(analysis.decisions) && Array.isArray(analysis.actionItems)).toBe(true);
       expect(fs.existsSync(path.join(before.DATA_DIR, "models", "qwen2.5-1.5b-instruct-q4_k_m.gguf"))).toBe(false);
       const detail = await getTranscriptionDetail(id, { userId: pipe.user.id });
-      expect(detail.analysis).toMatchObject({ engine: "local", model: "textrank-it-1", decisions: analysis.decisions, actionItems: analysis.actionItems });
+      expect(detail.analysis).toMatchObject({
+        engine: "local",
+        model: "textrank-it-1",
+        decisions: analysis.decisions,
+        actionItems: analysis.actionItems,
+      });
       expect(madeByText(detail.analysis!.engine, detail.analysis!.model)).toBe("Verbale redatto da: analizzatore estrattivo locale (textrank-it-1).");
     } finally {
       setConfigForTests({ ANALYSIS_ENGINE: before.ANALYSIS_ENGINE, LLM_MODEL_URL: before.LLM_MODEL_URL });
@@ -69,13 +90,19 @@ describe("pipeline", () => {
   it("passes the owner's vocabulary to the speech engine as its prompt, and keeps diarized speakers as 'Relatore 1, 2…'", async () => {
     const speaker = await createTestUser({ plan: "PREMIUM_MONTHLY" });
     await saveVocabulary(speaker.id, "Bianchi\nCondominio Aurora\nBianchi");
-    setEnginesForTests({ speech: new OpenAISpeechEngine({ apiKey: pipe.double.apiKey, baseURL: pipe.double.baseURL, model: "gpt-4o-transcribe-diarize", maxRetries: 0 }) });
+    setEnginesForTests({
+      speech: new OpenAISpeechEngine({ apiKey: pipe.double.apiKey, baseURL: pipe.double.baseURL, model: "gpt-4o-transcribe-diarize", maxRetries: 0 }),
+    });
     pipe.double.requests.length = 0;
     const id = await uploadAudio(pipe.audio, speaker);
     expect((await waitFor(id, ["COMPLETED", "FAILED"])).status).toBe("COMPLETED");
     const sent = pipe.double.requests.find((r) => r.path === "/v1/audio/transcriptions")!;
     expect(sent.fields.prompt).toBe("Glossario della riunione: Bianchi, Condominio Aurora.");
-    const segments = await getDb().select().from(transcriptionSegments).where(eq(transcriptionSegments.transcriptionId, id)).orderBy(asc(transcriptionSegments.position));
+    const segments = await getDb()
+      .select()
+      .from(transcriptionSegments)
+      .where(eq(transcriptionSegments.transcriptionId, id))
+      .orderBy(asc(transcriptionSegments.position));
     expect(segments.map((s) => s.speaker)).toEqual(["Relatore 1", "Relatore 2", "Relatore 1"]);
 
     // Without a vocabulary no prompt is sent.
@@ -105,7 +132,9 @@ describe("pipeline", () => {
 
   it("retries a failing service with backoff, then FAILED with the technical reason and a plain Italian message", async () => {
     // No SDK retries here, so each job attempt is one request.
-    setEnginesForTests({ speech: new OpenAISpeechEngine({ apiKey: pipe.double.apiKey, baseURL: pipe.double.baseURL, model: "whisper-1", maxRetries: 0 }) });
+    setEnginesForTests({
+      speech: new OpenAISpeechEngine({ apiKey: pipe.double.apiKey, baseURL: pipe.double.baseURL, model: "whisper-1", maxRetries: 0 }),
+    });
     pipe.double.failAlways("transcriptions", { status: 503 });
     const before = pipe.double.requests.length;
     const id = await uploadAudio(pipe.audio, pipe.user);
@@ -129,7 +158,9 @@ describe("pipeline", () => {
   }, 60_000);
 
   it("fails at once, without retries, when retrying cannot help (wrong API key)", async () => {
-    setEnginesForTests({ speech: new OpenAISpeechEngine({ apiKey: "sk-sbagliata", baseURL: pipe.double.baseURL, model: "whisper-1", maxRetries: 0 }) });
+    setEnginesForTests({
+      speech: new OpenAISpeechEngine({ apiKey: "sk-sbagliata", baseURL: pipe.double.baseURL, model: "whisper-1", maxRetries: 0 }),
+    });
     const id = await uploadAudio(pipe.audio, pipe.user);
     const failed = await waitFor(id, ["FAILED", "COMPLETED"]);
     expect(failed).toMatchObject({ status: "FAILED", errorMessage: PIPELINE_ERRORS.serviceAuth, attempts: 1 });
@@ -141,7 +172,11 @@ describe("pipeline", () => {
     await waitFor(id, ["COMPLETED"]);
     const chatsBefore = pipe.double.requests.filter((r) => r.path.endsWith("/chat/completions")).length;
     const call = (token: string, target = id) =>
-      analyzeAction({ request: new Request(`http://localhost:3000/api/analyze/${target}`, { method: "POST", headers: { Authorization: `Bearer ${token}` } }), params: { id: target }, context: {} });
+      analyzeAction({
+        request: new Request(`http://localhost:3000/api/analyze/${target}`, { method: "POST", headers: { Authorization: `Bearer ${token}` } }),
+        params: { id: target },
+        context: {},
+      });
     const other = await createTestUser({ plan: "FREE_BASIC" });
     expect((await call(other.token)).status).toBe(404);
     const response = await call(pipe.user.token);

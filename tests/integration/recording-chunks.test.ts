@@ -38,9 +38,13 @@ let webm: Buffer;
 beforeAll(() => {
   const dir = path.join(db.dataDir, "fixtures");
   const wav = espeakWav(path.join(dir, "parlato.wav"));
-  webm = execFileSync("ffmpeg", ["-nostdin", "-loglevel", "error", "-stream_loop", "2", "-i", wav, "-t", "12", "-c:a", "libopus", "-b:a", "32k", "-f", "webm", "pipe:1"], {
-    maxBuffer: 64 * 1024 * 1024,
-  });
+  webm = execFileSync(
+    "ffmpeg",
+    ["-nostdin", "-loglevel", "error", "-stream_loop", "2", "-i", wav, "-t", "12", "-c:a", "libopus", "-b:a", "32k", "-f", "webm", "pipe:1"],
+    {
+      maxBuffer: 64 * 1024 * 1024,
+    },
+  );
 });
 
 function pieces(data: Buffer, count: number): Buffer[] {
@@ -76,7 +80,10 @@ const storedChunks = (id: string) => {
   return fs.existsSync(dir) ? fs.readdirSync(dir).sort() : [];
 };
 async function usageOf(userId: string) {
-  const [row] = await getDb().select().from(usageMonths).where(and(eq(usageMonths.userId, userId), eq(usageMonths.month, usageMonthOf())));
+  const [row] = await getDb()
+    .select()
+    .from(usageMonths)
+    .where(and(eq(usageMonths.userId, userId), eq(usageMonths.month, usageMonthOf())));
   return row ?? { recordingsUsed: 0, megabytesUsed: 0 };
 }
 async function jobsFor(id: string) {
@@ -176,7 +183,12 @@ describe("chunked recording API", () => {
     });
     const streamed = await call(
       chunkAction,
-      new Request(`http://localhost:3000/api/recordings/${id}/chunks/0`, { method: "PUT", headers: { Authorization: `Bearer ${user.token}` }, body: stream, duplex: "half" } as RequestInit),
+      new Request(`http://localhost:3000/api/recordings/${id}/chunks/0`, {
+        method: "PUT",
+        headers: { Authorization: `Bearer ${user.token}` },
+        body: stream,
+        duplex: "half",
+      } as RequestInit),
       { id, index: "0" },
     );
     expect(streamed.status).toBe(413);
@@ -212,7 +224,9 @@ describe("chunked recording API", () => {
     expect((await finalize(user, good)).status).toBe(200);
     // Deleting the failed one removes its chunks and gives its usage back.
     expect(storedChunks(bad)).toHaveLength(2);
-    expect((await call(deleteAction, apiRequest(`/api/transcription/${bad}`, { token: user.token, method: "DELETE" }), { id: bad })).status).toBe(200);
+    expect((await call(deleteAction, apiRequest(`/api/transcription/${bad}`, { token: user.token, method: "DELETE" }), { id: bad })).status).toBe(
+      200,
+    );
     expect(storedChunks(bad)).toEqual([]);
   });
 
@@ -262,7 +276,10 @@ describe("chunked recording API", () => {
     const fresh = (await start(user)).body.databaseId as string;
     await put(user, fresh, 0, webm);
     const old = new Date(Date.now() - 6 * 3600 * 1000 - 60_000);
-    await getDb().update(transcriptions).set({ lastChunkAt: old }).where(sql`${transcriptions.id} in (${stale}, ${empty})`);
+    await getDb()
+      .update(transcriptions)
+      .set({ lastChunkAt: old })
+      .where(sql`${transcriptions.id} in (${stale}, ${empty})`);
 
     const smtp = await startSmtpCapture();
     setConfigForTests({ SMTP_URL: smtp.url });

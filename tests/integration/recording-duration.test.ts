@@ -20,9 +20,30 @@ async function call(handler: (args: never) => Promise<Response>, request: Reques
 }
 
 function opus(seconds: number): Buffer {
-  return execFileSync("ffmpeg", ["-nostdin", "-loglevel", "error", "-f", "lavfi", "-i", "sine=frequency=300", "-t", String(seconds), "-c:a", "libopus", "-b:a", "16k", "-f", "webm", "pipe:1"], {
-    maxBuffer: 64 * 1024 * 1024,
-  });
+  return execFileSync(
+    "ffmpeg",
+    [
+      "-nostdin",
+      "-loglevel",
+      "error",
+      "-f",
+      "lavfi",
+      "-i",
+      "sine=frequency=300",
+      "-t",
+      String(seconds),
+      "-c:a",
+      "libopus",
+      "-b:a",
+      "16k",
+      "-f",
+      "webm",
+      "pipe:1",
+    ],
+    {
+      maxBuffer: 64 * 1024 * 1024,
+    },
+  );
 }
 
 async function record(user: TestUser, data: Buffer, seconds: number) {
@@ -37,17 +58,32 @@ async function record(user: TestUser, data: Buffer, seconds: number) {
   return { id, chunk };
 }
 
-const finalize = (user: TestUser, id: string) => call(finalizeAction, apiRequest(`/api/recordings/${id}/finalize`, { token: user.token, method: "POST" }), { id });
+const finalize = (user: TestUser, id: string) =>
+  call(finalizeAction, apiRequest(`/api/recordings/${id}/finalize`, { token: user.token, method: "POST" }), { id });
 
 async function minutesUsed(userId: string) {
-  const [row] = await getDb().select().from(usageMonths).where(and(eq(usageMonths.userId, userId), eq(usageMonths.month, usageMonthOf())));
+  const [row] = await getDb()
+    .select()
+    .from(usageMonths)
+    .where(and(eq(usageMonths.userId, userId), eq(usageMonths.month, usageMonthOf())));
   return row?.minutesUsed ?? 0;
 }
 
 describe("live recordings and the plan's minutes", () => {
   it("counts the decoded minutes at finalize; refuses a recording longer than the plan allows, as chunks arrive and at finalize", async () => {
     const [free] = await getDb().select().from(subscriptionTypes).where(eq(subscriptionTypes.code, "FREE_BASIC"));
-    await getDb().insert(subscriptionTypes).values({ ...free, id: undefined, code: "UN_MINUTO", name: "Un minuto", maxMinutesPerFile: 1, maxMinutesPerMonth: 10, createdAt: undefined, updatedAt: undefined });
+    await getDb()
+      .insert(subscriptionTypes)
+      .values({
+        ...free,
+        id: undefined,
+        code: "UN_MINUTO",
+        name: "Un minuto",
+        maxMinutesPerFile: 1,
+        maxMinutesPerMonth: 10,
+        createdAt: undefined,
+        updatedAt: undefined,
+      });
     const user = await createTestUser({ plan: "UN_MINUTO" });
 
     const ok = await record(user, opus(20), 20);

@@ -20,10 +20,7 @@ const seed = (userId: string, options = {}) => seedCompletedTranscription(getSql
 const call = (handler: (args: never) => Promise<Response>, request: Request, params: Record<string, string> = {}) =>
   handler({ request, params, context: {} } as never);
 
-const MARKETING = [
-  "Oggi parliamo della campagna pubblicitaria per l'estate.",
-  "Le vendite online sono aumentate grazie ai social network.",
-];
+const MARKETING = ["Oggi parliamo della campagna pubblicitaria per l'estate.", "Le vendite online sono aumentate grazie ai social network."];
 
 describe("history", () => {
   it("lists only the user's recordings, newest first, with the spec's fields", async () => {
@@ -89,7 +86,10 @@ describe("history", () => {
     // A prefix while typing, matched in the title.
     const byTitle = await listTranscriptions(user.id, { search: "campag" });
     expect(byTitle.map((t) => t.id)).toEqual([marketing.id]);
-    expect(byTitle[0].highlight!.title).toEqual([{ text: "Campagna", match: true }, { text: " estiva", match: false }]);
+    expect(byTitle[0].highlight!.title).toEqual([
+      { text: "Campagna", match: true },
+      { text: " estiva", match: false },
+    ]);
 
     // Every word must match; the API answers the same.
     expect((await listTranscriptions(user.id, { search: "bilancio fatturato" })).map((t) => t.id)).toEqual([budget.id]);
@@ -124,10 +124,18 @@ describe("delete", () => {
 
     const response = await call(transcriptionAction, apiRequest(`/api/transcription/${t.id}`, { token: user.token, method: "DELETE" }), { id: t.id });
     expect(response.status).toBe(200);
-    expect(await response.json()).toMatchObject({ success: true, message: "Trascrizione eliminata con successo", released: { recordings: 1, megabytes: t.usageMegabytes, minutes: t.usageMinutes } });
+    expect(await response.json()).toMatchObject({
+      success: true,
+      message: "Trascrizione eliminata con successo",
+      released: { recordings: 1, megabytes: t.usageMegabytes, minutes: t.usageMinutes },
+    });
 
     const after = await getUsage(user.id, t.usageMonth);
-    expect(after).toEqual({ recordingsUsed: before.recordingsUsed - 1, megabytesUsed: before.megabytesUsed - t.usageMegabytes, minutesUsed: before.minutesUsed - t.usageMinutes });
+    expect(after).toEqual({
+      recordingsUsed: before.recordingsUsed - 1,
+      megabytesUsed: before.megabytesUsed - t.usageMegabytes,
+      minutesUsed: before.minutesUsed - t.usageMinutes,
+    });
     expect(t.usageMinutes).toBeGreaterThan(0);
     const sql = getSql();
     for (const table of ["transcriptions", "transcription_segments", "analyses", "documents"]) {

@@ -37,7 +37,13 @@ function endpoints(id: string, deliveryId = "00000000-0000-4000-8000-00000000000
       params: { id },
       body: { email: "destinatario@esempio.it", subject: "Oggetto", message: "Testo" },
     },
-    { name: "GET /api/document/:id/email", handler: emailLoader, method: "GET", path: `/api/document/${id}/email?delivery=${deliveryId}`, params: { id } },
+    {
+      name: "GET /api/document/:id/email",
+      handler: emailLoader,
+      method: "GET",
+      path: `/api/document/${id}/email?delivery=${deliveryId}`,
+      params: { id },
+    },
     ...(["txt", "srt", "vtt"] as const).map((format) => ({
       name: `GET /api/transcription/:id/export/${format}`,
       handler: exportLoader,
@@ -104,7 +110,10 @@ describe("ownership and sessions", () => {
     const owner = await createTestUser();
     const t = await seed(owner.id);
     for (const token of [undefined, "token-inventato"]) {
-      for (const e of [...endpoints(t.id), { name: "GET /api/history", handler: historyLoader as Handler, method: "GET", path: "/api/history", params: {} }]) {
+      for (const e of [
+        ...endpoints(t.id),
+        { name: "GET /api/history", handler: historyLoader as Handler, method: "GET", path: "/api/history", params: {} },
+      ]) {
         const response = await call(e.handler, apiRequest(e.path, { token, method: e.method, body: (e as { body?: unknown }).body }), e.params);
         expect(response.status, e.name).toBe(401);
         expect(await response.json(), e.name).toEqual({ success: false, message: "Sessione scaduta. Effettua nuovamente l'accesso." });
@@ -126,17 +135,23 @@ describe("audio", () => {
     );
     expect(Buffer.from(await full.arrayBuffer()).equals(t.audioBytes)).toBe(true);
 
-    const partial = await call(audioLoader, apiRequest(`/api/audio/${t.id}`, { token: user.token, headers: { Range: "bytes=100-199" } }), { id: t.id });
+    const partial = await call(audioLoader, apiRequest(`/api/audio/${t.id}`, { token: user.token, headers: { Range: "bytes=100-199" } }), {
+      id: t.id,
+    });
     expect(partial.status).toBe(206);
     expect(partial.headers.get("Content-Range")).toBe(`bytes 100-199/${t.fileSize}`);
     expect(partial.headers.get("Content-Length")).toBe("100");
     expect(Buffer.from(await partial.arrayBuffer()).equals(t.audioBytes.subarray(100, 200))).toBe(true);
 
-    const open = await call(audioLoader, apiRequest(`/api/audio/${t.id}`, { token: user.token, headers: { Range: `bytes=${t.fileSize - 10}-` } }), { id: t.id });
+    const open = await call(audioLoader, apiRequest(`/api/audio/${t.id}`, { token: user.token, headers: { Range: `bytes=${t.fileSize - 10}-` } }), {
+      id: t.id,
+    });
     expect(open.status).toBe(206);
     expect(Buffer.from(await open.arrayBuffer()).equals(t.audioBytes.subarray(t.fileSize - 10))).toBe(true);
 
-    const beyond = await call(audioLoader, apiRequest(`/api/audio/${t.id}`, { token: user.token, headers: { Range: `bytes=${t.fileSize}-` } }), { id: t.id });
+    const beyond = await call(audioLoader, apiRequest(`/api/audio/${t.id}`, { token: user.token, headers: { Range: `bytes=${t.fileSize}-` } }), {
+      id: t.id,
+    });
     expect(beyond.status).toBe(416);
     expect(beyond.headers.get("Content-Range")).toBe(`bytes */${t.fileSize}`);
   });
@@ -162,7 +177,9 @@ describe("exports", () => {
     const srt = await get("srt");
     expect(srt.status).toBe(200);
     expect(srt.headers.get("Content-Type")).toContain("application/x-subrip");
-    expect(srt.headers.get("Content-Disposition")).toBe(`attachment; filename="Riunione _ finita.srt"; filename*=UTF-8''Riunione%20%C3%A8%20finita.srt`);
+    expect(srt.headers.get("Content-Disposition")).toBe(
+      `attachment; filename="Riunione _ finita.srt"; filename*=UTF-8''Riunione%20%C3%A8%20finita.srt`,
+    );
     const srtText = await srt.text();
     expect(srtText.startsWith(`1\n00:00:00,000 --> `)).toBe(true);
     expect(srtText).toContain(t.segments[4].text);

@@ -148,7 +148,10 @@ describe("server start-up", () => {
   it("stops with one line naming the variable when the configuration is wrong", async () => {
     const { code, output } = await runServer({ PORT: "porta", DATA_DIR: tempDataDir() });
     expect(code).not.toBe(0);
-    const lines = output.trim().split("\n").filter((l) => !l.includes("nodedir"));
+    const lines = output
+      .trim()
+      .split("\n")
+      .filter((l) => !l.includes("nodedir"));
     expect(lines).toHaveLength(1);
     expect(lines[0]).toMatch(/^Configurazione non valida: PORT:/);
   });
@@ -159,7 +162,10 @@ describe("server start-up", () => {
     try {
       const { code, output } = await runServer({ DATA_DIR: dir, PORT: "0" });
       expect(code).not.toBe(0);
-      const lines = output.trim().split("\n").filter((l) => !l.includes("nodedir"));
+      const lines = output
+        .trim()
+        .split("\n")
+        .filter((l) => !l.includes("nodedir"));
       expect(lines).toHaveLength(1);
       expect(lines[0]).toMatch(/database/i);
     } finally {
@@ -170,7 +176,10 @@ describe("server start-up", () => {
   it("fails with one line when DATABASE_URL points nowhere", async () => {
     const { code, output } = await runServer({ DATA_DIR: tempDataDir(), PORT: "0", DATABASE_URL: "postgres://x:y@127.0.0.1:9/verbale" });
     expect(code).not.toBe(0);
-    const lines = output.trim().split("\n").filter((l) => !l.includes("nodedir"));
+    const lines = output
+      .trim()
+      .split("\n")
+      .filter((l) => !l.includes("nodedir"));
     expect(lines).toHaveLength(1);
     expect(lines[0]).toMatch(/database/i);
   });

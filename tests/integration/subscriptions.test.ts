@@ -38,7 +38,11 @@ async function cancel(token: string, id: string, body: unknown = {}) {
 }
 
 async function reactivate(token: string, id: string) {
-  const response = await reactivateAction({ request: apiRequest(`/api/subscription/${id}/reactivate`, { token, method: "POST" }), params: { id }, context: {} });
+  const response = await reactivateAction({
+    request: apiRequest(`/api/subscription/${id}/reactivate`, { token, method: "POST" }),
+    params: { id },
+    context: {},
+  });
   return { status: response.status, body: await response.json() };
 }
 
@@ -168,7 +172,11 @@ describe("cancel and reactivate", () => {
   it("cancels without a body", async () => {
     const user = await createTestUser({ plan: "FREE_BASIC" });
     const [sub] = (await current(user.token)).subscriptions;
-    const response = await cancelAction({ request: apiRequest(`/api/subscription/${sub.id}/cancel`, { token: user.token, method: "POST" }), params: { id: sub.id }, context: {} });
+    const response = await cancelAction({
+      request: apiRequest(`/api/subscription/${sub.id}/cancel`, { token: user.token, method: "POST" }),
+      params: { id: sub.id },
+      context: {},
+    });
     expect(response.status).toBe(200);
   });
 
@@ -206,14 +214,20 @@ describe("cancel and reactivate", () => {
     const active = await getActiveSubscription(user.id);
     expect(active?.id).toBe(old.id);
     expect(active!.endDate.getTime()).toBeGreaterThan(Date.now());
-    const rows = await getDb().select().from(userSubscriptions).where(and(eq(userSubscriptions.userId, user.id), eq(userSubscriptions.isActive, true)));
+    const rows = await getDb()
+      .select()
+      .from(userSubscriptions)
+      .where(and(eq(userSubscriptions.userId, user.id), eq(userSubscriptions.isActive, true)));
     expect(rows).toHaveLength(1);
   });
 
   it("shows an ACTIVE subscription past its end as EXPIRED and refuses to cancel it", async () => {
     const user = await createTestUser({ plan: "FREE_BASIC" });
     const [sub] = (await current(user.token)).subscriptions;
-    await getDb().update(userSubscriptions).set({ endDate: new Date(Date.now() - 1000) }).where(eq(userSubscriptions.id, sub.id));
+    await getDb()
+      .update(userSubscriptions)
+      .set({ endDate: new Date(Date.now() - 1000) })
+      .where(eq(userSubscriptions.id, sub.id));
     const body = await current(user.token);
     expect(body.subscriptions[0].status).toBe("EXPIRED");
     expect(body.requiresSubscription).toBe(true);

@@ -22,7 +22,8 @@ useTestDatabase();
 
 const seed = (userId: string, options = {}) => seedCompletedTranscription(getSql(), path.join(getConfig().DATA_DIR, "storage"), userId, options);
 const args = (request: Request, id: string, extra: Record<string, string> = {}) => ({ request, params: { id, ...extra }, context: {} }) as never;
-const patch = (token: string, id: string, body: unknown) => transcriptionAction(args(apiRequest(`/api/transcription/${id}`, { token, method: "PATCH", body }), id));
+const patch = (token: string, id: string, body: unknown) =>
+  transcriptionAction(args(apiRequest(`/api/transcription/${id}`, { token, method: "PATCH", body }), id));
 
 /** Everything a refusal must leave as it was. */
 async function snapshot(id: string, userId: string) {
@@ -42,18 +43,29 @@ describe("PATCH /api/transcription/:id", () => {
     });
     expect(response.status).toBe(200);
     const body = await response.json();
-    expect(body).toMatchObject({ success: true, transcription: { id: t.id, title: "Bilancio e sito: riunione del 12 marzo" }, analysis: { title: "Bilancio e sito: riunione del 12 marzo", summary: "Riassunto corretto a mano.", edited: true } });
+    expect(body).toMatchObject({
+      success: true,
+      transcription: { id: t.id, title: "Bilancio e sito: riunione del 12 marzo" },
+      analysis: { title: "Bilancio e sito: riunione del 12 marzo", summary: "Riassunto corretto a mano.", edited: true },
+    });
     expect(body.transcription.segments[1]).toMatchObject({
       position: 1,
       text: "Il fatturato di Bianchi è cresciuto del dodici per cento.",
       speaker: "Relatore 1",
       originalText: t.segments[1].text,
     });
-    expect(body.transcription.text).toBe([t.segments[0].text, "Il fatturato di Bianchi è cresciuto del dodici per cento.", ...t.segments.slice(2).map((s) => s.text)].join(" "));
+    expect(body.transcription.text).toBe(
+      [t.segments[0].text, "Il fatturato di Bianchi è cresciuto del dodici per cento.", ...t.segments.slice(2).map((s) => s.text)].join(" "),
+    );
     expect(body.transcription.edited).toMatchObject({ by: "Giulia Verdi" });
     // Who changed what, and when.
     const log = await getDb().select().from(transcriptionEdits).where(eq(transcriptionEdits.transcriptionId, t.id));
-    expect(log.map((e) => [e.field, e.userId])).toEqual(expect.arrayContaining([["segment:1", user.id], ["analysis", user.id]]));
+    expect(log.map((e) => [e.field, e.userId])).toEqual(
+      expect.arrayContaining([
+        ["segment:1", user.id],
+        ["analysis", user.id],
+      ]),
+    );
     expect(log.find((e) => e.field === "segment:1")!.before).toEqual({ text: t.segments[1].text, speaker: null });
     // The record list and search see the new title and text.
     const [row] = await getSql()`select title, search_vector @@ to_tsquery('italian', 'dodici') as found from transcriptions where id = ${t.id}`;
@@ -71,20 +83,36 @@ describe("PATCH /api/transcription/:id", () => {
       ],
     });
     const renamed = await (await patch(user.token, t.id, { speakers: [{ from: "Relatore 1", to: "Anna Neri" }] })).json();
-    expect(renamed.transcription.segments.map((s: { speaker: string | null }) => s.speaker)).toEqual(["Anna Neri", null, "Anna Neri", "Relatore 2", null]);
+    expect(renamed.transcription.segments.map((s: { speaker: string | null }) => s.speaker)).toEqual([
+      "Anna Neri",
+      null,
+      "Anna Neri",
+      "Relatore 2",
+      null,
+    ]);
 
     // Speakers reach every export.
-    const txt = await (await exportLoader(args(apiRequest(`/api/transcription/${t.id}/export/txt`, { token: user.token }), t.id, { format: "txt" }))).text();
+    const txt = await (
+      await exportLoader(args(apiRequest(`/api/transcription/${t.id}/export/txt`, { token: user.token }), t.id, { format: "txt" }))
+    ).text();
     expect(txt).toContain(`] Anna Neri: ${t.segments[0].text}`);
-    const vtt = await (await exportLoader(args(apiRequest(`/api/transcription/${t.id}/export/vtt`, { token: user.token }), t.id, { format: "vtt" }))).text();
+    const vtt = await (
+      await exportLoader(args(apiRequest(`/api/transcription/${t.id}/export/vtt`, { token: user.token }), t.id, { format: "vtt" }))
+    ).text();
     expect(vtt).toContain(`<v Anna Neri>${t.segments[0].text}`);
-    const srt = await (await exportLoader(args(apiRequest(`/api/transcription/${t.id}/export/srt`, { token: user.token }), t.id, { format: "srt" }))).text();
+    const srt = await (
+      await exportLoader(args(apiRequest(`/api/transcription/${t.id}/export/srt`, { token: user.token }), t.id, { format: "srt" }))
+    ).text();
     expect(srt).toContain(`Relatore 2: ${t.segments[3].text}`);
 
     const restored = await (await patch(user.token, t.id, { restoreOriginal: true })).json();
-    expect(restored.transcription.segments.map((s: { text: string; speaker: string | null; originalText: string | null }) => [s.text, s.speaker, s.originalText])).toEqual(
-      t.segments.map((s) => [s.text, null, null]),
-    );
+    expect(
+      restored.transcription.segments.map((s: { text: string; speaker: string | null; originalText: string | null }) => [
+        s.text,
+        s.speaker,
+        s.originalText,
+      ]),
+    ).toEqual(t.segments.map((s) => [s.text, null, null]));
     expect(restored.analysis).toMatchObject({ title: t.title, edited: false });
   });
 
@@ -135,14 +163,22 @@ describe("PATCH /api/transcription/:id", () => {
   it.each([
     ["an empty title", { title: "   " }, "Il titolo non può essere vuoto."],
     ["an unknown position", { segments: [{ position: 99, text: "x" }] }, "Il segmento 99 non esiste in questa trascrizione."],
-    ["a segment over 20,000 characters", { segments: [{ position: 0, text: "a".repeat(20_001) }] }, "Il testo di un segmento può avere al massimo 20.000 caratteri."],
+    [
+      "a segment over 20,000 characters",
+      { segments: [{ position: 0, text: "a".repeat(20_001) }] },
+      "Il testo di un segmento può avere al massimo 20.000 caratteri.",
+    ],
     ["an empty segment", { segments: [{ position: 0, text: " " }] }, "Il testo del segmento non può essere vuoto."],
     ["a wrong type", { title: 12 }, "Dati non validi."],
     ["a position that is not a number", { segments: [{ position: "0", text: "x" }] }, "Dati non validi."],
     ["an unknown field", { colour: "red" }, "Dati non validi."],
     ["a body that is not an object", [1, 2], "Dati non validi."],
     ["an unknown speaker to rename", { speakers: [{ from: "Nessuno", to: "Qualcuno" }] }, "Nessun segmento ha il relatore «Nessuno»."],
-    ["a valid change beside a bad one", { title: "Nuovo titolo", segments: [{ position: 99, text: "x" }] }, "Il segmento 99 non esiste in questa trascrizione."],
+    [
+      "a valid change beside a bad one",
+      { title: "Nuovo titolo", segments: [{ position: 99, text: "x" }] },
+      "Il segmento 99 non esiste in questa trascrizione.",
+    ],
   ])("refuses %s with a clear Italian 400 and changes nothing", async (_name, body, message) => {
     const user = await createTestUser();
     const t = await seed(user.id);
@@ -166,7 +202,10 @@ describe("PATCH /api/transcription/:id", () => {
     const running = await seed(owner.id, { status: "PROCESSING" });
     const busy = await patch(owner.token, running.id, { title: "Troppo presto" });
     expect(busy.status).toBe(409);
-    expect(await busy.json()).toEqual({ success: false, message: "La trascrizione è ancora in elaborazione: potrai modificarla quando sarà completata." });
+    expect(await busy.json()).toEqual({
+      success: false,
+      message: "La trascrizione è ancora in elaborazione: potrai modificarla quando sarà completata.",
+    });
     const [row] = await getSql()`select title from transcriptions where id = ${running.id}`;
     expect(row.title).toBe(running.title);
   });

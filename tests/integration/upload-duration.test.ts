@@ -30,13 +30,30 @@ async function limitsOf(user: TestUser) {
 
 const rowsOf = (userId: string) => getDb().select().from(transcriptions).where(eq(transcriptions.userId, userId));
 async function minutesUsed(userId: string) {
-  const [row] = await getDb().select().from(usageMonths).where(and(eq(usageMonths.userId, userId), eq(usageMonths.month, usageMonthOf())));
+  const [row] = await getDb()
+    .select()
+    .from(usageMonths)
+    .where(and(eq(usageMonths.userId, userId), eq(usageMonths.month, usageMonthOf())));
   return row?.minutesUsed ?? 0;
 }
 
 /** Silence compresses to almost nothing: hours of FLAC in a couple of megabytes. */
 function silentFlac(file: string, seconds: number): string {
-  execFileSync("ffmpeg", ["-nostdin", "-loglevel", "error", "-y", "-f", "lavfi", "-i", "anullsrc=r=8000:cl=mono", "-t", String(seconds), "-c:a", "flac", file]);
+  execFileSync("ffmpeg", [
+    "-nostdin",
+    "-loglevel",
+    "error",
+    "-y",
+    "-f",
+    "lavfi",
+    "-i",
+    "anullsrc=r=8000:cl=mono",
+    "-t",
+    String(seconds),
+    "-c:a",
+    "flac",
+    file,
+  ]);
   return file;
 }
 
@@ -55,7 +72,9 @@ function lieAboutLength(file: string, claimedSeconds: number, sampleRate = 8000)
 
 async function makePlan(code: string, values: Partial<typeof subscriptionTypes.$inferInsert>) {
   const [free] = await getDb().select().from(subscriptionTypes).where(eq(subscriptionTypes.code, "FREE_BASIC"));
-  await getDb().insert(subscriptionTypes).values({ ...free, id: undefined, code, name: code, createdAt: undefined, updatedAt: undefined, ...values });
+  await getDb()
+    .insert(subscriptionTypes)
+    .values({ ...free, id: undefined, code, name: code, createdAt: undefined, updatedAt: undefined, ...values });
 }
 
 describe("audio length limits", () => {
@@ -105,7 +124,13 @@ describe("audio length limits", () => {
     expect(row.duration).toBeGreaterThan(60.5);
     expect(row.duration).toBeLessThan(61.5);
     expect(await minutesUsed(user.id)).toBe(2);
-    expect(await limitsOf(user)).toMatchObject({ maxMinutesPerFile: 5, maxMinutesPerMonth: 3, currentMinutesUsed: 2, remainingMinutes: 1, canCreateRecording: true });
+    expect(await limitsOf(user)).toMatchObject({
+      maxMinutesPerFile: 5,
+      maxMinutesPerMonth: 3,
+      currentMinutesUsed: 2,
+      remainingMinutes: 1,
+      canCreateRecording: true,
+    });
 
     // Two more minutes do not fit in the one left: refused with the month's wording and the limit flag.
     const second = await upload(user, toneFile(path.join(setup.fixtures, "novanta.mp3"), 90));
@@ -144,7 +169,10 @@ describe("a browser recording uploaded as a file (issue 22)", () => {
     const wav = espeakWav(path.join(setup.fixtures, "parlato-registrato.wav"));
     // Written to a pipe, as MediaRecorder writes: the header cannot say how long it is.
     const recorded = path.join(setup.fixtures, "registrazione-browser.webm");
-    fs.writeFileSync(recorded, execFileSync("ffmpeg", ["-nostdin", "-loglevel", "error", "-i", wav, "-c:a", "libopus", "-b:a", "32k", "-f", "webm", "pipe:1"]));
+    fs.writeFileSync(
+      recorded,
+      execFileSync("ffmpeg", ["-nostdin", "-loglevel", "error", "-i", wav, "-c:a", "libopus", "-b:a", "32k", "-f", "webm", "pipe:1"]),
+    );
     const before = await probeMedia(recorded);
     expect(before.ok && before.probe.durationSec).toBe(undefined);
 

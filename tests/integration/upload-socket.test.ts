@@ -37,7 +37,17 @@ beforeAll(async () => {
   port = await freePort();
   server = spawn(process.execPath, ["server/dev.mjs"], {
     cwd: root,
-    env: { ...process.env, NODE_ENV: "development", PORT: String(port), HOST: "127.0.0.1", DATA_DIR: db.dataDir, DATABASE_URL: db.url, LOG_LEVEL: "info", SMTP_URL: "", OPENAI_API_KEY: "" },
+    env: {
+      ...process.env,
+      NODE_ENV: "development",
+      PORT: String(port),
+      HOST: "127.0.0.1",
+      DATA_DIR: db.dataDir,
+      DATABASE_URL: db.url,
+      LOG_LEVEL: "info",
+      SMTP_URL: "",
+      OPENAI_API_KEY: "",
+    },
     stdio: ["ignore", "pipe", "pipe"],
   });
   server.stdout!.on("data", (d) => (output += d));
@@ -55,7 +65,9 @@ beforeAll(async () => {
   });
   user = await createTestUser({ plan: "FREE_BASIC" });
   const [free] = await getDb().select().from(subscriptionTypes).where(eq(subscriptionTypes.code, "FREE_BASIC"));
-  await getDb().insert(subscriptionTypes).values({ ...free, id: undefined, code: "TINY_SOCKET", name: "Piccolo", maxFileSizeMB: 1, createdAt: undefined, updatedAt: undefined });
+  await getDb()
+    .insert(subscriptionTypes)
+    .values({ ...free, id: undefined, code: "TINY_SOCKET", name: "Piccolo", maxFileSizeMB: 1, createdAt: undefined, updatedAt: undefined });
   tiny = await createTestUser({ plan: "TINY_SOCKET" });
 }, 120_000);
 
@@ -223,7 +235,11 @@ describe("uploads that end badly", () => {
     for (let i = 0; i < 16000; i += 1) wav.writeInt16LE(Math.round(8000 * Math.sin((2 * Math.PI * 440 * i) / 16000)), 44 + i * 2);
     const data = new FormData();
     data.append("audio", new Blob([wav]), "buona.wav");
-    const response = await fetch(`http://127.0.0.1:${port}/api/transcription`, { method: "POST", headers: { Authorization: `Bearer ${user.token}` }, body: data });
+    const response = await fetch(`http://127.0.0.1:${port}/api/transcription`, {
+      method: "POST",
+      headers: { Authorization: `Bearer ${user.token}` },
+      body: data,
+    });
     expect(response.status).toBe(200);
     expect(await response.json()).toMatchObject({ success: true });
   });

@@ -38,7 +38,10 @@ const rowsOf = (userId: string) => getDb().select().from(transcriptions).where(e
 const storedAudio = () => (fs.existsSync(path.join(db.dataDir, "storage", "audio")) ? fs.readdirSync(path.join(db.dataDir, "storage", "audio")) : []);
 const tempLeft = () => (fs.existsSync(path.join(db.dataDir, "tmp")) ? fs.readdirSync(path.join(db.dataDir, "tmp")) : []);
 async function usageOf(userId: string) {
-  const [row] = await getDb().select().from(usageMonths).where(and(eq(usageMonths.userId, userId), eq(usageMonths.month, usageMonthOf())));
+  const [row] = await getDb()
+    .select()
+    .from(usageMonths)
+    .where(and(eq(usageMonths.userId, userId), eq(usageMonths.month, usageMonthOf())));
   return row ?? { recordingsUsed: 0, megabytesUsed: 0 };
 }
 async function jobsFor(id: string) {
@@ -62,7 +65,15 @@ describe("POST /api/transcription", () => {
     const id = body.databaseId as string;
     const [row] = await rowsOf(user.id);
     const size = fs.statSync(file).size;
-    expect(row).toMatchObject({ id, status: "PENDING", stage: "queued", originalName: "registrazione-2025.webm", mimeType: "audio/webm", fileSize: size, fileName: `audio/${id}.webm` });
+    expect(row).toMatchObject({
+      id,
+      status: "PENDING",
+      stage: "queued",
+      originalName: "registrazione-2025.webm",
+      mimeType: "audio/webm",
+      fileSize: size,
+      fileName: `audio/${id}.webm`,
+    });
     expect(row.usageMonth).toBe(usageMonthOf());
     expect(row.usageMegabytes).toBe(Math.ceil(size / (1024 * 1024)));
     expect((await storage.stat(row.fileName))?.size).toBe(size);
@@ -85,7 +96,10 @@ describe("POST /api/transcription", () => {
     for (const [name, args, ext] of cases) {
       const { status, body } = await upload(user, form(toneFile(path.join(fixtures, name), 1, args)));
       expect(status, name).toBe(200);
-      const [row] = await getDb().select().from(transcriptions).where(eq(transcriptions.id, body.databaseId as string));
+      const [row] = await getDb()
+        .select()
+        .from(transcriptions)
+        .where(eq(transcriptions.id, body.databaseId as string));
       expect(row.fileName).toBe(`audio/${row.id}.${ext}`);
     }
     // A video's audio track is accepted too; a misleading name does not matter.
@@ -108,7 +122,19 @@ describe("POST /api/transcription", () => {
     expect(await usageOf(user.id)).toMatchObject({ recordingsUsed: 0, megabytesUsed: 0 });
     // A video without any audio track is refused the same way.
     const silentVideo = path.join(fixtures, "muto.mp4");
-    execFileSync("ffmpeg", ["-nostdin", "-loglevel", "error", "-y", "-f", "lavfi", "-i", "testsrc=size=32x32:rate=5:duration=1", "-c:v", "mpeg4", silentVideo]);
+    execFileSync("ffmpeg", [
+      "-nostdin",
+      "-loglevel",
+      "error",
+      "-y",
+      "-f",
+      "lavfi",
+      "-i",
+      "testsrc=size=32x32:rate=5:duration=1",
+      "-c:v",
+      "mpeg4",
+      silentVideo,
+    ]);
     expect((await upload(user, form(silentVideo))).status).toBe(400);
   });
 
@@ -117,7 +143,9 @@ describe("POST /api/transcription", () => {
     beforeAll(async () => {
       // A dedicated 1 MB plan keeps the files small.
       const [free] = await getDb().select().from(subscriptionTypes).where(eq(subscriptionTypes.code, "FREE_BASIC"));
-      await getDb().insert(subscriptionTypes).values({ ...free, id: undefined, code: "TINY", name: "Piccolo", maxFileSizeMB: 1, createdAt: undefined, updatedAt: undefined });
+      await getDb()
+        .insert(subscriptionTypes)
+        .values({ ...free, id: undefined, code: "TINY", name: "Piccolo", maxFileSizeMB: 1, createdAt: undefined, updatedAt: undefined });
       user = await createTestUser({ plan: "TINY" });
     });
 
@@ -211,7 +239,11 @@ describe("POST /api/transcription", () => {
       data.append("altro", "valore");
       expect((await upload(user, data)).status).toBe(400);
       const response = await uploadAction({
-        request: new Request("http://localhost:3000/api/transcription", { method: "POST", headers: { Authorization: `Bearer ${user.token}`, "Content-Type": "application/json" }, body: "{}" }),
+        request: new Request("http://localhost:3000/api/transcription", {
+          method: "POST",
+          headers: { Authorization: `Bearer ${user.token}`, "Content-Type": "application/json" },
+          body: "{}",
+        }),
         params: {},
         context: {},
       });

@@ -22,11 +22,7 @@ async function makePlan(limits: { maxRecordingsPerMonth: number; maxMBStorage: n
   return plan;
 }
 
-async function subscribe(
-  userId: string,
-  planId: string,
-  options: { start?: Date; end?: Date; isActive?: boolean; isPaid?: boolean | null } = {},
-) {
+async function subscribe(userId: string, planId: string, options: { start?: Date; end?: Date; isActive?: boolean; isPaid?: boolean | null } = {}) {
   const start = options.start ?? new Date(Date.now() - DAY);
   const end = options.end ?? new Date(Date.now() + 30 * DAY);
   const [sub] = await getDb()
@@ -53,11 +49,15 @@ async function setUsage(userId: string, month: string, recordingsUsed: number, m
 }
 
 async function usageRow(userId: string, month: string) {
-  const [row] = await getDb().select().from(usageMonths).where(and(eq(usageMonths.userId, userId), eq(usageMonths.month, month)));
+  const [row] = await getDb()
+    .select()
+    .from(usageMonths)
+    .where(and(eq(usageMonths.userId, userId), eq(usageMonths.month, month)));
   return row;
 }
 
-const reserve = (userId: string, bytes: number, now?: Date) => getDb().transaction((tx) => reserveRecording(tx, userId, { bytes, durationSec: 60 }, now));
+const reserve = (userId: string, bytes: number, now?: Date) =>
+  getDb().transaction((tx) => reserveRecording(tx, userId, { bytes, durationSec: 60 }, now));
 
 describe("active subscription rule", () => {
   it("counts the period edges as active and excludes inactive or unpaid ones", async () => {

@@ -13,7 +13,12 @@ export async function rawText(response: Response): Promise<string> {
 }
 
 /** Calls a resource route as Remix would: GET/HEAD go to the loader, everything else to the action. */
-export async function callRoute(route: RouteModule, method: string, path: string, options: { token?: string; body?: unknown; params?: Record<string, string> } = {}) {
+export async function callRoute(
+  route: RouteModule,
+  method: string,
+  path: string,
+  options: { token?: string; body?: unknown; params?: Record<string, string> } = {},
+) {
   const request = apiRequest(path, { method, token: options.token, body: options.body });
   const args = { request, params: options.params ?? {}, context: {} } as never;
   return method === "GET" ? await route.loader(args) : await route.action(args);
@@ -36,7 +41,15 @@ export function useAdmin(): AdminFixture {
 export async function addTranscription(userId: string, values: Partial<typeof transcriptions.$inferInsert> = {}) {
   const [row] = await getDb()
     .insert(transcriptions)
-    .values({ userId, fileName: `audio/${crypto.randomUUID()}.webm`, originalName: "riunione.webm", fileSize: 3_000_000, usageMonth: "2025-01-01", usageMegabytes: 3, ...values })
+    .values({
+      userId,
+      fileName: `audio/${crypto.randomUUID()}.webm`,
+      originalName: "riunione.webm",
+      fileSize: 3_000_000,
+      usageMonth: "2025-01-01",
+      usageMegabytes: 3,
+      ...values,
+    })
     .returning();
   return row;
 }

@@ -37,7 +37,9 @@ export const METHOD_NOT_ALLOWED = { success: false, message: MSG.methodNotAllowe
 
 /** Every Italian text a /api error may carry (spec section 8 and the texts in app/lib/messages.ts). */
 export const CATALOGUE = new Set<string>(
-  ([...Object.values(HTTP_ERRORS), ...Object.values(MSG), ...Object.values(PIPELINE_ERRORS), ...Object.values(EDIT_TEXT)] as unknown[]).filter((v): v is string => typeof v === "string"),
+  ([...Object.values(HTTP_ERRORS), ...Object.values(MSG), ...Object.values(PIPELINE_ERRORS), ...Object.values(EDIT_TEXT)] as unknown[]).filter(
+    (v): v is string => typeof v === "string",
+  ),
 );
 
 export type Fixtures = {
@@ -80,52 +82,305 @@ export type Case = {
 export const userFields = ["id", "email", "name", "avatar", "role", "isEmailVerified", "isActive"];
 
 export function cases(): Case[] {
-  const wrongTypes = (fields: string[]) => [Object.fromEntries(fields.map((k) => [k, 5])), Object.fromEntries(fields.map((k) => [k, { a: 1 }])), Object.fromEntries(fields.map((k) => [k, [k]]))];
+  const wrongTypes = (fields: string[]) => [
+    Object.fromEntries(fields.map((k) => [k, 5])),
+    Object.fromEntries(fields.map((k) => [k, { a: 1 }])),
+    Object.fromEntries(fields.map((k) => [k, [k]])),
+  ];
   return [
     // ---- auth
-    { file: "api.auth.register", method: "POST", path: () => "/api/auth/register", access: "public", body: () => ({ name: "Nuovo Utente", email: "contratto-nuovo@esempio.it", password: "Password123" }), invalid: [{}, { name: "", email: "x@esempio.it", password: "Password123" }, { name: "A", email: "non-email", password: "Password123" }, { name: "A", email: "y@esempio.it", password: "corta" }, ...wrongTypes(["name", "email", "password"])], ok: { status: 201, fields: ["success", "token", "user", "message"] } },
-    { file: "api.auth.login", method: "POST", path: () => "/api/auth/login", access: "public", body: () => ({ email: f.loginUser.email, password: f.loginUser.password }), invalid: [{}, { email: "", password: "x" }, { email: "a@esempio.it" }, ...wrongTypes(["email", "password"])], ok: { status: 200, fields: ["success", "token", "user", "message"] } },
+    {
+      file: "api.auth.register",
+      method: "POST",
+      path: () => "/api/auth/register",
+      access: "public",
+      body: () => ({ name: "Nuovo Utente", email: "contratto-nuovo@esempio.it", password: "Password123" }),
+      invalid: [
+        {},
+        { name: "", email: "x@esempio.it", password: "Password123" },
+        { name: "A", email: "non-email", password: "Password123" },
+        { name: "A", email: "y@esempio.it", password: "corta" },
+        ...wrongTypes(["name", "email", "password"]),
+      ],
+      ok: { status: 201, fields: ["success", "token", "user", "message"] },
+    },
+    {
+      file: "api.auth.login",
+      method: "POST",
+      path: () => "/api/auth/login",
+      access: "public",
+      body: () => ({ email: f.loginUser.email, password: f.loginUser.password }),
+      invalid: [{}, { email: "", password: "x" }, { email: "a@esempio.it" }, ...wrongTypes(["email", "password"])],
+      ok: { status: 200, fields: ["success", "token", "user", "message"] },
+    },
     // Success with a real provider: auth-google.test.ts. Here: the shape of a refusal (no state cookie).
-    { file: "api.auth.oauth.login", method: "POST", path: () => "/api/auth/oauth/login", access: "public", body: () => ({ provider: "google", code: "codice", state: "stato" }), invalid: [{}, { provider: "facebook", code: "x" }, { provider: "google" }, ...wrongTypes(["provider", "code"])], ok: { status: 400, fields: ["success", "message"] } },
-    { file: "api.auth.verify-email", method: "POST", path: () => "/api/auth/verify-email", access: "public", body: () => ({ email: f.unverified.email, code: "000000" }), invalid: [{}, { email: f.unverified?.email, code: "12345" }, { email: "x", code: "123456" }, ...wrongTypes(["email", "code"])], ok: { status: 400, fields: ["success", "message"] } },
-    { file: "api.auth.resend-verification", method: "POST", path: () => "/api/auth/resend-verification", access: "public", body: () => ({ email: "nessuno-contratto@esempio.it" }), invalid: [{}, { email: "" }, { email: "x" }, ...wrongTypes(["email"])], ok: { status: 200, fields: ["success", "message", "retryAfter"] } },
-    { file: "api.auth.forgot-password", method: "POST", path: () => "/api/auth/forgot-password", access: "public", body: () => ({ email: "nessuno-reset@esempio.it" }), invalid: [{}, { email: "" }, ...wrongTypes(["email"])], ok: { status: 200, fields: ["success", "message"] } },
+    {
+      file: "api.auth.oauth.login",
+      method: "POST",
+      path: () => "/api/auth/oauth/login",
+      access: "public",
+      body: () => ({ provider: "google", code: "codice", state: "stato" }),
+      invalid: [{}, { provider: "facebook", code: "x" }, { provider: "google" }, ...wrongTypes(["provider", "code"])],
+      ok: { status: 400, fields: ["success", "message"] },
+    },
+    {
+      file: "api.auth.verify-email",
+      method: "POST",
+      path: () => "/api/auth/verify-email",
+      access: "public",
+      body: () => ({ email: f.unverified.email, code: "000000" }),
+      invalid: [{}, { email: f.unverified?.email, code: "12345" }, { email: "x", code: "123456" }, ...wrongTypes(["email", "code"])],
+      ok: { status: 400, fields: ["success", "message"] },
+    },
+    {
+      file: "api.auth.resend-verification",
+      method: "POST",
+      path: () => "/api/auth/resend-verification",
+      access: "public",
+      body: () => ({ email: "nessuno-contratto@esempio.it" }),
+      invalid: [{}, { email: "" }, { email: "x" }, ...wrongTypes(["email"])],
+      ok: { status: 200, fields: ["success", "message", "retryAfter"] },
+    },
+    {
+      file: "api.auth.forgot-password",
+      method: "POST",
+      path: () => "/api/auth/forgot-password",
+      access: "public",
+      body: () => ({ email: "nessuno-reset@esempio.it" }),
+      invalid: [{}, { email: "" }, ...wrongTypes(["email"])],
+      ok: { status: 200, fields: ["success", "message"] },
+    },
     // Success: auth.test.ts (needs the mailed link). Here: an unknown link is refused with its text.
-    { file: "api.auth.reset-password", method: "POST", path: () => "/api/auth/reset-password", access: "public", body: () => ({ token: "sconosciuto", password: "Password123" }), invalid: [{}, { token: "x", password: "debole" }, { token: "x", password: "tuttominuscolo1" }, ...wrongTypes(["token", "password"])], ok: { status: 400, fields: ["success", "message"] } },
-    { file: "api.auth.logout", method: "POST", path: () => "/api/auth/logout", access: "public", ok: { status: 200, fields: ["success", "message"], user: () => f.logoutUser } },
+    {
+      file: "api.auth.reset-password",
+      method: "POST",
+      path: () => "/api/auth/reset-password",
+      access: "public",
+      body: () => ({ token: "sconosciuto", password: "Password123" }),
+      invalid: [{}, { token: "x", password: "debole" }, { token: "x", password: "tuttominuscolo1" }, ...wrongTypes(["token", "password"])],
+      ok: { status: 400, fields: ["success", "message"] },
+    },
+    {
+      file: "api.auth.logout",
+      method: "POST",
+      path: () => "/api/auth/logout",
+      access: "public",
+      ok: { status: 200, fields: ["success", "message"], user: () => f.logoutUser },
+    },
     { file: "api.auth.me", method: "GET", path: () => "/api/auth/me", access: "user", ok: { status: 200, fields: ["success", "user"] } },
     { file: "api.auth.check", method: "GET", path: () => "/api/auth/check", access: "user", ok: { status: 200, fields: ["success", "user"] } },
     { file: "api.auth.google", method: "GET", path: () => "/api/auth/google", access: "public", ok: { status: 200, fields: ["success", "authUrl"] } },
     // ---- transcription
-    { file: "api.transcription", method: "POST", path: () => "/api/transcription", access: "verified", body: () => audioForm(f.audio), ok: { status: 200, fields: ["success", "databaseId"] } },
+    {
+      file: "api.transcription",
+      method: "POST",
+      path: () => "/api/transcription",
+      access: "verified",
+      body: () => audioForm(f.audio),
+      ok: { status: 200, fields: ["success", "databaseId"] },
+    },
     { file: "api.history", method: "GET", path: () => "/api/history", access: "user", ok: { status: 200, fields: ["success", "transcriptions"] } },
-    { file: "api.transcription.$id", method: "GET", path: (id) => `/api/transcription/${id}`, id: () => f.t1, access: "user", ok: { status: 200, fields: ["success", "transcription", "analysis", "documentPath"] } },
-    { file: "api.transcription.$id.progress", method: "GET", path: (id) => `/api/transcription/${id}/progress`, id: () => f.t1, access: "user", ok: { status: 200, fields: ["success", "status", "stage", "progress"] } },
-    { file: "api.transcription.$id.export.$format", method: "GET", path: (id) => `/api/transcription/${id}/export/txt`, id: () => f.t1, access: "user", ok: { status: 200, contentType: /^text\/plain/ } },
-    { file: "api.audio.$id", method: "GET", path: (id) => `/api/audio/${id}`, id: () => f.t1, access: "user", ok: { status: 200, contentType: /^audio\// } },
-    { file: "api.document.$id", method: "POST", path: (id) => `/api/document/${id}`, id: () => f.t1, access: "user", ok: { status: 200, fields: ["success", "documentPath"] } },
-    { file: "api.document.$id", method: "GET", path: (id) => `/api/document/${id}`, id: () => f.t1, access: "user", ok: { status: 200, contentType: /officedocument\.wordprocessingml/ } },
-    { file: "api.document.$id.email", method: "POST", path: (id) => `/api/document/${id}/email`, id: () => f.t1, access: "user", body: () => ({ email: "destinatario@esempio.it", subject: "Riunione", message: "In allegato." }), invalid: [{ email: "" }, { email: "non-email" }, { email: "a@esempio.it", subject: "" }, { email: "a@esempio.it", subject: "riga\nBcc: x@esempio.it" }, { email: "a@esempio.it", subject: "x".repeat(5000) }, { email: "a@esempio.it", message: "x".repeat(100_000) }, ...wrongTypes(["email", "subject", "message"])], ok: { status: 200, fields: ["success", "deliveryId", "status", "message"] } },
-    { file: "api.document.$id.email", method: "GET", path: (id) => `/api/document/${id}/email?delivery=${f.delivery}`, id: () => f.t1, access: "user", ok: { status: 200, fields: ["success", "deliveryId", "status", "message"] } },
-    { file: "api.analyze.$id", method: "POST", path: (id) => `/api/analyze/${id}`, id: () => f.t3, access: "verified", ok: { status: 202, fields: ["success", "databaseId", "status"] } },
+    {
+      file: "api.transcription.$id",
+      method: "GET",
+      path: (id) => `/api/transcription/${id}`,
+      id: () => f.t1,
+      access: "user",
+      ok: { status: 200, fields: ["success", "transcription", "analysis", "documentPath"] },
+    },
+    {
+      file: "api.transcription.$id.progress",
+      method: "GET",
+      path: (id) => `/api/transcription/${id}/progress`,
+      id: () => f.t1,
+      access: "user",
+      ok: { status: 200, fields: ["success", "status", "stage", "progress"] },
+    },
+    {
+      file: "api.transcription.$id.export.$format",
+      method: "GET",
+      path: (id) => `/api/transcription/${id}/export/txt`,
+      id: () => f.t1,
+      access: "user",
+      ok: { status: 200, contentType: /^text\/plain/ },
+    },
+    {
+      file: "api.audio.$id",
+      method: "GET",
+      path: (id) => `/api/audio/${id}`,
+      id: () => f.t1,
+      access: "user",
+      ok: { status: 200, contentType: /^audio\// },
+    },
+    {
+      file: "api.document.$id",
+      method: "POST",
+      path: (id) => `/api/document/${id}`,
+      id: () => f.t1,
+      access: "user",
+      ok: { status: 200, fields: ["success", "documentPath"] },
+    },
+    {
+      file: "api.document.$id",
+      method: "GET",
+      path: (id) => `/api/document/${id}`,
+      id: () => f.t1,
+      access: "user",
+      ok: { status: 200, contentType: /officedocument\.wordprocessingml/ },
+    },
+    {
+      file: "api.document.$id.email",
+      method: "POST",
+      path: (id) => `/api/document/${id}/email`,
+      id: () => f.t1,
+      access: "user",
+      body: () => ({ email: "destinatario@esempio.it", subject: "Riunione", message: "In allegato." }),
+      invalid: [
+        { email: "" },
+        { email: "non-email" },
+        { email: "a@esempio.it", subject: "" },
+        { email: "a@esempio.it", subject: "riga\nBcc: x@esempio.it" },
+        { email: "a@esempio.it", subject: "x".repeat(5000) },
+        { email: "a@esempio.it", message: "x".repeat(100_000) },
+        ...wrongTypes(["email", "subject", "message"]),
+      ],
+      ok: { status: 200, fields: ["success", "deliveryId", "status", "message"] },
+    },
+    {
+      file: "api.document.$id.email",
+      method: "GET",
+      path: (id) => `/api/document/${id}/email?delivery=${f.delivery}`,
+      id: () => f.t1,
+      access: "user",
+      ok: { status: 200, fields: ["success", "deliveryId", "status", "message"] },
+    },
+    {
+      file: "api.analyze.$id",
+      method: "POST",
+      path: (id) => `/api/analyze/${id}`,
+      id: () => f.t3,
+      access: "verified",
+      ok: { status: 202, fields: ["success", "databaseId", "status"] },
+    },
     // ---- recordings arriving in chunks (decision 009); the full behaviour: recording-chunks.test.ts
-    { file: "api.recordings", method: "POST", path: () => "/api/recordings", access: "verified", body: () => ({ mimeType: "audio/webm;codecs=opus" }), invalid: [{ mimeType: 5 }, { mimeType: { a: 1 } }], ok: { status: 200, fields: ["success", "databaseId", "maxChunkBytes"] } },
-    { file: "api.recordings.$id", method: "GET", path: (id) => `/api/recordings/${id}`, id: () => f.recording, access: "verified", ok: { status: 200, fields: ["success", "status", "chunksReceived"] } },
-    { file: "api.recordings.$id.chunks.$index", method: "PUT", path: (id) => `/api/recordings/${id}/chunks/0`, id: () => f.recording, access: "verified", body: () => "parte-0", ok: { status: 200, fields: ["success", "received", "duplicate"] } },
+    {
+      file: "api.recordings",
+      method: "POST",
+      path: () => "/api/recordings",
+      access: "verified",
+      body: () => ({ mimeType: "audio/webm;codecs=opus" }),
+      invalid: [{ mimeType: 5 }, { mimeType: { a: 1 } }],
+      ok: { status: 200, fields: ["success", "databaseId", "maxChunkBytes"] },
+    },
+    {
+      file: "api.recordings.$id",
+      method: "GET",
+      path: (id) => `/api/recordings/${id}`,
+      id: () => f.recording,
+      access: "verified",
+      ok: { status: 200, fields: ["success", "status", "chunksReceived"] },
+    },
+    {
+      file: "api.recordings.$id.chunks.$index",
+      method: "PUT",
+      path: (id) => `/api/recordings/${id}/chunks/0`,
+      id: () => f.recording,
+      access: "verified",
+      body: () => "parte-0",
+      ok: { status: 200, fields: ["success", "received", "duplicate"] },
+    },
     // The live transcript (decision 010); the full behaviour: live-transcript.test.ts
-    { file: "api.recordings.$id.live", method: "GET", path: (id) => `/api/recordings/${id}/live`, id: () => f.recording, access: "verified", ok: { status: 200, fields: ["success", "status", "text", "draft", "recordedSeconds", "transcribedSeconds", "behindSeconds"] } },
+    {
+      file: "api.recordings.$id.live",
+      method: "GET",
+      path: (id) => `/api/recordings/${id}/live`,
+      id: () => f.recording,
+      access: "verified",
+      ok: { status: 200, fields: ["success", "status", "text", "draft", "recordedSeconds", "transcribedSeconds", "behindSeconds"] },
+    },
     // Success: recording-chunks.test.ts (needs real audio). Here: an empty recording is refused with its text.
-    { file: "api.recordings.$id.finalize", method: "POST", path: (id) => `/api/recordings/${id}/finalize`, id: () => f.emptyRecording, access: "verified", ok: { status: 400, fields: ["success", "message"] } },
-    { file: "api.transcription.$id", method: "PATCH", path: (id) => `/api/transcription/${id}`, id: () => f.t1, access: "user", body: () => ({ summary: "Riassunto rivisto prima dell'invio." }), invalid: [{ title: "  " }, { colour: "rosso" }, { segments: "tutti" }, ...wrongTypes(["title", "summary"])], ok: { status: 200, fields: ["success", "message", "transcription", "analysis", "documentPath"] } },
-    { file: "api.transcription.$id", method: "DELETE", path: (id) => `/api/transcription/${id}`, id: () => f.t2, access: "user", ok: { status: 200, fields: ["success", "message"] } },
+    {
+      file: "api.recordings.$id.finalize",
+      method: "POST",
+      path: (id) => `/api/recordings/${id}/finalize`,
+      id: () => f.emptyRecording,
+      access: "verified",
+      ok: { status: 400, fields: ["success", "message"] },
+    },
+    {
+      file: "api.transcription.$id",
+      method: "PATCH",
+      path: (id) => `/api/transcription/${id}`,
+      id: () => f.t1,
+      access: "user",
+      body: () => ({ summary: "Riassunto rivisto prima dell'invio." }),
+      invalid: [{ title: "  " }, { colour: "rosso" }, { segments: "tutti" }, ...wrongTypes(["title", "summary"])],
+      ok: { status: 200, fields: ["success", "message", "transcription", "analysis", "documentPath"] },
+    },
+    {
+      file: "api.transcription.$id",
+      method: "DELETE",
+      path: (id) => `/api/transcription/${id}`,
+      id: () => f.t2,
+      access: "user",
+      ok: { status: 200, fields: ["success", "message"] },
+    },
     // ---- subscription
-    { file: "api.subscription.types", method: "GET", path: () => "/api/subscription/types", access: "public", ok: { status: 200, fields: ["success", "subscriptionTypes"] } },
-    { file: "api.subscription.limits", method: "GET", path: () => "/api/subscription/limits", access: "user", ok: { status: 200, fields: ["success", "requiresSubscription", "limits"] } },
-    { file: "api.subscription.current", method: "GET", path: () => "/api/subscription/current", access: "user", ok: { status: 200, fields: ["success", "subscriptions"] } },
-    { file: "api.orders", method: "GET", path: () => "/api/orders?page=1&limit=10&sortBy=createdAt&sortOrder=desc", access: "user", ok: { status: 200, fields: ["success", "orders", "pagination", "stats"] } },
-    { file: "api.subscription.$id.cancel", method: "POST", path: (id) => `/api/subscription/${id}/cancel`, id: () => f.subscription, access: "user", body: () => ({ reason: "Prova del contratto" }), invalid: [{ reason: 5 }, { reason: { a: 1 } }, { reason: ["x"] }, { reason: "x".repeat(600) }], ok: { status: 200, fields: ["success", "message"] } },
-    { file: "api.subscription.$id.reactivate", method: "POST", path: (id) => `/api/subscription/${id}/reactivate`, id: () => f.subscription, access: "user", ok: { status: 200, fields: ["success", "message"] } },
-    { file: "api.subscription.assign", method: "POST", path: () => "/api/subscription/assign", access: "verified", body: () => ({ subscriptionTypeId: f.freePlan }), invalid: [{}, { subscriptionTypeId: "" }, { subscriptionTypeId: "non-un-uuid" }, ...wrongTypes(["subscriptionTypeId"])], ok: { status: 200, fields: ["success", "message", "subscription"] } },
+    {
+      file: "api.subscription.types",
+      method: "GET",
+      path: () => "/api/subscription/types",
+      access: "public",
+      ok: { status: 200, fields: ["success", "subscriptionTypes"] },
+    },
+    {
+      file: "api.subscription.limits",
+      method: "GET",
+      path: () => "/api/subscription/limits",
+      access: "user",
+      ok: { status: 200, fields: ["success", "requiresSubscription", "limits"] },
+    },
+    {
+      file: "api.subscription.current",
+      method: "GET",
+      path: () => "/api/subscription/current",
+      access: "user",
+      ok: { status: 200, fields: ["success", "subscriptions"] },
+    },
+    {
+      file: "api.orders",
+      method: "GET",
+      path: () => "/api/orders?page=1&limit=10&sortBy=createdAt&sortOrder=desc",
+      access: "user",
+      ok: { status: 200, fields: ["success", "orders", "pagination", "stats"] },
+    },
+    {
+      file: "api.subscription.$id.cancel",
+      method: "POST",
+      path: (id) => `/api/subscription/${id}/cancel`,
+      id: () => f.subscription,
+      access: "user",
+      body: () => ({ reason: "Prova del contratto" }),
+      invalid: [{ reason: 5 }, { reason: { a: 1 } }, { reason: ["x"] }, { reason: "x".repeat(600) }],
+      ok: { status: 200, fields: ["success", "message"] },
+    },
+    {
+      file: "api.subscription.$id.reactivate",
+      method: "POST",
+      path: (id) => `/api/subscription/${id}/reactivate`,
+      id: () => f.subscription,
+      access: "user",
+      ok: { status: 200, fields: ["success", "message"] },
+    },
+    {
+      file: "api.subscription.assign",
+      method: "POST",
+      path: () => "/api/subscription/assign",
+      access: "verified",
+      body: () => ({ subscriptionTypeId: f.freePlan }),
+      invalid: [{}, { subscriptionTypeId: "" }, { subscriptionTypeId: "non-un-uuid" }, ...wrongTypes(["subscriptionTypeId"])],
+      ok: { status: 200, fields: ["success", "message", "subscription"] },
+    },
     // ---- fallback
     { file: "api.$", method: "GET", path: () => "/api/sconosciuta", access: "public", ok: { status: 404, fields: ["success", "message"] } },
   ];
@@ -149,7 +404,16 @@ export async function load(file: string): Promise<Module> {
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- a JSON body, checked field by field by the assertions
 export type Answer = { status: number; body: any; headers: Headers };
-export type CallOptions = { method?: Method; token?: string; cookie?: string; origin?: string; body?: unknown; id?: string; context?: Record<string, unknown>; keepRateLimits?: boolean };
+export type CallOptions = {
+  method?: Method;
+  token?: string;
+  cookie?: string;
+  origin?: string;
+  body?: unknown;
+  id?: string;
+  context?: Record<string, unknown>;
+  keepRateLimits?: boolean;
+};
 
 /** Calls the case's route module as Remix would: GET to the loader, anything else to the action. */
 export async function invoke(c: Case, options: CallOptions = {}): Promise<Answer> {
@@ -192,7 +456,10 @@ export async function snapshot() {
   const [t] = await db.select({ n: sql<number>`count(*)::int` }).from(transcriptions);
   const [u] = await db.select({ n: sql<number>`count(*)::int` }).from(users);
   const [d] = await db.select({ n: sql<number>`count(*)::int` }).from(emailDeliveries);
-  const subs = await db.select({ id: userSubscriptions.id, status: userSubscriptions.status, isActive: userSubscriptions.isActive }).from(userSubscriptions).orderBy(userSubscriptions.id);
+  const subs = await db
+    .select({ id: userSubscriptions.id, status: userSubscriptions.status, isActive: userSubscriptions.isActive })
+    .from(userSubscriptions)
+    .orderBy(userSubscriptions.id);
   const statuses = await db.select({ id: transcriptions.id, status: transcriptions.status }).from(transcriptions).orderBy(transcriptions.id);
   return { transcriptions: t.n, users: u.n, deliveries: d.n, subs, statuses };
 }
@@ -215,7 +482,8 @@ async function setupFixtures(): Promise<void> {
   f.t2 = (await seedCompletedTranscription(getSql(), storageDir, f.owner.id)).id;
   f.t3 = (await seedCompletedTranscription(getSql(), storageDir, f.owner.id)).id;
   for (const key of ["recording", "emptyRecording"] as const) {
-    const [row] = await getSql()`insert into transcriptions (user_id, status, file_name, original_name, file_size, usage_month, usage_megabytes, last_chunk_at)
+    const [row] =
+      await getSql()`insert into transcriptions (user_id, status, file_name, original_name, file_size, usage_month, usage_megabytes, last_chunk_at)
       values (${f.owner.id}, 'RECORDING', 'audio/in-registrazione.webm', 'registrazione.webm', 0, ${usageMonthOf()}, 0, now()) returning id`;
     f[key] = row.id as string;
   }
@@ -228,4 +496,3 @@ async function setupFixtures(): Promise<void> {
   fs.mkdirSync(path.join(getConfig().DATA_DIR, "fixtures"), { recursive: true });
   f.audio = toneFile(path.join(getConfig().DATA_DIR, "fixtures", "contratto.wav"), 1);
 }
-

@@ -37,10 +37,24 @@ export function toneFile(file: string, seconds: number, extraArgs: string[] = []
 export function videoWithAudio(file: string, seconds = 2): string {
   fs.mkdirSync(path.dirname(file), { recursive: true });
   execFileSync("ffmpeg", [
-    "-nostdin", "-loglevel", "error", "-y",
-    "-f", "lavfi", "-i", `testsrc=size=64x64:rate=10:duration=${seconds}`,
-    "-f", "lavfi", "-i", `sine=frequency=300:duration=${seconds}`,
-    "-c:v", "mpeg4", "-c:a", "aac", "-shortest", file,
+    "-nostdin",
+    "-loglevel",
+    "error",
+    "-y",
+    "-f",
+    "lavfi",
+    "-i",
+    `testsrc=size=64x64:rate=10:duration=${seconds}`,
+    "-f",
+    "lavfi",
+    "-i",
+    `sine=frequency=300:duration=${seconds}`,
+    "-c:v",
+    "mpeg4",
+    "-c:a",
+    "aac",
+    "-shortest",
+    file,
   ]);
   return file;
 }

@@ -21,7 +21,15 @@ export function randomIp(): string {
 export async function call(
   handler: unknown,
   pathname: string,
-  options: { method?: string; body?: unknown; form?: Record<string, string | string[]>; token?: string; cookie?: string; headers?: Record<string, string>; ip?: string } = {},
+  options: {
+    method?: string;
+    body?: unknown;
+    form?: Record<string, string | string[]>;
+    token?: string;
+    cookie?: string;
+    headers?: Record<string, string>;
+    ip?: string;
+  } = {},
 ): Promise<Answer> {
   const headers = new Headers(options.headers);
   if (options.token) headers.set("Authorization", `Bearer ${options.token}`);

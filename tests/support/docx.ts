@@ -38,7 +38,14 @@ export function docxText(xml: string): string {
   return xml
     .split(/<\/w:p>/)
     .map((p) => [...p.matchAll(/<w:t(?:\s[^>]*)?>([^<]*)<\/w:t>/g)].map((m) => m[1]).join(""))
-    .map((p) => p.replace(/&lt;/g, "<").replace(/&gt;/g, ">").replace(/&quot;/g, '"').replace(/&apos;/g, "'").replace(/&amp;/g, "&"))
+    .map((p) =>
+      p
+        .replace(/&lt;/g, "<")
+        .replace(/&gt;/g, ">")
+        .replace(/&quot;/g, '"')
+        .replace(/&apos;/g, "'")
+        .replace(/&amp;/g, "&"),
+    )
     .filter((p) => p.trim() !== "")
     .join("\n");
 }
@@ -46,6 +53,8 @@ export function docxText(xml: string): string {
 /** The tables of a WordprocessingML part, each as rows of cell texts. */
 export function docxTables(xml: string): string[][][] {
   return [...xml.matchAll(/<w:tbl>([\s\S]*?)<\/w:tbl>/g)].map((table) =>
-    [...table[1].matchAll(/<w:tr[ >]([\s\S]*?)<\/w:tr>/g)].map((row) => [...row[1].matchAll(/<w:tc>([\s\S]*?)<\/w:tc>/g)].map((c) => docxText(c[1]).replace(/\n/g, " "))),
+    [...table[1].matchAll(/<w:tr[ >]([\s\S]*?)<\/w:tr>/g)].map((row) =>
+      [...row[1].matchAll(/<w:tc>([\s\S]*?)<\/w:tc>/g)].map((c) => docxText(c[1]).replace(/\n/g, " ")),
+    ),
   );
 }

@@ -122,7 +122,10 @@ function scriptedAnalysis(prompt: string) {
     .map((l) => ({ task: l.text, owner: l.text.split(" ")[0], due: /\bentro\b[^.]*/i.exec(l.text)![0], timestamp: l.time }));
   return {
     title: `Riunione: ${lines[0].text.slice(0, 40)}`,
-    summary: lines.slice(0, 3).map((l) => l.text).join(" "),
+    summary: lines
+      .slice(0, 3)
+      .map((l) => l.text)
+      .join(" "),
     topics,
     decisions,
     actionItems,
@@ -217,7 +220,11 @@ export async function startOpenAIDouble(): Promise<OpenAIDouble> {
     req.setEncoding("utf8");
     req.on("data", (d: string) => (raw += d));
     req.on("end", () => {
-      let body: { model?: string; messages?: { role: string; content: string }[]; response_format?: { type: string; json_schema?: { schema?: unknown } } };
+      let body: {
+        model?: string;
+        messages?: { role: string; content: string }[];
+        response_format?: { type: string; json_schema?: { schema?: unknown } };
+      };
       try {
         body = JSON.parse(raw);
       } catch {
@@ -229,7 +236,10 @@ export async function startOpenAIDouble(): Promise<OpenAIDouble> {
         if (body.response_format?.type === "json_schema" && !body.response_format.json_schema?.schema) {
           return send(res, 400, errorBody(400, "Missing required parameter: 'response_format.json_schema'."));
         }
-        const prompt = body.messages.filter((m) => m.role === "user").map((m) => m.content).join("\n");
+        const prompt = body.messages
+          .filter((m) => m.role === "user")
+          .map((m) => m.content)
+          .join("\n");
         const content = JSON.stringify(scriptedAnalysis(prompt));
         send(res, 200, {
           id: `chatcmpl-${Date.now()}`,
@@ -237,7 +247,11 @@ export async function startOpenAIDouble(): Promise<OpenAIDouble> {
           created: Math.floor(Date.now() / 1000),
           model: body.model,
           choices: [{ index: 0, message: { role: "assistant", content, refusal: null }, logprobs: null, finish_reason: "stop" }],
-          usage: { prompt_tokens: Math.ceil(prompt.length / 4), completion_tokens: Math.ceil(content.length / 4), total_tokens: Math.ceil((prompt.length + content.length) / 4) },
+          usage: {
+            prompt_tokens: Math.ceil(prompt.length / 4),
+            completion_tokens: Math.ceil(content.length / 4),
+            total_tokens: Math.ceil((prompt.length + content.length) / 4),
+          },
         });
       });
     });

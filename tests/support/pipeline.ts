@@ -23,7 +23,12 @@ export function usePipeline(): PipelineFixture {
   const pipe = { db: useTestDatabase() } as PipelineFixture;
   beforeAll(async () => {
     pipe.double = await startOpenAIDouble();
-    setConfigForTests({ TRANSCRIPTION_ENGINE: "openai", ANALYSIS_ENGINE: "openai", OPENAI_API_KEY: pipe.double.apiKey, OPENAI_BASE_URL: pipe.double.baseURL });
+    setConfigForTests({
+      TRANSCRIPTION_ENGINE: "openai",
+      ANALYSIS_ENGINE: "openai",
+      OPENAI_API_KEY: pipe.double.apiKey,
+      OPENAI_BASE_URL: pipe.double.baseURL,
+    });
     pipe.worker = await startWorker({ connectionString: pipe.db.url, pollInterval: 200 });
     pipe.user = await createTestUser({ plan: "PREMIUM_MONTHLY" });
     pipe.audio = speechFile(path.join(pipe.db.dataDir, "fixtures", "riunione.ogg"), 10, undefined, ["-c:a", "libopus"]);
@@ -46,7 +51,11 @@ export async function uploadAudio(file: string, owner: TestUser): Promise<string
   const data = new FormData();
   data.append("audio", new Blob([fs.readFileSync(file)]), path.basename(file));
   const response = await uploadAction({
-    request: new Request("http://localhost:3000/api/transcription", { method: "POST", headers: { Authorization: `Bearer ${owner.token}` }, body: data }),
+    request: new Request("http://localhost:3000/api/transcription", {
+      method: "POST",
+      headers: { Authorization: `Bearer ${owner.token}` },
+      body: data,
+    }),
     params: {},
     context: {},
   });
@@ -75,7 +84,9 @@ export const tempLeft = (db: TestDatabase) => (fs.existsSync(path.join(db.dataDi
 
 export async function progressOf(id: string, token: string, accept?: string) {
   return progressLoader({
-    request: new Request(`http://localhost:3000/api/transcription/${id}/progress`, { headers: { Authorization: `Bearer ${token}`, ...(accept ? { Accept: accept } : {}) } }),
+    request: new Request(`http://localhost:3000/api/transcription/${id}/progress`, {
+      headers: { Authorization: `Bearer ${token}`, ...(accept ? { Accept: accept } : {}) },
+    }),
     params: { id },
     context: {},
   });

@@ -108,11 +108,7 @@ function readSource(file: string): Source {
 // ---- writer ----------------------------------------------------------------------------------
 
 type TensorSpec = { name: string; ne: number[]; type: TensorType; fill: Fill };
-type Fill =
-  | { kind: "zero" }
-  | { kind: "const"; value: number }
-  | { kind: "noise"; scale: number }
-  | { kind: "data"; data: Buffer };
+type Fill = { kind: "zero" } | { kind: "const"; value: number } | { kind: "noise"; scale: number } | { kind: "data"; data: Buffer };
 
 class Writer {
   private fd: number;

@@ -35,7 +35,18 @@ export type GgufShape = {
 
 export const GGUF_SHAPES = {
   tiny: { arch: "llama", embd: 64, layers: 2, heads: 4, kvHeads: 2, ff: 128, vocab: 0, context: 8192, matrices: "f32", embeddings: "f32" },
-  "qwen2.5-1.5b": { arch: "qwen2", embd: 1536, layers: 28, heads: 12, kvHeads: 2, ff: 8960, vocab: 151936, context: 32768, matrices: "q4_k", embeddings: "q6_k" },
+  "qwen2.5-1.5b": {
+    arch: "qwen2",
+    embd: 1536,
+    layers: 28,
+    heads: 12,
+    kvHeads: 2,
+    ff: 8960,
+    vocab: 151936,
+    context: 32768,
+    matrices: "q4_k",
+    embeddings: "q6_k",
+  },
 } satisfies Record<string, GgufShape>;
 
 export type GgufShapeName = keyof typeof GGUF_SHAPES;

@@ -16,8 +16,22 @@ import type { SpeechEngine, SpeechInput, SpeechResult } from "../../worker/engin
  */
 
 export const TONE_WORDS = [
-  "budget", "progetto", "cliente", "marzo", "sviluppo", "riunione", "vendite", "bilancio",
-  "contratto", "squadra", "obiettivo", "scadenza", "fornitore", "prodotto", "mercato", "piano",
+  "budget",
+  "progetto",
+  "cliente",
+  "marzo",
+  "sviluppo",
+  "riunione",
+  "vendite",
+  "bilancio",
+  "contratto",
+  "squadra",
+  "obiettivo",
+  "scadenza",
+  "fornitore",
+  "prodotto",
+  "mercato",
+  "piano",
 ] as const;
 
 const SAMPLE_RATE = 16000;
@@ -30,7 +44,7 @@ const freqOf = (word: number) => 400 + word * 150;
 /** Sentences of 2–5 words, pseudo-random but fixed by `seed`, until `seconds` are filled. */
 export function toneScript(seconds: number, seed = 7): number[][] {
   let x = seed;
-  const rand = () => ((x = (x * 1103515245 + 12345) % 2147483648) / 2147483648);
+  const rand = () => (x = (x * 1103515245 + 12345) % 2147483648) / 2147483648;
   const sentences: number[][] = [];
   let t = 0.5;
   for (;;) {
@@ -78,12 +92,14 @@ export function toneSpeechWebm(dir: string, seconds: number, script: number[][])
   header.write("data", 36, "ascii");
   header.writeUInt32LE(samples.byteLength, 40);
   fs.writeFileSync(wav, Buffer.concat([header, Buffer.from(samples.buffer)]));
-  return execFileSync("ffmpeg", ["-nostdin", "-loglevel", "error", "-i", wav, "-c:a", "libopus", "-b:a", "32k", "-f", "webm", "pipe:1"], { maxBuffer: 256 * 1024 * 1024 });
+  return execFileSync("ffmpeg", ["-nostdin", "-loglevel", "error", "-i", wav, "-c:a", "libopus", "-b:a", "32k", "-f", "webm", "pipe:1"], {
+    maxBuffer: 256 * 1024 * 1024,
+  });
 }
 
 /** Power of `freq` in a frame (Goertzel). */
 function power(frame: Int16Array, freq: number): number {
-  const k = (2 * Math.cos((2 * Math.PI * freq) / SAMPLE_RATE));
+  const k = 2 * Math.cos((2 * Math.PI * freq) / SAMPLE_RATE);
   let s1 = 0;
   let s2 = 0;
   for (const x of frame) {
@@ -126,7 +142,7 @@ export class ToneSpeechEngine implements SpeechEngine {
     }
     // Runs of one word: a word heard for at least 0.15 s.
     const words: { word: number; start: number; end: number }[] = [];
-    for (let i = 0; i < labels.length; ) {
+    for (let i = 0; i < labels.length;) {
       let j = i;
       while (j < labels.length && labels[j] === labels[i]) j++;
       if (labels[i] >= 0 && (j - i) * 0.02 >= 0.15) words.push({ word: labels[i], start: i * 0.02, end: j * 0.02 });
@@ -136,7 +152,8 @@ export class ToneSpeechEngine implements SpeechEngine {
     const segments: SpeechResult["segments"] = [];
     let current: typeof words = [];
     const flush = () => {
-      if (current.length) segments.push({ start: current[0].start, end: current.at(-1)!.end, text: current.map((w) => TONE_WORDS[w.word]).join(" ") });
+      if (current.length)
+        segments.push({ start: current[0].start, end: current.at(-1)!.end, text: current.map((w) => TONE_WORDS[w.word]).join(" ") });
       current = [];
     };
     for (const w of words) {

@@ -189,5 +189,21 @@ export async function seedCompletedTranscription(
           megabytes_used = usage_months.megabytes_used + ${usageMegabytes}, minutes_used = usage_months.minutes_used + ${usageMinutes}`;
     }
   });
-  return { id, title, summary, text, segments, topics, decisions, actionItems, audioKey, audioBytes, fileSize: audioBytes.length, duration, usageMonth, usageMegabytes, usageMinutes };
+  return {
+    id,
+    title,
+    summary,
+    text,
+    segments,
+    topics,
+    decisions,
+    actionItems,
+    audioKey,
+    audioBytes,
+    fileSize: audioBytes.length,
+    duration,
+    usageMonth,
+    usageMegabytes,
+    usageMinutes,
+  };
 }

@@ -26,7 +26,11 @@ export function useUploadDatabase(): { db: TestDatabase; fixtures: string } {
 export async function uploadFile(user: Pick<TestUser, "token">, content: Buffer | string, name: string) {
   const data = new FormData();
   data.append("audio", new Blob([typeof content === "string" ? content : new Uint8Array(content)]), name);
-  const request = new Request("http://localhost:3000/api/transcription", { method: "POST", headers: { Authorization: `Bearer ${user.token}` }, body: data });
+  const request = new Request("http://localhost:3000/api/transcription", {
+    method: "POST",
+    headers: { Authorization: `Bearer ${user.token}` },
+    body: data,
+  });
   const response = await uploadAction({ request, params: {}, context: {} });
   return { status: response.status, body: (await response.json()) as Record<string, unknown> };
 }

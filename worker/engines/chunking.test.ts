@@ -77,7 +77,14 @@ describe("stitchSegments", () => {
 
   it("keeps every segment once when chunks do not overlap, drops empty text and clamps to the chunk", () => {
     const stitched = stitchSegments([
-      { start: 0, end: 10, segments: [{ start: 0, end: 12, text: " uno " }, { start: 9, end: 9.5, text: "  " }] },
+      {
+        start: 0,
+        end: 10,
+        segments: [
+          { start: 0, end: 12, text: " uno " },
+          { start: 9, end: 9.5, text: "  " },
+        ],
+      },
       { start: 10, end: 20, segments: [{ start: 0, end: 5, text: "due" }] },
     ]);
     expect(stitched).toEqual([

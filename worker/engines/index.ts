@@ -30,7 +30,6 @@ function openAIOptions(config: Config, model: string) {
   return { apiKey: config.OPENAI_API_KEY, baseURL: config.OPENAI_BASE_URL, model };
 }
 
-
 export async function getSpeechEngine(config: Config = getConfig()): Promise<SpeechEngine> {
   const override = globalForEngines.__verbaleEngineOverrides?.speech;
   if (override) return override;

@@ -18,7 +18,11 @@ describe("live windows", () => {
   });
 
   it("keeps segments that end in the last 2 s of the window as a draft, and the next window starts after the last final one", () => {
-    const state = commitLiveWindow(emptyLiveState("e", "m"), { start: 10, end: 20 }, [seg(0.5, 3, "uno due"), seg(4, 7.5, "tre"), seg(8.2, 10, "quat")]);
+    const state = commitLiveWindow(emptyLiveState("e", "m"), { start: 10, end: 20 }, [
+      seg(0.5, 3, "uno due"),
+      seg(4, 7.5, "tre"),
+      seg(8.2, 10, "quat"),
+    ]);
     expect(state.segments.map((s) => s.text)).toEqual(["uno due", "tre"]);
     expect(state.segments[0]).toMatchObject({ start: 10.5, end: 13 });
     expect(state.draft.map((s) => s.text)).toEqual(["quat"]);

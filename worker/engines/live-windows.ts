@@ -63,7 +63,12 @@ export function absoluteSegments(window: LiveWindow, segments: TimedSegment[]): 
  * Folds a transcribed window into the state. `final`: the recording has ended and this window
  * reaches its end, so nothing is a draft.
  */
-export function commitLiveWindow(state: LiveState, window: LiveWindow, relative: TimedSegment[], options: { final?: boolean; language?: string } = {}): LiveState {
+export function commitLiveWindow(
+  state: LiveState,
+  window: LiveWindow,
+  relative: TimedSegment[],
+  options: { final?: boolean; language?: string } = {},
+): LiveState {
   const heard = absoluteSegments(window, relative);
   const cut = options.final ? Infinity : window.end - LIVE_GUARD_SECONDS;
   let count = 0;
@@ -75,7 +80,11 @@ export function commitLiveWindow(state: LiveState, window: LiveWindow, relative:
   const committed = heard.slice(0, count);
   const last = committed.at(-1);
   // No speech at all before the guard: the audio up to it is silence, final too.
-  const committedUntil = last ? Math.max(state.committedUntil, last.end) : heard.length === 0 ? Math.max(state.committedUntil, Math.min(cut, window.end)) : state.committedUntil;
+  const committedUntil = last
+    ? Math.max(state.committedUntil, last.end)
+    : heard.length === 0
+      ? Math.max(state.committedUntil, Math.min(cut, window.end))
+      : state.committedUntil;
   return {
     ...state,
     committedUntil: round3(committedUntil),
@@ -96,7 +105,12 @@ function round3(n: number): number {
  * same engine and model heard them. The final pass transcribes from `from` to the end; the draft
  * is not kept (the final pass hears that audio again, whole, and its words win).
  */
-export function livePrefix(saved: unknown, engine: string, model: string, durationSec: number | null): { segments: TimedSegment[]; from: number } | undefined {
+export function livePrefix(
+  saved: unknown,
+  engine: string,
+  model: string,
+  durationSec: number | null,
+): { segments: TimedSegment[]; from: number } | undefined {
   const state = liveStateFor(saved, engine, model);
   if (state.windows === 0 || state.committedUntil < 1) return undefined;
   // A prefix longer than the audio means the state is not this audio's (never expected).

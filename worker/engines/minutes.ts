@@ -36,7 +36,10 @@ export type PartialMinutes = {
 
 const clean = (value: string | null | undefined) => (value ?? "").replace(/\s+/g, " ").trim();
 const nullable = (value: string | null | undefined) => clean(value) || null;
-const key = (value: string) => clean(value).toLowerCase().replace(/[.;:!]+$/, "");
+const key = (value: string) =>
+  clean(value)
+    .toLowerCase()
+    .replace(/[.;:!]+$/, "");
 
 /**
  * Merges the partial minutes of consecutive parts: topics with the same name become one (points

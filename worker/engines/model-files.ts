@@ -68,7 +68,10 @@ async function doDownload(o: FileDownload): Promise<string> {
   }
   if (!res.ok || !res.body) {
     if (res.status === 404) throw new UserFacingError(o.messages.notFound, false);
-    throw new UserFacingError(`Il download del modello "${o.name}" da ${o.url} non è riuscito (HTTP ${res.status}). Riprova più tardi. ${o.messages.installHint}`, res.status >= 500);
+    throw new UserFacingError(
+      `Il download del modello "${o.name}" da ${o.url} non è riuscito (HTTP ${res.status}). Riprova più tardi. ${o.messages.installHint}`,
+      res.status >= 500,
+    );
   }
   const totalHeader = Number(res.headers.get("content-length"));
   const total = Number.isFinite(totalHeader) && totalHeader > 0 ? totalHeader : undefined;

@@ -155,7 +155,10 @@ export class OpenAIAnalysisEngine implements AnalysisEngine {
             { role: "system", content: system },
             { role: "user", content: user },
           ],
-          response_format: { type: "json_schema", json_schema: { name: "analisi_riunione", strict: true, schema: RESPONSE_SCHEMA as unknown as Record<string, unknown> } },
+          response_format: {
+            type: "json_schema",
+            json_schema: { name: "analisi_riunione", strict: true, schema: RESPONSE_SCHEMA as unknown as Record<string, unknown> },
+          },
         },
         { signal },
       );

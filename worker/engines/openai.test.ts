@@ -56,7 +56,12 @@ describe("OpenAISpeechEngine", () => {
   it("splits a file above the upload limit into overlapping parts and stitches them in order", async () => {
     // 200 kB ≈ 6.2 s of 16 kHz mono: the 20 s file needs 4 parts.
     const fractions: number[] = [];
-    const result = await speech({ maxUploadBytes: 200_000 }).transcribe({ wavPath: wav20, durationSec: 20, language: "it", onProgress: (f) => fractions.push(f) });
+    const result = await speech({ maxUploadBytes: 200_000 }).transcribe({
+      wavPath: wav20,
+      durationSec: 20,
+      language: "it",
+      onProgress: (f) => fractions.push(f),
+    });
     const uploads = double.requests.filter((r) => r.path === "/v1/audio/transcriptions");
     expect(uploads.length).toBe(4);
     for (const upload of uploads) expect(upload.fileBytes).toBeLessThanOrEqual(200_000);
@@ -86,7 +91,9 @@ describe("OpenAISpeechEngine", () => {
       message: PIPELINE_ERRORS.serviceTimeout,
     });
     double.failAlways("transcriptions", undefined);
-    const error = await speech({ apiKey: "sk-sbagliata" }).transcribe({ wavPath: wav20, durationSec: 20, language: "it" }).catch((e: unknown) => e);
+    const error = await speech({ apiKey: "sk-sbagliata" })
+      .transcribe({ wavPath: wav20, durationSec: 20, language: "it" })
+      .catch((e: unknown) => e);
     expect(error).toBeInstanceOf(UserFacingError);
     expect(error).toMatchObject({ message: PIPELINE_ERRORS.serviceAuth, retryable: false });
   });
@@ -108,7 +115,11 @@ describe("OpenAIAnalysisEngine", () => {
     expect(analysisResultSchema.safeParse(result).success).toBe(true);
     expect(result.title).toContain("Buongiorno");
     expect(result.topics[0].keyPoints[0]).toMatchObject({ point: "Buongiorno a tutti.", estimatedTimestamp: "00:00" });
-    const body = double.requests[0].json as { model: string; messages: { role: string; content: string }[]; response_format: { type: string; json_schema: { strict: boolean } } };
+    const body = double.requests[0].json as {
+      model: string;
+      messages: { role: string; content: string }[];
+      response_format: { type: string; json_schema: { strict: boolean } };
+    };
     expect(body.model).toBe("gpt-4o-mini");
     expect(body.response_format.type).toBe("json_schema");
     expect(body.response_format.json_schema.strict).toBe(true);
@@ -127,9 +138,24 @@ describe("OpenAIAnalysisEngine", () => {
     const result = await analysis().analyze({ segments: meeting, language: "it" });
     expect(result.decisions).toEqual([{ text: "Si approva il bilancio all'unanimità.", timestamp: "01:02" }]);
     expect(result.actionItems).toEqual([
-      { task: "L'amministratore invierà il verbale entro il trenta maggio.", owner: "L'amministratore", due: "entro il trenta maggio", timestamp: "02:10" },
+      {
+        task: "L'amministratore invierà il verbale entro il trenta maggio.",
+        owner: "L'amministratore",
+        due: "entro il trenta maggio",
+        timestamp: "02:10",
+      },
     ]);
-    const body = double.requests[0].json as { messages: { content: string }[]; response_format: { json_schema: { schema: { required: string[]; properties: Record<string, { items: { required: string[]; properties: Record<string, { type: unknown }> } }> } } } };
+    const body = double.requests[0].json as {
+      messages: { content: string }[];
+      response_format: {
+        json_schema: {
+          schema: {
+            required: string[];
+            properties: Record<string, { items: { required: string[]; properties: Record<string, { type: unknown }> } }>;
+          };
+        };
+      };
+    };
     const schema = body.response_format.json_schema.schema;
     expect(schema.required).toEqual(expect.arrayContaining(["decisions", "actionItems"]));
     expect(schema.properties.actionItems.items.required).toEqual(["task", "owner", "due", "timestamp"]);
@@ -151,14 +177,26 @@ describe("OpenAIAnalysisEngine", () => {
   });
 
   it("does not call the service for an empty transcript", async () => {
-    expect(await analysis().analyze({ segments: [], language: "it" })).toEqual({ title: "", summary: "", topics: [], decisions: [], actionItems: [] });
+    expect(await analysis().analyze({ segments: [], language: "it" })).toEqual({
+      title: "",
+      summary: "",
+      topics: [],
+      decisions: [],
+      actionItems: [],
+    });
     expect(double.requests).toHaveLength(0);
   });
 
   it("refuses content that is not JSON of the schema, and retries 429", async () => {
     const completion = (content: string) => ({
       status: 200,
-      body: { id: "x", object: "chat.completion", created: 0, model: "m", choices: [{ index: 0, message: { role: "assistant", content }, finish_reason: "stop" }] },
+      body: {
+        id: "x",
+        object: "chat.completion",
+        created: 0,
+        model: "m",
+        choices: [{ index: 0, message: { role: "assistant", content }, finish_reason: "stop" }],
+      },
     });
     double.failNext("chat", completion("non è JSON"));
     await expect(analysis().analyze({ segments, language: "it" })).rejects.toMatchObject({ message: PIPELINE_ERRORS.analysisInvalid });

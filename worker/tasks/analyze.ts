@@ -25,7 +25,10 @@ async function runAnalysis(transcriptionId: string, _helpers: JobHelpers, signal
   const db = getDb();
   const [row] = await db.select().from(transcriptions).where(eq(transcriptions.id, transcriptionId));
   if (!row) return;
-  await db.update(transcriptions).set({ status: "PROCESSING", stage: "analyzing", progress: ANALYZING_PERCENT, errorMessage: null }).where(eq(transcriptions.id, transcriptionId));
+  await db
+    .update(transcriptions)
+    .set({ status: "PROCESSING", stage: "analyzing", progress: ANALYZING_PERCENT, errorMessage: null })
+    .where(eq(transcriptions.id, transcriptionId));
   await db
     .insert(analyses)
     .values({ transcriptionId, status: "PROCESSING" })
@@ -45,7 +48,11 @@ async function runAnalysis(transcriptionId: string, _helpers: JobHelpers, signal
     if (Date.now() - lastWrite < 1000) return;
     lastWrite = Date.now();
     const progress = ANALYZING_PERCENT + Math.floor(Math.min(1, Math.max(0, fraction)) * 9);
-    void db.update(transcriptions).set({ progress }).where(eq(transcriptions.id, transcriptionId)).catch(() => {});
+    void db
+      .update(transcriptions)
+      .set({ progress })
+      .where(eq(transcriptions.id, transcriptionId))
+      .catch(() => {});
   };
   const raw =
     segments.length === 0

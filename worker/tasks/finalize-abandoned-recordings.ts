@@ -15,7 +15,9 @@ const finalizeAbandoned: Task = async (_payload, helpers) => {
     const link = `${getConfig().APP_URL.replace(/\/$/, "")}/transcription/${o.id}`;
     const mail = recordingFinalizedEmail({ name: o.name, link, outcome: o.outcome });
     // The recording is safe either way; a failed e-mail is logged, never retried into a second finalize.
-    await sendMail({ to: o.email, ...mail }).catch((error: unknown) => helpers.logger.error(`e-mail per la registrazione ${o.id} non inviata: ${String(error)}`));
+    await sendMail({ to: o.email, ...mail }).catch((error: unknown) =>
+      helpers.logger.error(`e-mail per la registrazione ${o.id} non inviata: ${String(error)}`),
+    );
   }
   if (outcomes.length) helpers.logger.info(`registrazioni abbandonate: ${outcomes.map((o) => `${o.id} ${o.outcome}`).join(", ")}`);
 };

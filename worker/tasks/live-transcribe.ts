@@ -55,7 +55,12 @@ export async function runLiveWindow(transcriptionId: string, signal?: AbortSigna
     const raw = path.join(tempDir, "recording");
     const wavPath = path.join(tempDir, "window.wav");
     await pipeline(readChunks(transcriptionId, row.chunksReceived), fs.createWriteStream(raw));
-    await decodeToWav(raw, wavPath, { demuxer: DEMUXER[containerFor(row.mimeType)], startSec: window.start, lengthSec: window.end - window.start, signal });
+    await decodeToWav(raw, wavPath, {
+      demuxer: DEMUXER[containerFor(row.mimeType)],
+      startSec: window.start,
+      lengthSec: window.end - window.start,
+      signal,
+    });
     const info = await readWavInfo(wavPath);
     if (info.durationSec < 0.5) return "waiting";
     const heard = { start: window.start, end: window.start + info.durationSec };
@@ -75,7 +80,10 @@ export async function runLiveWindow(transcriptionId: string, signal?: AbortSigna
  * window ran (PENDING) still gets it: the final pass then has less left to do.
  */
 async function saveLiveState(transcriptionId: string, before: LiveState, next: LiveState): Promise<LiveRunOutcome> {
-  const unchanged = before.windows === 0 ? sql`(${transcriptions.live} is null or ${transcriptions.live}->>'engine' is distinct from ${before.engine} or ${transcriptions.live}->>'model' is distinct from ${before.model})` : sql`(${transcriptions.live}->>'windows')::int = ${before.windows}`;
+  const unchanged =
+    before.windows === 0
+      ? sql`(${transcriptions.live} is null or ${transcriptions.live}->>'engine' is distinct from ${before.engine} or ${transcriptions.live}->>'model' is distinct from ${before.model})`
+      : sql`(${transcriptions.live}->>'windows')::int = ${before.windows}`;
   const updated = await getDb()
     .update(transcriptions)
     .set({ live: next })
@@ -85,7 +93,8 @@ async function saveLiveState(transcriptionId: string, before: LiveState, next: L
   // Audio that arrived while this window ran and no chunk left to queue the job (e.g. paused):
   // take it now rather than at the next chunk.
   const [after] = updated;
-  if (after.status === "RECORDING" && (after.duration ?? 0) - next.processedUntil >= LIVE_MIN_NEW_SECONDS) await enqueueLiveTranscription(getDb(), transcriptionId, 0);
+  if (after.status === "RECORDING" && (after.duration ?? 0) - next.processedUntil >= LIVE_MIN_NEW_SECONDS)
+    await enqueueLiveTranscription(getDb(), transcriptionId, 0);
   return "transcribed";
 }
 

@@ -174,8 +174,15 @@ async function runTranscription(transcriptionId: string, helpers: JobHelpers, si
     for (const chunk of chunks) {
       if (checkpoint.done[chunk.index]) continue;
       signal.throwIfAborted();
-      const result = await transcribeChunk(chunk, info, wavPath, tempDir, engine, signal, prompt, (f) =>
-        void progress("transcribing", DECODED_PERCENT + (doneCount() + f) * share).catch(() => {}),
+      const result = await transcribeChunk(
+        chunk,
+        info,
+        wavPath,
+        tempDir,
+        engine,
+        signal,
+        prompt,
+        (f) => void progress("transcribing", DECODED_PERCENT + (doneCount() + f) * share).catch(() => {}),
       );
       checkpoint.done[chunk.index] = result.segments;
       checkpoint.language ??= result.language;
@@ -185,16 +192,22 @@ async function runTranscription(transcriptionId: string, helpers: JobHelpers, si
         .where(eq(transcriptions.id, transcriptionId));
     }
 
-    const tail = stitchSegments(chunks.map((c) => ({ start: offsetSec + c.start, end: offsetSec + c.end, segments: checkpoint.done[c.index] ?? [] })));
+    const tail = stitchSegments(
+      chunks.map((c) => ({ start: offsetSec + c.start, end: offsetSec + c.end, segments: checkpoint.done[c.index] ?? [] })),
+    );
     // The tail starts where the live words end: joined, nothing heard twice.
     const segments = [...(prefix?.segments ?? []), ...tail];
     const text = segmentsToText(segments);
     await db.transaction(async (tx) => {
       await tx.delete(transcriptionSegments).where(eq(transcriptionSegments.transcriptionId, transcriptionId));
       for (let i = 0; i < segments.length; i += 1000) {
-        await tx.insert(transcriptionSegments).values(
-          segments.slice(i, i + 1000).map((s, j) => ({ transcriptionId, position: i + j, start: s.start, end: s.end, text: s.text, speaker: s.speaker ?? null })),
-        );
+        await tx
+          .insert(transcriptionSegments)
+          .values(
+            segments
+              .slice(i, i + 1000)
+              .map((s, j) => ({ transcriptionId, position: i + j, start: s.start, end: s.end, text: s.text, speaker: s.speaker ?? null })),
+          );
       }
       await tx
         .update(transcriptions)

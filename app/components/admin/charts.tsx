@@ -18,7 +18,21 @@ function niceMax(max: number): number {
 
 const fmt = (n: number, digits = 0) => new Intl.NumberFormat("it-IT", { maximumFractionDigits: digits }).format(n);
 
-export function BarChart({ points, title, color = "#1f57cf", unit = "", digits = 0, showTotal = true }: { points: Point[]; title: string; color?: string; unit?: string; digits?: number; showTotal?: boolean }) {
+export function BarChart({
+  points,
+  title,
+  color = "#1f57cf",
+  unit = "",
+  digits = 0,
+  showTotal = true,
+}: {
+  points: Point[];
+  title: string;
+  color?: string;
+  unit?: string;
+  digits?: number;
+  showTotal?: boolean;
+}) {
   const max = niceMax(Math.max(0, ...points.map((p) => p.value)));
   const plotW = W - PAD_LEFT;
   const plotH = H - PAD_BOTTOM;
@@ -38,7 +52,12 @@ export function BarChart({ points, title, color = "#1f57cf", unit = "", digits =
           </span>
         ) : null}
       </figcaption>
-      <svg viewBox={`0 0 ${W} ${H}`} className="h-auto w-full" role="img" aria-label={`${title}: totale ${fmt(total, digits)}${unit}, massimo ${fmt(Math.max(0, ...points.map((p) => p.value)), digits)}${unit}`}>
+      <svg
+        viewBox={`0 0 ${W} ${H}`}
+        className="h-auto w-full"
+        role="img"
+        aria-label={`${title}: totale ${fmt(total, digits)}${unit}, massimo ${fmt(Math.max(0, ...points.map((p) => p.value)), digits)}${unit}`}
+      >
         <line x1={PAD_LEFT} y1={plotH} x2={W} y2={plotH} stroke="#cbd5e1" />
         <line x1={PAD_LEFT} y1={0} x2={PAD_LEFT} y2={plotH} stroke="#cbd5e1" />
         <text x={PAD_LEFT - 4} y={10} textAnchor="end" fontSize="10" fill="#64748b">

@@ -103,7 +103,17 @@ export function PlanForm({
       <label htmlFor={`plan-${name}`} className="label">
         {label}
       </label>
-      <input id={`plan-${name}`} name={name} type="number" min={min} step={1} inputMode="numeric" defaultValue={String(defaults[name])} className="input" {...aria(name)} />
+      <input
+        id={`plan-${name}`}
+        name={name}
+        type="number"
+        min={min}
+        step={1}
+        inputMode="numeric"
+        defaultValue={String(defaults[name])}
+        className="input"
+        {...aria(name)}
+      />
       {err(name)}
     </div>
   );
@@ -124,7 +134,14 @@ export function PlanForm({
           <label htmlFor="plan-code" className="label">
             Codice
           </label>
-          <input id="plan-code" name="code" defaultValue={defaults.code} placeholder="PREMIUM_MONTHLY" className="input font-mono" {...aria("code")} />
+          <input
+            id="plan-code"
+            name="code"
+            defaultValue={defaults.code}
+            placeholder="PREMIUM_MONTHLY"
+            className="input font-mono"
+            {...aria("code")}
+          />
           {err("code")}
         </div>
         <div>
@@ -187,7 +204,15 @@ export function PlanForm({
           <label htmlFor="plan-currency" className="label">
             Valuta
           </label>
-          <select id="plan-currency" name={free ? undefined : "currency"} value={currency} onChange={(e) => setCurrency(e.currentTarget.value)} disabled={free} className="input" {...aria("currency")}>
+          <select
+            id="plan-currency"
+            name={free ? undefined : "currency"}
+            value={currency}
+            onChange={(e) => setCurrency(e.currentTarget.value)}
+            disabled={free}
+            className="input"
+            {...aria("currency")}
+          >
             {CURRENCIES.map((c) => (
               <option key={c} value={c}>
                 {c}
@@ -201,7 +226,15 @@ export function PlanForm({
           <label htmlFor="plan-interval" className="label">
             Intervallo
           </label>
-          <select id="plan-interval" name={free ? undefined : "interval"} value={interval} onChange={(e) => setInterval(e.currentTarget.value as "month" | "year")} disabled={free} className="input" {...aria("interval")}>
+          <select
+            id="plan-interval"
+            name={free ? undefined : "interval"}
+            value={interval}
+            onChange={(e) => setInterval(e.currentTarget.value as "month" | "year")}
+            disabled={free}
+            className="input"
+            {...aria("interval")}
+          >
             <option value="month">Mensile</option>
             <option value="year">Annuale</option>
           </select>
@@ -247,7 +280,12 @@ export function PlanForm({
                   className="input"
                   {...aria(`features.${i}`)}
                 />
-                <button type="button" className="btn-ghost px-2" aria-label={`Rimuovi caratteristica ${i + 1}`} onClick={() => setFeatures((all) => all.filter((x) => x.key !== f.key))}>
+                <button
+                  type="button"
+                  className="btn-ghost px-2"
+                  aria-label={`Rimuovi caratteristica ${i + 1}`}
+                  onClick={() => setFeatures((all) => all.filter((x) => x.key !== f.key))}
+                >
                   ✕
                 </button>
               </div>

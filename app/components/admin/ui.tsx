@@ -28,14 +28,29 @@ export function StatGrid({ children }: { children: ReactNode }) {
   return <div className="mb-6 grid grid-cols-2 gap-3 sm:grid-cols-3 lg:grid-cols-5">{children}</div>;
 }
 
-const jobBadge: Record<string, string> = { COMPLETED: "badge-success", PROCESSING: "badge-warning", FAILED: "badge-danger", PENDING: "badge-neutral" };
+const jobBadge: Record<string, string> = {
+  COMPLETED: "badge-success",
+  PROCESSING: "badge-warning",
+  FAILED: "badge-danger",
+  PENDING: "badge-neutral",
+};
 export function JobStatusBadge({ status }: { status: string }) {
   return <span className={jobBadge[status] ?? "badge-neutral"}>{JOB_STATUS_LABEL[status as keyof typeof JOB_STATUS_LABEL] ?? status}</span>;
 }
 
-const subBadge: Record<string, string> = { ACTIVE: "badge-success", PENDING: "badge-warning", EXPIRED: "badge-neutral", CANCELLED: "badge-danger", SUSPENDED: "badge-warning" };
+const subBadge: Record<string, string> = {
+  ACTIVE: "badge-success",
+  PENDING: "badge-warning",
+  EXPIRED: "badge-neutral",
+  CANCELLED: "badge-danger",
+  SUSPENDED: "badge-warning",
+};
 export function SubscriptionStatusBadge({ status }: { status: string }) {
-  return <span className={subBadge[status] ?? "badge-neutral"}>{SUBSCRIPTION_STATUS_LABEL[status as keyof typeof SUBSCRIPTION_STATUS_LABEL] ?? status}</span>;
+  return (
+    <span className={subBadge[status] ?? "badge-neutral"}>
+      {SUBSCRIPTION_STATUS_LABEL[status as keyof typeof SUBSCRIPTION_STATUS_LABEL] ?? status}
+    </span>
+  );
 }
 
 export function ActiveBadge({ active, on = "Attivo", off = "Inattivo" }: { active: boolean; on?: string; off?: string }) {

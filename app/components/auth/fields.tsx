@@ -18,7 +18,17 @@ export function useHydrated(): boolean {
   return hydrated;
 }
 
-export function ModeSwitch({ mode, onSwitch, children, testId }: { mode: AuthMode; onSwitch?: (mode: AuthMode) => void; children: ReactNode; testId?: string }) {
+export function ModeSwitch({
+  mode,
+  onSwitch,
+  children,
+  testId,
+}: {
+  mode: AuthMode;
+  onSwitch?: (mode: AuthMode) => void;
+  children: ReactNode;
+  testId?: string;
+}) {
   if (onSwitch) {
     return (
       <button type="button" className="font-semibold text-brand-700 hover:underline" onClick={() => onSwitch(mode)} data-testid={testId}>

@@ -34,7 +34,16 @@ export function ForgotPasswordForm({
       <Form method="post" action="/login" onSubmit={onSubmit ? submit : undefined} className="space-y-4" data-testid="forgot-form" noValidate>
         <input type="hidden" name="intent" value="forgot" />
         <ServerError message={serverError} />
-        <TextField id={`${idPrefix}-email`} name="email" type="email" label="Email" autoComplete="email" value={email} onChange={setEmail} error={fieldErrors?.email} />
+        <TextField
+          id={`${idPrefix}-email`}
+          name="email"
+          type="email"
+          label="Email"
+          autoComplete="email"
+          value={email}
+          onChange={setEmail}
+          error={fieldErrors?.email}
+        />
         <SubmitButton disabled={hydrated && !email.trim()} busy={busy} testId="forgot-submit">
           {sent ? "Invia di nuovo" : "Invia link di reset"}
         </SubmitButton>

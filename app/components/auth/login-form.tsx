@@ -25,8 +25,25 @@ export function LoginForm({ onSubmit, busy, onSwitch, serverError, fieldErrors, 
         <input type="hidden" name="intent" value="login" />
         {redirectTo ? <input type="hidden" name="redirectTo" value={redirectTo} /> : null}
         <ServerError message={serverError} />
-        <TextField id={`${idPrefix}-email`} name="email" type="email" label="Email" autoComplete="email" value={email} onChange={setEmail} error={fieldErrors?.email} />
-        <PasswordInput id={`${idPrefix}-password`} name="password" label="Password" autoComplete="current-password" value={password} onChange={setPassword} error={fieldErrors?.password} />
+        <TextField
+          id={`${idPrefix}-email`}
+          name="email"
+          type="email"
+          label="Email"
+          autoComplete="email"
+          value={email}
+          onChange={setEmail}
+          error={fieldErrors?.email}
+        />
+        <PasswordInput
+          id={`${idPrefix}-password`}
+          name="password"
+          label="Password"
+          autoComplete="current-password"
+          value={password}
+          onChange={setPassword}
+          error={fieldErrors?.password}
+        />
         <div className="text-right text-sm">
           <ModeSwitch mode="forgot-password" onSwitch={onSwitch} testId="forgot-link">
             Password dimenticata?

@@ -6,9 +6,24 @@ import { SocialButtons } from "./social-buttons";
 
 export type RegisterValues = { name: string; email: string; password: string };
 
-export function RegisterForm({ onSubmit, busy, onSwitch, serverError, fieldErrors, defaults, redirectTo, idPrefix = "register" }: FormProps<RegisterValues>) {
+export function RegisterForm({
+  onSubmit,
+  busy,
+  onSwitch,
+  serverError,
+  fieldErrors,
+  defaults,
+  redirectTo,
+  idPrefix = "register",
+}: FormProps<RegisterValues>) {
   const hydrated = useHydrated();
-  const [values, setValues] = useState({ name: defaults?.name ?? "", email: defaults?.email ?? "", password: "", confirmPassword: "", acceptTerms: false });
+  const [values, setValues] = useState({
+    name: defaults?.name ?? "",
+    email: defaults?.email ?? "",
+    password: "",
+    confirmPassword: "",
+    acceptTerms: false,
+  });
   const [touched, setTouched] = useState<Record<string, boolean>>({});
   const set = (key: keyof typeof values) => (value: string | boolean) => {
     setValues((v) => ({ ...v, [key]: value }));
@@ -27,9 +42,34 @@ export function RegisterForm({ onSubmit, busy, onSwitch, serverError, fieldError
         <input type="hidden" name="intent" value="register" />
         {redirectTo ? <input type="hidden" name="redirectTo" value={redirectTo} /> : null}
         <ServerError message={serverError} />
-        <TextField id={`${idPrefix}-name`} name="name" label="Nome completo" autoComplete="name" value={values.name} onChange={set("name")} error={errorOf("name")} />
-        <TextField id={`${idPrefix}-email`} name="email" type="email" label="Email" autoComplete="email" value={values.email} onChange={set("email")} error={errorOf("email")} />
-        <PasswordInput id={`${idPrefix}-password`} name="password" label="Password" autoComplete="new-password" value={values.password} onChange={set("password")} error={errorOf("password")} />
+        <TextField
+          id={`${idPrefix}-name`}
+          name="name"
+          label="Nome completo"
+          autoComplete="name"
+          value={values.name}
+          onChange={set("name")}
+          error={errorOf("name")}
+        />
+        <TextField
+          id={`${idPrefix}-email`}
+          name="email"
+          type="email"
+          label="Email"
+          autoComplete="email"
+          value={values.email}
+          onChange={set("email")}
+          error={errorOf("email")}
+        />
+        <PasswordInput
+          id={`${idPrefix}-password`}
+          name="password"
+          label="Password"
+          autoComplete="new-password"
+          value={values.password}
+          onChange={set("password")}
+          error={errorOf("password")}
+        />
         <PasswordInput
           id={`${idPrefix}-confirm`}
           name="confirmPassword"

@@ -43,7 +43,10 @@ export function SocialButtons() {
       <form method="get" action="/api/auth/google" onSubmit={google}>
         <input type="hidden" name="redirect" value="1" />
         <button type="submit" className="btn-secondary w-full" disabled={busy} data-testid="google-login">
-          <span aria-hidden className="font-bold text-[#4285F4]">G</span> Google
+          <span aria-hidden className="font-bold text-[#4285F4]">
+            G
+          </span>{" "}
+          Google
         </button>
       </form>
       <div className="grid grid-cols-2 gap-2">

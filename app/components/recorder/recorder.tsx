@@ -68,7 +68,8 @@ export function Recorder({ userId, limits, requiresSubscription, onUploaded, onA
       return;
     }
     const active = document.activeElement;
-    if (before.dialog !== null && (!active || active === document.body)) controlsRef.current?.querySelector<HTMLElement>("button:not([disabled])")?.focus();
+    if (before.dialog !== null && (!active || active === document.body))
+      controlsRef.current?.querySelector<HTMLElement>("button:not([disabled])")?.focus();
   }, [state.dialog, state.status]);
 
   // Before recording starts: is there room in the browser for 3 hours?
@@ -121,7 +122,12 @@ export function Recorder({ userId, limits, requiresSubscription, onUploaded, onA
     pickFile(event.dataTransfer.files[0]);
   };
 
-  const busy = state.status === "starting" || state.status === "recording" || state.status === "paused" || state.status === "stopped" || state.status === "uploading";
+  const busy =
+    state.status === "starting" ||
+    state.status === "recording" ||
+    state.status === "paused" ||
+    state.status === "stopped" ||
+    state.status === "uploading";
   const recordingKept = state.status === "uploadFailed" && state.source === "recording" && chunks.active.current;
   const recordingActive = state.status === "recording" || state.status === "paused";
 
@@ -137,7 +143,11 @@ export function Recorder({ userId, limits, requiresSubscription, onUploaded, onA
         </p>
         {recordingActive ? (
           <p className="text-xs text-slate-600" data-testid="upload-pending" data-pending={upload.pending} aria-live="polite">
-            {!upload.online ? MSG.recordingOffline : upload.pending > 2 ? MSG.recordingPendingUpload(upload.pending * (CHUNK_MS / 1000)) : MSG.recordingAllUploaded}
+            {!upload.online
+              ? MSG.recordingOffline
+              : upload.pending > 2
+                ? MSG.recordingPendingUpload(upload.pending * (CHUNK_MS / 1000))
+                : MSG.recordingAllUploaded}
           </p>
         ) : null}
         {stopReason ? (

@@ -11,7 +11,15 @@ import { UploadProgress } from "./upload-progress";
  * (issue 14): "Registrazione recuperata" with date and duration, "Invia la registrazione" (sends
  * what the server lacks, finalizes, then forgets the browser copy) and "Elimina".
  */
-export function RecoveredRecordings({ userId, activeLocalId, onSent }: { userId: string; activeLocalId?: string; onSent: (databaseId: string, bytes: number) => void }) {
+export function RecoveredRecordings({
+  userId,
+  activeLocalId,
+  onSent,
+}: {
+  userId: string;
+  activeLocalId?: string;
+  onSent: (databaseId: string, bytes: number) => void;
+}) {
   const [items, setItems] = useState<LocalRecording[]>([]);
 
   useEffect(() => {
@@ -42,7 +50,15 @@ export function RecoveredRecordings({ userId, activeLocalId, onSent }: { userId:
   );
 }
 
-function RecoveredCard({ recording, onGone, onSent }: { recording: LocalRecording; onGone: () => void; onSent: (databaseId: string, bytes: number) => void }) {
+function RecoveredCard({
+  recording,
+  onGone,
+  onSent,
+}: {
+  recording: LocalRecording;
+  onGone: () => void;
+  onSent: (databaseId: string, bytes: number) => void;
+}) {
   const toast = useToast();
   const [busy, setBusy] = useState<"send" | "delete">();
   const [percent, setPercent] = useState(0);

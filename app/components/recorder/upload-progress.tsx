@@ -9,7 +9,14 @@ export function UploadProgress({ percent }: { percent: number }) {
         <span>{MSG.uploading}</span>
         <span data-testid="upload-percent">{value}%</span>
       </div>
-      <div className="mt-1 h-2 w-full overflow-hidden rounded-full bg-slate-200" role="progressbar" aria-valuemin={0} aria-valuemax={100} aria-valuenow={value} aria-label={MSG.uploading}>
+      <div
+        className="mt-1 h-2 w-full overflow-hidden rounded-full bg-slate-200"
+        role="progressbar"
+        aria-valuemin={0}
+        aria-valuemax={100}
+        aria-valuenow={value}
+        aria-label={MSG.uploading}
+      >
         <div className="h-full rounded-full bg-brand-600 transition-[width]" style={{ width: `${value}%` }} />
       </div>
     </div>

@@ -35,9 +35,25 @@ export function useChunkUpload({ state, dispatch, onUploaded, onActiveRecording 
 
   const begin = useCallback(
     async (userId: string, serverId: string | undefined, mimeType: string): Promise<ActiveRecording> => {
-      const local = { localId: crypto.randomUUID(), userId, serverId, mimeType, startedAt: Date.now(), seconds: 0, chunkCount: 0, uploaded: 0, bytes: 0 };
+      const local = {
+        localId: crypto.randomUUID(),
+        userId,
+        serverId,
+        mimeType,
+        startedAt: Date.now(),
+        seconds: 0,
+        chunkCount: 0,
+        uploaded: 0,
+        bytes: 0,
+      };
       await createLocalRecording(local).catch((error: unknown) => console.warn("Archivio del browser non disponibile:", error));
-      const current: ActiveRecording = { localId: local.localId, uploader: new ChunkUploader(local, setUpload), nextIndex: 0, writes: Promise.resolve(), bytes: 0 };
+      const current: ActiveRecording = {
+        localId: local.localId,
+        uploader: new ChunkUploader(local, setUpload),
+        nextIndex: 0,
+        writes: Promise.resolve(),
+        bytes: 0,
+      };
       active.current = current;
       onActiveRecording?.(local.localId);
       return current;
@@ -122,7 +138,13 @@ export function useChunkUpload({ state, dispatch, onUploaded, onActiveRecording 
         const e = error instanceof RecordingRefused ? error : new RecordingRefused(MSG.uploadError, 0);
         if (e.status === 401) window.location.reload();
         if (!e.limitReached && !e.requiresSubscription) toast.show({ type: "error", title: MSG.uploadErrorTitle, message: e.message });
-        dispatch({ type: "UPLOAD_FAILED", message: e.message, limitReached: e.limitReached, requiresSubscription: e.requiresSubscription, retryable: isRetryableStatus(e.status) });
+        dispatch({
+          type: "UPLOAD_FAILED",
+          message: e.message,
+          limitReached: e.limitReached,
+          requiresSubscription: e.requiresSubscription,
+          retryable: isRetryableStatus(e.status),
+        });
       });
     return () => {
       cancelled = true;

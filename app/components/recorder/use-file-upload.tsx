@@ -26,7 +26,13 @@ export function useFileUpload(state: RecorderState, dispatch: Dispatch<RecorderE
         if (cancelled) return;
         const e = error instanceof UploadError ? error : new UploadError(MSG.uploadError, 0);
         if (!e.limitReached && !e.requiresSubscription) toast.show({ type: "error", title: MSG.uploadErrorTitle, message: e.message });
-        dispatch({ type: "UPLOAD_FAILED", message: e.message, limitReached: e.limitReached, requiresSubscription: e.requiresSubscription, retryable: e.retryable });
+        dispatch({
+          type: "UPLOAD_FAILED",
+          message: e.message,
+          limitReached: e.limitReached,
+          requiresSubscription: e.requiresSubscription,
+          retryable: e.retryable,
+        });
       },
     );
     return () => {

@@ -88,7 +88,13 @@ export function useMicRecorder({ userId, state, dispatch, chunks, waveform, awak
         if (error instanceof RecordingRefused && error.status !== 0 && error.status < 500) {
           awake.release();
           if (error.status === 401) window.location.reload();
-          if (!cancelled) dispatch({ type: "START_REFUSED", message: error.message, limitReached: error.limitReached, requiresSubscription: error.requiresSubscription });
+          if (!cancelled)
+            dispatch({
+              type: "START_REFUSED",
+              message: error.message,
+              limitReached: error.limitReached,
+              requiresSubscription: error.requiresSubscription,
+            });
           return;
         }
       }

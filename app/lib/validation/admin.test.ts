@@ -39,7 +39,10 @@ describe("admin forms past their limits", () => {
   };
 
   it("checks the audio minutes in Italian and leaves them out when not sent (decision 006)", () => {
-    expect(errors({ maxMinutesPerFile: 0, maxMinutesPerMonth: -1 })).toEqual({ maxMinutesPerFile: MSG.planMaxMinutesPerFileMin, maxMinutesPerMonth: MSG.planMaxMinutesPerMonthMin });
+    expect(errors({ maxMinutesPerFile: 0, maxMinutesPerMonth: -1 })).toEqual({
+      maxMinutesPerFile: MSG.planMaxMinutesPerFileMin,
+      maxMinutesPerMonth: MSG.planMaxMinutesPerMonthMin,
+    });
     expect(errors({ maxMinutesPerMonth: 2e9 })).toEqual({ maxMinutesPerMonth: MSG.numberTooLarge });
     const parsed = planSchema.parse({ ...plan, maxMinutesPerFile: "90", maxMinutesPerMonth: "" });
     expect(parsed.maxMinutesPerFile).toBe(90);
@@ -55,7 +58,12 @@ describe("admin forms past their limits", () => {
     expect(errors({ features: Array.from({ length: 51 }, () => "a") })).toEqual({ features: MSG.planTooManyFeatures });
     expect(errors({ maxFileSizeMB: 2e9 })).toEqual({ maxFileSizeMB: MSG.numberTooLarge });
     expect(errors({ price: 1e9 })).toEqual({ price: MSG.planPriceMax });
-    const user = adminUserSchema({ mode: "create", roleIds: [1] }).safeParse({ email: "a@b.it", name: "x".repeat(121), password: "p".repeat(201), roleId: 1 });
+    const user = adminUserSchema({ mode: "create", roleIds: [1] }).safeParse({
+      email: "a@b.it",
+      name: "x".repeat(121),
+      password: "p".repeat(201),
+      roleId: 1,
+    });
     expect(user.success ? {} : fieldErrors(user.error)).toEqual({ name: MSG.tooLong(120), password: MSG.adminPasswordMax });
   });
 });

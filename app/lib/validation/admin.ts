@@ -13,13 +13,16 @@ import { MAX_PAGE, readInt } from "~/lib/pagination";
 const blankToUndefined = (v: unknown) => (v === null || (typeof v === "string" && v.trim() === "") ? undefined : v);
 
 const booleanish = (fallback?: boolean) =>
-  z.preprocess((v) => {
-    if (v === undefined || v === null || v === "") return fallback;
-    if (typeof v === "boolean") return v;
-    if (v === "true" || v === "on" || v === "1") return true;
-    if (v === "false" || v === "off" || v === "0") return false;
-    return v;
-  }, fallback === undefined ? z.boolean().optional() : z.boolean());
+  z.preprocess(
+    (v) => {
+      if (v === undefined || v === null || v === "") return fallback;
+      if (typeof v === "boolean") return v;
+      if (v === "true" || v === "on" || v === "1") return true;
+      if (v === "false" || v === "off" || v === "0") return false;
+      return v;
+    },
+    fallback === undefined ? z.boolean().optional() : z.boolean(),
+  );
 
 /** First message per field, for rendering under each input. */
 export function fieldErrors(error: ZodError): Record<string, string> {
@@ -45,7 +48,10 @@ export function adminUserSchema(options: { mode: AdminUserMode; roleIds: number[
   return z.object({
     email: z.preprocess(
       (v) => (typeof v === "string" ? v.trim().toLowerCase() : (v ?? "")),
-      z.string({ invalid_type_error: MSG.adminEmailRequired }).min(1, MSG.adminEmailRequired).pipe(z.string().email(MSG.adminEmailInvalid).max(254, MSG.adminEmailInvalid)),
+      z
+        .string({ invalid_type_error: MSG.adminEmailRequired })
+        .min(1, MSG.adminEmailRequired)
+        .pipe(z.string().email(MSG.adminEmailInvalid).max(254, MSG.adminEmailInvalid)),
     ),
     name: z.preprocess(
       (v) => (typeof v === "string" ? v.trim() : (v ?? "")),
@@ -76,7 +82,6 @@ export function adminUserSchema(options: { mode: AdminUserMode; roleIds: number[
     isEmailVerified: booleanish(false),
   });
 }
-
 
 export function adminUserFormValues(form: FormData): Record<string, unknown> {
   return {
@@ -130,7 +135,11 @@ export const planSchema = z
   .object({
     code: z.preprocess(
       (v) => (typeof v === "string" ? v.trim().toUpperCase() : (v ?? "")),
-      z.string().min(1, MSG.planCodeRequired).max(60, MSG.tooLong(60)).regex(/^[A-Z0-9_-]+$/, MSG.planCodeInvalid),
+      z
+        .string()
+        .min(1, MSG.planCodeRequired)
+        .max(60, MSG.tooLong(60))
+        .regex(/^[A-Z0-9_-]+$/, MSG.planCodeInvalid),
     ),
     name: z.preprocess((v) => (typeof v === "string" ? v.trim() : (v ?? "")), z.string().min(1, MSG.planNameRequired).max(120, MSG.tooLong(120))),
     description: z.preprocess((v) => (typeof v === "string" ? v.trim() : ""), z.string().max(1000, MSG.tooLong(1000))),
@@ -236,7 +245,11 @@ function baseQuery<S extends string>(params: URLSearchParams, sorts: readonly S[
 }
 
 export const USER_SORTS = ["createdAt", "name", "email", "lastLoginAt", "isActive", "role"] as const;
-export type UsersQuery = ListQuery<(typeof USER_SORTS)[number]> & { role?: string; status?: "verified" | "unverified"; active?: "active" | "inactive" };
+export type UsersQuery = ListQuery<(typeof USER_SORTS)[number]> & {
+  role?: string;
+  status?: "verified" | "unverified";
+  active?: "active" | "inactive";
+};
 export function parseUsersQuery(params: URLSearchParams): UsersQuery {
   return {
     ...baseQuery(params, USER_SORTS, "createdAt", "desc"),

@@ -37,7 +37,10 @@ describe("other account forms", () => {
     // ...and can ask for a reset link the same way.
     expect(checkForm(emailOnlySchema, { email: "admin@localhost" }).ok).toBe(true);
     // Registration still wants a full address.
-    expect(checkForm(registerFormSchema, { name: "A", email: "admin@localhost", password: "Password1", confirmPassword: "Password1", acceptTerms: "on" }).error).toBe(MSG.emailInvalid);
+    expect(
+      checkForm(registerFormSchema, { name: "A", email: "admin@localhost", password: "Password1", confirmPassword: "Password1", acceptTerms: "on" })
+        .error,
+    ).toBe(MSG.emailInvalid);
   });
   it("the code is exactly six digits; a paste is stripped and cut", () => {
     expect(checkForm(verifyEmailSchema, { email: "a@b.it", code: "12345" }).error).toBe(MSG.codeFormat);

@@ -86,8 +86,9 @@ export function newestFirstPages(createdAt: AnyColumn, id: AnyColumn) {
   return {
     cursorAt: sql<string>`${createdAt}::text`,
     after: (after: ExportCursor | undefined): SQL | undefined =>
-      after ? sql`${createdAt} <= ${after.cursorAt}::timestamptz and (${createdAt} < ${after.cursorAt}::timestamptz or ${id} < ${after.id})` : undefined,
+      after
+        ? sql`${createdAt} <= ${after.cursorAt}::timestamptz and (${createdAt} < ${after.cursorAt}::timestamptz or ${id} < ${after.id})`
+        : undefined,
     order: [sql`${createdAt} desc`, sql`${id} desc`],
   };
 }
-

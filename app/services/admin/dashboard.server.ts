@@ -38,7 +38,12 @@ export type AdminDashboard = {
 
 type SubscriptionSummary = { id: string; status: string; user: UserSummary; typeName: string; startDate: Date; endDate: Date; createdAt: Date };
 
-const userSummary = (u: { id: string; name: string; email: string }): UserSummary => ({ id: u.id, name: u.name, email: u.email, ...splitName(u.name) });
+const userSummary = (u: { id: string; name: string; email: string }): UserSummary => ({
+  id: u.id,
+  name: u.name,
+  email: u.email,
+  ...splitName(u.name),
+});
 
 async function subscriptionList(db: Executor, where: ReturnType<typeof and>, order: "end" | "created"): Promise<SubscriptionSummary[]> {
   const rows = await db
@@ -89,17 +94,7 @@ async function databaseInfo(db: Executor): Promise<AdminDashboard["database"]> {
 export async function getAdminDashboard(db: Executor = getDb(), now: Date = new Date()): Promise<AdminDashboard> {
   const soon = new Date(now.getTime() + EXPIRING_WINDOW_DAYS * 24 * 3600 * 1000);
   const expiringWhere = and(activeSubscriptionCondition(now), lte(userSubscriptions.endDate, soon), gte(userSubscriptions.endDate, now));
-  const [
-    [userCounts],
-    latestUsers,
-    byStatus,
-    [docStorage],
-    topUsers,
-    [subCounts],
-    expiringSoon,
-    latestSubs,
-    database,
-  ] = await Promise.all([
+  const [[userCounts], latestUsers, byStatus, [docStorage], topUsers, [subCounts], expiringSoon, latestSubs, database] = await Promise.all([
     db
       .select({
         total: count(),
@@ -108,7 +103,15 @@ export async function getAdminDashboard(db: Executor = getDb(), now: Date = new 
       })
       .from(users),
     db
-      .select({ id: users.id, name: users.name, email: users.email, role: roles.name, isEmailVerified: users.isEmailVerified, isActive: users.isActive, createdAt: users.createdAt })
+      .select({
+        id: users.id,
+        name: users.name,
+        email: users.email,
+        role: roles.name,
+        isEmailVerified: users.isEmailVerified,
+        isActive: users.isActive,
+        createdAt: users.createdAt,
+      })
       .from(users)
       .innerJoin(roles, eq(roles.id, users.roleId))
       .orderBy(desc(users.createdAt))
@@ -117,7 +120,17 @@ export async function getAdminDashboard(db: Executor = getDb(), now: Date = new 
     db.select({ bytes: sql<string>`coalesce(sum(${documents.sizeBytes}), 0)::text` }).from(documents),
     // One pass over the (user_id, file_size, duration) index gives both the per-user figures and,
     // summed over those groups, the totals.
-    db.execute<{ id: string; name: string; email: string; n: number; bytes: string; seconds: number | null; all_bytes: string; all_seconds: number | null; all_durations: number }>(sql`
+    db.execute<{
+      id: string;
+      name: string;
+      email: string;
+      n: number;
+      bytes: string;
+      seconds: number | null;
+      all_bytes: string;
+      all_seconds: number | null;
+      all_durations: number;
+    }>(sql`
       with per_user as (
         select ${transcriptions.userId} as user_id, count(*)::int as n, sum(${transcriptions.fileSize}) as bytes,
                sum(${transcriptions.duration})::float8 as seconds, count(${transcriptions.duration})::int as durations
@@ -133,7 +146,11 @@ export async function getAdminDashboard(db: Executor = getDb(), now: Date = new 
       from ranked r join ${users} u on u.id = r.user_id
       order by r.n desc, r.bytes desc`),
     db
-      .select({ total: count(), active: sql<number>`count(*) filter (where ${activeSubscriptionCondition(now)})::int`, expiring: sql<number>`count(*) filter (where ${expiringWhere})::int` })
+      .select({
+        total: count(),
+        active: sql<number>`count(*) filter (where ${activeSubscriptionCondition(now)})::int`,
+        expiring: sql<number>`count(*) filter (where ${expiringWhere})::int`,
+      })
       .from(userSubscriptions),
     subscriptionList(db, expiringWhere, "end"),
     subscriptionList(db, undefined, "created"),
@@ -145,7 +162,13 @@ export async function getAdminDashboard(db: Executor = getDb(), now: Date = new 
       total: userCounts.total,
       active: userCounts.active,
       verified: userCounts.verified,
-      latest: latestUsers.map((u) => ({ ...userSummary(u), role: u.role, isEmailVerified: u.isEmailVerified, isActive: u.isActive, createdAt: u.createdAt })),
+      latest: latestUsers.map((u) => ({
+        ...userSummary(u),
+        role: u.role,
+        isEmailVerified: u.isEmailVerified,
+        isActive: u.isActive,
+        createdAt: u.createdAt,
+      })),
     },
     transcriptions: {
       total: byStatus.reduce((sum, r) => sum + r.count, 0),
@@ -166,7 +189,6 @@ export async function getAdminDashboard(db: Executor = getDb(), now: Date = new 
 }
 
 // ---------------------------------------------------------------- analytics
-
 
 export type Analytics = {
   days: number;
@@ -228,7 +250,13 @@ export async function getAnalytics(days: number, db: Executor = getDb(), now: Da
       .groupBy(subscriptionTypes.name, subscriptionTypes.sortOrder)
       .orderBy(subscriptionTypes.sortOrder),
   ]);
-  const rows = [...perDay].map((r) => ({ day: r.day, recordings: Number(r.recordings), minutes: Number(r.minutes), completed: Number(r.completed), failed: Number(r.failed) }));
+  const rows = [...perDay].map((r) => ({
+    day: r.day,
+    recordings: Number(r.recordings),
+    minutes: Number(r.minutes),
+    completed: Number(r.completed),
+    failed: Number(r.failed),
+  }));
   const completed = rows.reduce((s, r) => s + r.completed, 0);
   const failed = rows.reduce((s, r) => s + r.failed, 0);
   return {

@@ -50,7 +50,8 @@ export async function adminPageAction(request: Request, fallback: string, handle
     if (error instanceof ApiError || error instanceof ZodError) {
       const message = error instanceof ApiError ? error.message : zodIssueMessage(error);
       // Inside a modal form the message stays in the modal; row actions report it as a toast.
-      if (form.get("inModal") === "1") return data({ ok: false, intent, formError: message } satisfies FormFailure, { status: error instanceof ApiError ? error.status : 400 });
+      if (form.get("inModal") === "1")
+        return data({ ok: false, intent, formError: message } satisfies FormFailure, { status: error instanceof ApiError ? error.status : 400 });
       return redirect(back, { headers: { "Set-Cookie": flashToastHeader({ type: "error", message }) } });
     }
     throw error;

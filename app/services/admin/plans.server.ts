@@ -20,7 +20,9 @@ function planFilters(q: Pick<PlansQuery, "search" | "status" | "interval">): SQL
   const conditions: SQL[] = [];
   if (q.search) {
     const pattern = likePattern(q.search);
-    conditions.push(or(ilike(subscriptionTypes.name, pattern), ilike(subscriptionTypes.code, pattern), ilike(subscriptionTypes.description, pattern))!);
+    conditions.push(
+      or(ilike(subscriptionTypes.name, pattern), ilike(subscriptionTypes.code, pattern), ilike(subscriptionTypes.description, pattern))!,
+    );
   }
   if (q.status) conditions.push(eq(subscriptionTypes.isActive, q.status === "active"));
   if (q.interval) conditions.push(eq(subscriptionTypes.interval, q.interval));
@@ -67,8 +69,7 @@ function parsePlan(input: unknown): PlanInput {
   return result.data;
 }
 
-const isUniqueViolation = (error: unknown) =>
-  typeof error === "object" && error !== null && (error as { code?: string }).code === "23505";
+const isUniqueViolation = (error: unknown) => typeof error === "object" && error !== null && (error as { code?: string }).code === "23505";
 
 async function codeTaken(code: string, exceptId: string | undefined, db: Executor): Promise<boolean> {
   const [row] = await db.select({ id: subscriptionTypes.id }).from(subscriptionTypes).where(eq(subscriptionTypes.code, code)).limit(1);

@@ -19,7 +19,16 @@ export type AdminSubscriptionRow = {
   isActive: boolean;
   isPaid: boolean | null;
   user: { id: string; firstName: string; lastName: string; name: string; email: string };
-  type: { id: string; code: string; planType: "FREE" | "PAYMENT"; name: string; price: number; currency: string; interval: string; features: PlanFeature[] };
+  type: {
+    id: string;
+    code: string;
+    planType: "FREE" | "PAYMENT";
+    name: string;
+    price: number;
+    currency: string;
+    interval: string;
+    features: PlanFeature[];
+  };
   currentPeriodStart: Date;
   currentPeriodEnd: Date;
   startDate: Date;
@@ -54,17 +63,29 @@ function typeFilter(type: NonNullable<SubscriptionsQuery["type"]>): SQL {
 function subscriptionFilters(q: Pick<SubscriptionsQuery, "search" | "status" | "type" | "dateFrom" | "dateTo">): SQL | undefined {
   const conditions: SQL[] = [];
   if (q.status) conditions.push(eq(userSubscriptions.status, q.status));
-  if (q.type) conditions.push(inArray(userSubscriptions.subscriptionTypeId, getDb().select({ id: subscriptionTypes.id }).from(subscriptionTypes).where(typeFilter(q.type))));
+  if (q.type)
+    conditions.push(
+      inArray(userSubscriptions.subscriptionTypeId, getDb().select({ id: subscriptionTypes.id }).from(subscriptionTypes).where(typeFilter(q.type))),
+    );
   if (q.dateFrom) conditions.push(gte(userSubscriptions.createdAt, q.dateFrom));
   if (q.dateTo) conditions.push(lt(userSubscriptions.createdAt, q.dateTo));
   if (q.search) {
     const pattern = likePattern(q.search);
     conditions.push(
       or(
-        inArray(userSubscriptions.userId, getDb().select({ id: users.id }).from(users).where(or(ilike(users.email, pattern), ilike(users.name, pattern)))),
+        inArray(
+          userSubscriptions.userId,
+          getDb()
+            .select({ id: users.id })
+            .from(users)
+            .where(or(ilike(users.email, pattern), ilike(users.name, pattern))),
+        ),
         inArray(
           userSubscriptions.subscriptionTypeId,
-          getDb().select({ id: subscriptionTypes.id }).from(subscriptionTypes).where(or(ilike(subscriptionTypes.name, pattern), ilike(subscriptionTypes.code, pattern))),
+          getDb()
+            .select({ id: subscriptionTypes.id })
+            .from(subscriptionTypes)
+            .where(or(ilike(subscriptionTypes.name, pattern), ilike(subscriptionTypes.code, pattern))),
         ),
       )!,
     );
@@ -286,8 +307,36 @@ export function exportSubscriptionsCsv(
       .limit(EXPORT_BATCH);
   return csvResponse<Row>(
     "subscriptions",
-    ["ID", "Stato", "Utente", "Email", "Piano", "Prezzo", "Valuta", "Intervallo", "Inizio", "Fine", "Cancellazione a fine periodo", "Cancellata il", "Creata il"],
+    [
+      "ID",
+      "Stato",
+      "Utente",
+      "Email",
+      "Piano",
+      "Prezzo",
+      "Valuta",
+      "Intervallo",
+      "Inizio",
+      "Fine",
+      "Cancellazione a fine periodo",
+      "Cancellata il",
+      "Creata il",
+    ],
     batch,
-    (r) => [r.id, r.status, r.userName, r.userEmail, r.planName, Number(r.price), r.currency, r.interval, r.startDate, r.endDate, r.cancelAtPeriodEnd ? "Sì" : "No", r.cancelledAt, r.createdAt],
+    (r) => [
+      r.id,
+      r.status,
+      r.userName,
+      r.userEmail,
+      r.planName,
+      Number(r.price),
+      r.currency,
+      r.interval,
+      r.startDate,
+      r.endDate,
+      r.cancelAtPeriodEnd ? "Sì" : "No",
+      r.cancelledAt,
+      r.createdAt,
+    ],
   );
 }

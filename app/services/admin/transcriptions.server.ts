@@ -54,7 +54,11 @@ const MAX_USER_IDS = 1000;
 async function matchingUserIds(text: string, db: Executor): Promise<SQL | string[]> {
   const pattern = likePattern(text);
   const match = or(ilike(users.email, pattern), ilike(users.name, pattern));
-  const rows = await db.select({ id: users.id }).from(users).where(match).limit(MAX_USER_IDS + 1);
+  const rows = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(match)
+    .limit(MAX_USER_IDS + 1);
   // Very broad text (more users than fit a list of ids): let Postgres join instead.
   if (rows.length > MAX_USER_IDS) return sql`${transcriptions.userId} in (select ${users.id} from ${users} where ${match})`;
   return rows.map((r) => r.id);
@@ -190,7 +194,10 @@ export async function listAdminTranscriptions(
 }
 
 /** One row with its full text, for the detail modal. */
-export async function getAdminTranscription(id: string | undefined, db: Executor = getDb()): Promise<AdminTranscriptionRow & { text: string | null; content: string | null }> {
+export async function getAdminTranscription(
+  id: string | undefined,
+  db: Executor = getDb(),
+): Promise<AdminTranscriptionRow & { text: string | null; content: string | null }> {
   if (!isUuid(id)) throw notFound();
   const [row] = await db
     .select({ ...listColumns, text: transcriptions.text })
@@ -277,6 +284,18 @@ export async function exportTranscriptionsCsv(
     "transcriptions",
     ["ID", "Titolo", "File originale", "Stato", "Lingua", "Durata (s)", "Dimensione (byte)", "Utente", "Email utente", "Creata il", "Completata il"],
     batch,
-    (r) => [r.id, r.title, r.originalName, r.status, r.language, r.duration === null ? null : Math.round(r.duration), r.fileSize, r.userName, r.userEmail, r.createdAt, r.completedAt],
+    (r) => [
+      r.id,
+      r.title,
+      r.originalName,
+      r.status,
+      r.language,
+      r.duration === null ? null : Math.round(r.duration),
+      r.fileSize,
+      r.userName,
+      r.userEmail,
+      r.createdAt,
+      r.completedAt,
+    ],
   );
 }

@@ -156,12 +156,15 @@ async function validate(input: unknown, mode: AdminUserMode, db: Executor) {
 async function emailTaken(email: string, exceptId: string | undefined, db: Executor): Promise<boolean> {
   const conditions = [sql`lower(${users.email}) = ${email.toLowerCase()}`];
   if (exceptId) conditions.push(ne(users.id, exceptId));
-  const [row] = await db.select({ id: users.id }).from(users).where(and(...conditions)).limit(1);
+  const [row] = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(and(...conditions))
+    .limit(1);
   return Boolean(row);
 }
 
-const isUniqueViolation = (error: unknown) =>
-  typeof error === "object" && error !== null && (error as { code?: string }).code === "23505";
+const isUniqueViolation = (error: unknown) => typeof error === "object" && error !== null && (error as { code?: string }).code === "23505";
 
 export async function createUser(input: unknown, db: Executor = getDb()): Promise<AdminUserRow> {
   const { data } = await validate(input, "create", db);
@@ -215,29 +218,31 @@ export async function updateUser(actor: SessionUser, id: string | undefined, inp
   const db = getDb();
   const { data, roleList } = await validate(input, "edit", db);
   const newRole = roleList.find((r) => r.id === data.roleId)!;
-  await db.transaction(async (tx) => {
-    const target = await lockTarget(id, tx);
-    if (target.id === actor.id && !data.isActive) throw badRequest(MSG.adminCannotDeactivateSelf);
-    const losesAdmin = target.roleName === "ADMIN" && target.isActive && (newRole.name !== "ADMIN" || !data.isActive);
-    if (losesAdmin) await assertNotLastAdmin(target.id, tx);
-    if (await emailTaken(data.email, target.id, tx)) throw conflict(MSG.adminEmailTaken);
-    await tx
-      .update(users)
-      .set({
-        email: data.email,
-        name: data.name,
-        roleId: data.roleId,
-        isActive: data.isActive,
-        isEmailVerified: data.isEmailVerified,
-        ...(data.password ? { passwordHash: await hashPassword(data.password) } : {}),
-      })
-      .where(eq(users.id, target.id));
-    // A new password or a deactivation ends the user's other sessions (never the acting admin's own).
-    if ((data.password || !data.isActive) && target.id !== actor.id) await tx.delete(sessions).where(eq(sessions.userId, target.id));
-  }).catch((error: unknown) => {
-    if (isUniqueViolation(error)) throw conflict(MSG.adminEmailTaken);
-    throw error;
-  });
+  await db
+    .transaction(async (tx) => {
+      const target = await lockTarget(id, tx);
+      if (target.id === actor.id && !data.isActive) throw badRequest(MSG.adminCannotDeactivateSelf);
+      const losesAdmin = target.roleName === "ADMIN" && target.isActive && (newRole.name !== "ADMIN" || !data.isActive);
+      if (losesAdmin) await assertNotLastAdmin(target.id, tx);
+      if (await emailTaken(data.email, target.id, tx)) throw conflict(MSG.adminEmailTaken);
+      await tx
+        .update(users)
+        .set({
+          email: data.email,
+          name: data.name,
+          roleId: data.roleId,
+          isActive: data.isActive,
+          isEmailVerified: data.isEmailVerified,
+          ...(data.password ? { passwordHash: await hashPassword(data.password) } : {}),
+        })
+        .where(eq(users.id, target.id));
+      // A new password or a deactivation ends the user's other sessions (never the acting admin's own).
+      if ((data.password || !data.isActive) && target.id !== actor.id) await tx.delete(sessions).where(eq(sessions.userId, target.id));
+    })
+    .catch((error: unknown) => {
+      if (isUniqueViolation(error)) throw conflict(MSG.adminEmailTaken);
+      throw error;
+    });
   return getAdminUser(id, db);
 }
 
@@ -296,6 +301,16 @@ export function exportUsersCsv(q: Pick<UsersQuery, "search" | "role" | "status" 
     "users",
     ["ID", "Email", "Nome", "Ruolo", "Email verificata", "Attivo", "Trascrizioni", "Ultimo accesso", "Creato il"],
     batch,
-    (r) => [r.id, r.email, r.name, r.roleName, r.isEmailVerified ? "Sì" : "No", r.isActive ? "Sì" : "No", r.transcriptionCount, r.lastLoginAt, r.createdAt],
+    (r) => [
+      r.id,
+      r.email,
+      r.name,
+      r.roleName,
+      r.isEmailVerified ? "Sì" : "No",
+      r.isActive ? "Sì" : "No",
+      r.transcriptionCount,
+      r.lastLoginAt,
+      r.createdAt,
+    ],
   );
 }

@@ -56,7 +56,10 @@ export async function limit(key: keyof typeof AUTH_LIMITS, subject: string): Pro
 export type UserRow = typeof users.$inferSelect;
 
 export async function findUserByEmail(email: string): Promise<UserRow | undefined> {
-  const [row] = await getDb().select().from(users).where(sql`lower(${users.email}) = ${email.toLowerCase()}`);
+  const [row] = await getDb()
+    .select()
+    .from(users)
+    .where(sql`lower(${users.email}) = ${email.toLowerCase()}`);
   return row;
 }
 

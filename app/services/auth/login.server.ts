@@ -7,15 +7,22 @@ import { conflict, forbidden, unauthorized } from "../api.server";
 import { hashPassword, verifyPassword } from "../password.server";
 import { assertRateLimit, hitRateLimit, resetRateLimit } from "../rate-limit.server";
 import { createSession, deleteSession, hashToken } from "../session.server";
-import { AUTH_LIMITS, findUserByEmail, isUniqueViolation, limit, roleId, sessionUser, type AuthSuccess, type RequestMeta, type UserRow } from "./common.server";
+import {
+  AUTH_LIMITS,
+  findUserByEmail,
+  isUniqueViolation,
+  limit,
+  roleId,
+  sessionUser,
+  type AuthSuccess,
+  type RequestMeta,
+  type UserRow,
+} from "./common.server";
 import { issueVerificationCode } from "./verification.server";
 
 /** Registration, login (with its failure throttling) and logout. */
 
-export async function registerUser(
-  input: { name: string; email: string; password: string },
-  meta: RequestMeta,
-): Promise<AuthSuccess> {
+export async function registerUser(input: { name: string; email: string; password: string }, meta: RequestMeta): Promise<AuthSuccess> {
   await limit("registerPerIp", meta.ip);
   if (await findUserByEmail(input.email)) throw conflict(MSG.emailTaken);
   let created: UserRow;

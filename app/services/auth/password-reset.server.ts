@@ -57,7 +57,10 @@ async function sendPasswordResetLink(user: Pick<UserRow, "id" | "email" | "name"
 
 /** Tells a reset link's state without using it (the reset page shows the expired screen at once). */
 export async function resetTokenState(token: string): Promise<"valid" | "expired" | "invalid"> {
-  const [row] = await getDb().select().from(passwordResetTokens).where(eq(passwordResetTokens.tokenHash, resetHash(token)));
+  const [row] = await getDb()
+    .select()
+    .from(passwordResetTokens)
+    .where(eq(passwordResetTokens.tokenHash, resetHash(token)));
   if (!row || row.usedAt) return "invalid";
   return row.expiresAt.getTime() <= Date.now() ? "expired" : "valid";
 }

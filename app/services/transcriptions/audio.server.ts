@@ -14,7 +14,10 @@ export async function audioResponse(id: string | undefined, access: Access, requ
   const extension = row.fileName.split(".").pop() ?? "webm";
   const headers = new Headers({
     "Content-Type": row.mimeType || "application/octet-stream",
-    "Content-Disposition": contentDisposition(row.originalName, safeFileName(row.originalName.replace(/\.[^.]+$/, ""), extension, `audio.${extension}`)),
+    "Content-Disposition": contentDisposition(
+      row.originalName,
+      safeFileName(row.originalName.replace(/\.[^.]+$/, ""), extension, `audio.${extension}`),
+    ),
     "Cache-Control": "private, no-cache",
     "X-Content-Type-Options": "nosniff",
   });

@@ -29,11 +29,11 @@ export async function deleteTranscription(id: string | undefined, access: Access
     };
   });
   await Promise.all([
-    ...files.map((key) =>
-      storage.remove(key).catch((error: unknown) => log.error({ err: error, key }, "[transcriptions] file non rimosso")),
-    ),
+    ...files.map((key) => storage.remove(key).catch((error: unknown) => log.error({ err: error, key }, "[transcriptions] file non rimosso"))),
     // The chunks of a recording that was never finalized (decision 009).
-    storage.removeDir(`recordings/${deleted.id}`).catch((error: unknown) => log.error({ err: error, transcriptionId: deleted.id }, "[transcriptions] parti della registrazione non rimosse")),
+    storage
+      .removeDir(`recordings/${deleted.id}`)
+      .catch((error: unknown) => log.error({ err: error, transcriptionId: deleted.id }, "[transcriptions] parti della registrazione non rimosse")),
   ]);
   return deleted;
 }

@@ -87,7 +87,10 @@ export async function getTranscriptionDetail(id: string | undefined, access: Acc
   ]);
   const owner = people.find((p) => p.id === row.userId);
   const editor = people.find((p) => p.id === row.editedBy);
-  const segments: SegmentView[] = segmentRows.map(({ original, ...s }) => ({ ...s, originalText: original && original.text !== s.text ? original.text : null }));
+  const segments: SegmentView[] = segmentRows.map(({ original, ...s }) => ({
+    ...s,
+    originalText: original && original.text !== s.text ? original.text : null,
+  }));
   const [firstName = "", ...rest] = (owner?.name ?? "").split(" ");
   return {
     transcription: {

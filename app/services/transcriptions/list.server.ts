@@ -123,7 +123,10 @@ export async function listTranscriptionsPage(
   const limit = Math.min(Math.max(1, options.limit ?? RECORDINGS_PAGE_SIZE), HISTORY_LIMIT);
   const queryText = options.search ? searchQueryText(options.search) : undefined;
   const match = queryText ? sql`${transcriptions.searchVector} @@ to_tsquery('italian'::regconfig, ${queryText})` : undefined;
-  const [{ total }] = await db.select({ total: count() }).from(transcriptions).where(and(eq(transcriptions.userId, userId), match));
+  const [{ total }] = await db
+    .select({ total: count() })
+    .from(transcriptions)
+    .where(and(eq(transcriptions.userId, userId), match));
   const totalPages = Math.max(1, Math.ceil(total / limit));
   const page = Math.min(Math.max(1, options.page ?? 1), totalPages);
   const items = await listTranscriptions(userId, { search: options.search, limit, offset: (page - 1) * limit }, db);

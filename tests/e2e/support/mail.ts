@@ -6,7 +6,10 @@ import { E2E } from "./env";
 /** Every message the test SMTP server received, oldest first. */
 export async function allMail(): Promise<ParsedMail[]> {
   if (!fs.existsSync(E2E.mailDir)) return [];
-  const files = fs.readdirSync(E2E.mailDir).filter((f) => f.endsWith(".eml")).sort();
+  const files = fs
+    .readdirSync(E2E.mailDir)
+    .filter((f) => f.endsWith(".eml"))
+    .sort();
   return Promise.all(files.map((f) => simpleParser(fs.readFileSync(path.join(E2E.mailDir, f)))));
 }
 

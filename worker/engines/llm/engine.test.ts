@@ -102,7 +102,8 @@ describe("local LLM analysis engine (synthetic GGUF)", () => {
     // A key point's excerpt is the transcript line said at its minute: a real quote.
     for (const topic of result.topics) {
       for (const p of topic.keyPoints) {
-        if (typeof p !== "string" && p.estimatedTimestamp) expect(p.excerpt).toBe(meeting.find((s) => formatTimestamp(s.start) === p.estimatedTimestamp)!.text);
+        if (typeof p !== "string" && p.estimatedTimestamp)
+          expect(p.excerpt).toBe(meeting.find((s) => formatTimestamp(s.start) === p.estimatedTimestamp)!.text);
       }
     }
   });
@@ -146,7 +147,13 @@ describe("local LLM analysis engine (synthetic GGUF)", () => {
   it("discards a download whose checksum is wrong and lets the extractive analyzer make the minutes", async () => {
     const dataDir = fs.mkdtempSync(path.join(dir, "data-"));
     const logs: string[] = [];
-    const e = engine({ model: "synthetic-tiny", dataDir, modelUrl: baseUrl, checksum: { algorithm: "sha256", hex: "0".repeat(64) }, log: (l) => logs.push(l) });
+    const e = engine({
+      model: "synthetic-tiny",
+      dataDir,
+      modelUrl: baseUrl,
+      checksum: { algorithm: "sha256", hex: "0".repeat(64) },
+      log: (l) => logs.push(l),
+    });
     const result = await e.analyze({ segments: meeting, language: "it" });
     expect(result.producedBy).toEqual({ name: "local", model: "textrank-it-1" });
     expect(result).toMatchObject(await new LocalAnalysisEngine().analyze({ segments: meeting, language: "it" }));
@@ -172,7 +179,10 @@ describe("local LLM analysis engine (synthetic GGUF)", () => {
   });
 
   it("resolves catalogue names into DATA_DIR/models and .gguf paths as they are", () => {
-    expect(resolveLlmModel(undefined, "/dati")).toMatchObject({ name: "qwen2.5-1.5b-instruct-q4_k_m", path: "/dati/models/qwen2.5-1.5b-instruct-q4_k_m.gguf" });
+    expect(resolveLlmModel(undefined, "/dati")).toMatchObject({
+      name: "qwen2.5-1.5b-instruct-q4_k_m",
+      path: "/dati/models/qwen2.5-1.5b-instruct-q4_k_m.gguf",
+    });
     expect(resolveLlmModel(undefined, "/dati").catalogue?.checksum.algorithm).toBe("sha256");
     expect(resolveLlmModel("/modelli/mio.gguf", "/dati")).toEqual({ name: "mio", path: "/modelli/mio.gguf" });
     expect(() => resolveLlmModel("qwen;rm -rf", "/dati")).toThrow(/non valido/);

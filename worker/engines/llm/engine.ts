@@ -130,7 +130,8 @@ export class LocalLlmAnalysisEngine implements AnalysisEngine {
     if (lines.length === 0) return { title: "", summary: "", topics: [], decisions: [], actionItems: [] };
     let loaded: Loaded;
     try {
-      if (Date.now() < this.unavailableUntil) throw new UserFacingError(`Modello linguistico "${this.model}" non disponibile (download fallito di recente).`, false);
+      if (Date.now() < this.unavailableUntil)
+        throw new UserFacingError(`Modello linguistico "${this.model}" non disponibile (download fallito di recente).`, false);
       loaded = await this.load(input);
     } catch (error) {
       if (input.signal?.aborted) throw error;
@@ -142,7 +143,9 @@ export class LocalLlmAnalysisEngine implements AnalysisEngine {
       return await this.run(loaded, lines, input);
     } catch (error) {
       if (input.signal?.aborted) throw error;
-      this.log(`[analisi] il modello linguistico "${this.model}" non ha prodotto il verbale (${(error as Error).message}); uso l'analizzatore estrattivo.`);
+      this.log(
+        `[analisi] il modello linguistico "${this.model}" non ha prodotto il verbale (${(error as Error).message}); uso l'analizzatore estrattivo.`,
+      );
       return this.fallback(input);
     } finally {
       this.scheduleUnload();
@@ -215,15 +218,17 @@ export class LocalLlmAnalysisEngine implements AnalysisEngine {
       for (const [index, part] of parts.entries()) {
         const single = parts.length === 1;
         const heading = single ? "Trascrizione della riunione" : `Parte ${index + 1} di ${parts.length} della trascrizione della riunione`;
-        const answer = await ask<PartialMinutes & { titolo?: string }>(partSchema(stampsOf(part), single), `${heading}:\n\n${part.join("\n")}`, PART_ANSWER_TOKENS);
+        const answer = await ask<PartialMinutes & { titolo?: string }>(
+          partSchema(stampsOf(part), single),
+          `${heading}:\n\n${part.join("\n")}`,
+          PART_ANSWER_TOKENS,
+        );
         partials.push(answer);
         if (single) overall = { title: answer.titolo ?? "", summary: answer.riassunto };
         input.onProgress?.((index + 1) / (parts.length + (single ? 0 : 1)));
       }
       if (parts.length > 1) {
-        const digest = partials
-          .map((p, i) => `Parte ${i + 1}: ${p.riassunto}\nArgomenti: ${p.argomenti.map((a) => a.nome).join("; ")}`)
-          .join("\n\n");
+        const digest = partials.map((p, i) => `Parte ${i + 1}: ${p.riassunto}\nArgomenti: ${p.argomenti.map((a) => a.nome).join("; ")}`).join("\n\n");
         const answer = await ask<{ titolo: string; riassunto: string }>(
           OVERALL_SCHEMA,
           `Questi sono i riassunti delle parti consecutive di una riunione. Scrivi il titolo dell'intera riunione (che ne nomini l'oggetto, mai un saluto) e un riassunto complessivo che tocchi ogni argomento.\n\n${digest}`,

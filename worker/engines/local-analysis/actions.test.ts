@@ -39,7 +39,9 @@ describe("action items", () => {
 
   it("reads a task whose object comes first and whose owner follows the verb", () => {
     expect(actions("Il verbale lo manda Carla entro lunedì.")).toEqual([{ task: "Il verbale lo manda", owner: "Carla", due: "entro lunedì" }]);
-    expect(actions("La sala la prenota la segreteria didattica.")).toEqual([{ task: "La sala la prenota", owner: "la segreteria didattica", due: null }]);
+    expect(actions("La sala la prenota la segreteria didattica.")).toEqual([
+      { task: "La sala la prenota", owner: "la segreteria didattica", due: null },
+    ]);
     // An organisation said by its initials is an owner too.
     expect(actions("La RSU chiede l'incontro all'azienda entro il dieci ottobre.")).toEqual([
       { task: "Chiede l'incontro all'azienda", owner: "La RSU", due: "entro il dieci ottobre" },
@@ -57,7 +59,10 @@ describe("action items", () => {
     expect(actions("Il modulo lo correggo io oggi pomeriggio e poi lo rimando a tutti.")).toEqual([
       { task: "Il modulo lo correggo e poi lo rimando a tutti", owner: null, due: "oggi pomeriggio" },
     ]);
-    expect(actions("Sollecito il fornitore entro la settimana prossima, così chiudiamo.")[0]).toMatchObject({ owner: null, due: "entro la settimana prossima" });
+    expect(actions("Sollecito il fornitore entro la settimana prossima, così chiudiamo.")[0]).toMatchObject({
+      owner: null,
+      due: "entro la settimana prossima",
+    });
   });
 
   it.each([

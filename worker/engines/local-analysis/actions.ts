@@ -24,7 +24,8 @@ const DUE_PATTERNS = [
   // "oggi pomeriggio", "in giornata" (a bare "oggi" is too often "today we talk about…").
   String.raw`(?:oggi\s+(?:pomeriggio|stesso|in\s+giornata)|in\s+giornata|stamattina)\b`,
 ];
-const DUE_END = /^(?:e|ed|ma|che|perché|perche|se|con|così|cosi|quando|altrimenti|mentre|poi|dopo|così|insieme|oppure|o|per\s+(?!la fine|il|la|fine))$/i;
+const DUE_END =
+  /^(?:e|ed|ma|che|perché|perche|se|con|così|cosi|quando|altrimenti|mentre|poi|dopo|così|insieme|oppure|o|per\s+(?!la fine|il|la|fine))$/i;
 
 // Patterns from this index on name a day and take no words after them.
 const DAY_PATTERNS = 6;
@@ -32,7 +33,8 @@ const DAY_PATTERNS = 6;
 /** The deadline as said: "entro il trenta maggio", "entro la fine della settimana". */
 const DUE_RES = DUE_PATTERNS.map((pattern) => new RegExp(String.raw`(?<![\p{L}])` + pattern, "iu"));
 // Words without which no deadline pattern can match.
-const DUE_HINT = /entro|oltre|tardi|prima|per |prossim|ogni|tra |fra |oggi|giornata|stamattina|lunedì|lunedi|martedì|martedi|mercoledì|mercoledi|giovedì|giovedi|venerdì|venerdi|sabato|domenica|domani|stasera/iu;
+const DUE_HINT =
+  /entro|oltre|tardi|prima|per |prossim|ogni|tra |fra |oggi|giornata|stamattina|lunedì|lunedi|martedì|martedi|mercoledì|mercoledi|giovedì|giovedi|venerdì|venerdi|sabato|domenica|domani|stasera/iu;
 
 export function findDue(sentence: string): { due: string; strong: boolean } | undefined {
   if (!DUE_HINT.test(sentence)) return undefined;
@@ -67,14 +69,17 @@ const COMMIT =
 const MANDATE = /\b(?:si\s+dà|si\s+da|dà|da|diamo|viene\s+dato)\s+mandato\s+(al|alla|allo|all'|ai|alle|agli|a)\s*(.{2,60}?)\s+di\s+/iu;
 const INCARICA = /\b(?:incarica|incarichiamo|incaricano)\s+(il|lo|la|l'|i|gli|le)\s*(.{2,50}?)\s+di\s+/iu;
 // "se ne occupa Luca", "ci pensa la segreteria": the owner follows too.
-const AFTER_VERB = /\b(?:se\s+ne\s+occupa|se\s+ne\s+occupano|ci\s+pensa|ci\s+pensano|lo\s+fa|la\s+fa|a\s+cura\s+di|a\s+carico\s+di)\s+((?:il|lo|la|l'|i|gli|le)?\s*[\p{L}']+(?:\s+\p{Lu}[\p{L}']+)*)/iu;
+const AFTER_VERB =
+  /\b(?:se\s+ne\s+occupa|se\s+ne\s+occupano|ci\s+pensa|ci\s+pensano|lo\s+fa|la\s+fa|a\s+cura\s+di|a\s+carico\s+di)\s+((?:il|lo|la|l'|i|gli|le)?\s*[\p{L}']+(?:\s+\p{Lu}[\p{L}']+)*)/iu;
 // Future forms (not "sarà", "avrà", nor the impersonal "se ne riparlerà").
 const FUTURE = /(?<![\p{L}])(?!(?:sar|avr|potr|vorr|dovr|torner|riparler)\w*)(\p{L}{3,}(?:erà|irà|arà|eranno|iranno|aranno))(?![\p{L}])/iu;
 // First person: "preparo io", "me ne occupo io", "ci penso io", "lo scrivo io", "io scrivo", "glielo rimando".
-const FIRST_PERSON = /(?:\b(?:me\s+ne\s+occupo|ci\s+penso\s+io|lo\s+faccio\s+io|la\s+faccio\s+io)\b|\b\p{L}{3,}o\s+io\b|\bio\s+\p{L}{3,}o\b|\b(?:glielo|gliela|te\s+lo|te\s+la|ve\s+lo|ve\s+la|le|gli|ti|vi|lo|la|li)\s+(?:mando|rimando|invio|preparo|scrivo|porto|faccio|giro|passo|chiamo|sento|mandiamo|prepariamo)\b|^(?:\p{L}+[,.]?\s+){0,3}(?:allora\s+|quindi\s+)?(?:preparo|scrivo|mando|invio|porto|chiamo|verifico|controllo|metto|faccio|riscrivo|sento|organizzo|contatto|aggiorno|chiedo|sistemo|ordino|compro|prenoto|spedisco|pubblico|sollecito|fisso|giro|telefono|correggo|rivedo|consegno|comunico|avviso|stampo|rimando|carico)\b)/iu;
+const FIRST_PERSON =
+  /(?:\b(?:me\s+ne\s+occupo|ci\s+penso\s+io|lo\s+faccio\s+io|la\s+faccio\s+io)\b|\b\p{L}{3,}o\s+io\b|\bio\s+\p{L}{3,}o\b|\b(?:glielo|gliela|te\s+lo|te\s+la|ve\s+lo|ve\s+la|le|gli|ti|vi|lo|la|li)\s+(?:mando|rimando|invio|preparo|scrivo|porto|faccio|giro|passo|chiamo|sento|mandiamo|prepariamo)\b|^(?:\p{L}+[,.]?\s+){0,3}(?:allora\s+|quindi\s+)?(?:preparo|scrivo|mando|invio|porto|chiamo|verifico|controllo|metto|faccio|riscrivo|sento|organizzo|contatto|aggiorno|chiedo|sistemo|ordino|compro|prenoto|spedisco|pubblico|sollecito|fisso|giro|telefono|correggo|rivedo|consegno|comunico|avviso|stampo|rimando|carico)\b)/iu;
 // Second person addressed by name: "Sara, puoi fare tu…?", "Francesca, mi mandi…?"
 const VOCATIVE = /^(?:(?:ok|allora|senti|quindi|e|dai|bene)[,]?\s+)?(\p{Lu}[\p{Ll}]+(?:\s+\p{Lu}[\p{Ll}]+)?),\s+(.*)$/u;
-const SECOND_PERSON = /\b(?:puoi|potresti|riesci\s+a|ti\s+occupi|te\s+ne\s+occupi|ci\s+pensi|pensaci|mi\s+mandi|mi\s+prepari|mi\s+fai|prepari|mandi|chiami|senti|fai|scrivi|controlli|verifichi|organizzi|tu)\b/iu;
+const SECOND_PERSON =
+  /\b(?:puoi|potresti|riesci\s+a|ti\s+occupi|te\s+ne\s+occupi|ci\s+pensi|pensaci|mi\s+mandi|mi\s+prepari|mi\s+fai|prepari|mandi|chiami|senti|fai|scrivi|controlli|verifichi|organizzi|tu)\b/iu;
 
 const NOT_NAMES = new Set(
   `allora bene ok okay sì si no perfetto grazie scusi scusa senti senta guarda guardi ecco quindi dunque certo esatto giusto infatti beh comunque intanto inoltre poi ora adesso ciao buongiorno buonasera prego sicuro chiaro benissimo ottimo insomma appunto io tu lui lei noi voi loro chi cosa come dove quando perché anche però ma mozione proposta punto primo secondo terzo ultimo sulla sul per con il la lo le gli un una questo questa favorevoli contrari astenuti`.split(
@@ -82,8 +87,7 @@ const NOT_NAMES = new Set(
   ),
 );
 
-const ROLE =
-  String.raw`(?:amministrat\w+|segretari\w|president\w+|vicepresident\w+|tesorier\w|sindac\w|assessor\w+|consiglier\w|dirigent\w|presid\w|direttor\w|direttric\w|responsabil\w|coordinator\w|coordinatric\w|geometr\w|ingegner\w|architett\w|avvocat\w|professor\w*|profess\w+|maestr\w|dottor\w*|dottoress\w|signor\w*|soci\w|ufficio|uffici|segreteria|polizia|giunta|commissione|impresa|ditta|capocantiere|caposquadra|tecnic\w|referent\w|rappresentant\w|delegat\w|comitato|collegio|studio|azienda|direzione|reparto|team|gruppo|squadra|portiere|custode|revisor\w|tutor|relator\w+|relatric\w|medic\w|capo\w*|redattor\w|redattric\w|fotograf\w|fornitor\w|consulent\w|commercialist\w|ragioneria|amministrazione|consiglio|direttivo|staff|legale|notaio|perito|economo|insegnant\w|docent\w|genitor\w|famigli\w|rappresentanz\w|condomin\w|inquilin\w|proprietari\w|agenzia|cooperativa|associazione|comune|regione|provincia|scuola)`;
+const ROLE = String.raw`(?:amministrat\w+|segretari\w|president\w+|vicepresident\w+|tesorier\w|sindac\w|assessor\w+|consiglier\w|dirigent\w|presid\w|direttor\w|direttric\w|responsabil\w|coordinator\w|coordinatric\w|geometr\w|ingegner\w|architett\w|avvocat\w|professor\w*|profess\w+|maestr\w|dottor\w*|dottoress\w|signor\w*|soci\w|ufficio|uffici|segreteria|polizia|giunta|commissione|impresa|ditta|capocantiere|caposquadra|tecnic\w|referent\w|rappresentant\w|delegat\w|comitato|collegio|studio|azienda|direzione|reparto|team|gruppo|squadra|portiere|custode|revisor\w|tutor|relator\w+|relatric\w|medic\w|capo\w*|redattor\w|redattric\w|fotograf\w|fornitor\w|consulent\w|commercialist\w|ragioneria|amministrazione|consiglio|direttivo|staff|legale|notaio|perito|economo|insegnant\w|docent\w|genitor\w|famigli\w|rappresentanz\w|condomin\w|inquilin\w|proprietari\w|agenzia|cooperativa|associazione|comune|regione|provincia|scuola)`;
 const OWNER_SUBJECT = new RegExp(
   String.raw`^(?:(?:allora|quindi|poi|e|intanto|inoltre|comunque|infine|ok|bene|va bene|perfetto|sì|si|d'accordo)[,]?\s+)*` +
     String.raw`((?:[Ii]l|[Ll]a|[Ll]')\s*\p{Lu}{2,6}(?![\p{L}])|(?:(?:[Ii]l|[Ll]o|[Ll]a|[Ll]'|[Ii]|[Gg]li|[Ll]e)\s*${ROLE}(?:\s+(?:amministrativ\w|tecnic\w|local\w|comunal\w|scolastic\w|general\w|sanitari\w|legal\w|unic\w|finanziari\w|commercial\w|informatic\w|didattic\w|delegat\w))?(?:\s+\p{Lu}[\p{L}']+){0,3}(?:\s+(?:di|del|della|dello|dei|delle|degli|dell')\s*[\p{L}']+(?:\s+\p{Lu}[\p{L}']+)?)?)|(?:\p{Lu}[\p{Ll}']+(?:\s+\p{Lu}[\p{Ll}']+){0,2}))` +
@@ -169,7 +173,8 @@ const CONDITIONAL_MODAL = /^(?:dovrebbe|dovrebbero)\b/iu;
 const MODAL_NOT_DUTY = /^(?:essere|esserci|avere|stare|bastare|arrivare|tornare|costare|durare|servire|partire)\b/iu;
 
 // Words without which no branch below can match.
-const CANDIDATE = /dovr|dev[eo]|compito|impegn|occup|incaric|offr|prend|mandato|pens|cura|carico|lo fa|la fa|erà|irà|arà|eranno|iranno|aranno|\b(?:puoi|potresti|riesci|mandi|prepari|fai|chiami|senti|scrivi|controlli|verifichi|organizzi|tu)\b/iu;
+const CANDIDATE =
+  /dovr|dev[eo]|compito|impegn|occup|incaric|offr|prend|mandato|pens|cura|carico|lo fa|la fa|erà|irà|arà|eranno|iranno|aranno|\b(?:puoi|potresti|riesci|mandi|prepari|fai|chiami|senti|scrivi|controlli|verifichi|organizzi|tu)\b/iu;
 
 const lowerFirst = (text: string) => text.charAt(0).toLowerCase() + text.slice(1);
 
@@ -177,7 +182,8 @@ function vocativeOf(text: string): { name: string; rest: string } | undefined {
   if (!SECOND_PERSON.test(text)) return undefined;
   const v = text.match(VOCATIVE);
   if (v && isName(v[1].split(" ")[0])) return { name: v[1], rest: v[2] };
-  for (const m of text.matchAll(INNER_VOCATIVE)) if (isName(m[1])) return { name: m[1], rest: text.replace(new RegExp(String.raw`,?\s*${m[1]}\s*,?`), " ") };
+  for (const m of text.matchAll(INNER_VOCATIVE))
+    if (isName(m[1])) return { name: m[1], rest: text.replace(new RegExp(String.raw`,?\s*${m[1]}\s*,?`), " ") };
   return undefined;
 }
 

@@ -15,7 +15,13 @@ export const MAX_AGENDA_TOPICS = 24;
  * Topics from the agenda markers when the meeting announces its items (at least two announced in
  * so many words), else undefined and lexical segmentation decides.
  */
-export function agendaStarts(tiers: number[], terms: number[][], idf: Float64Array, ranked: Ranked[], vocabulary: Vocabulary): { starts: number[]; opening: number } | undefined {
+export function agendaStarts(
+  tiers: number[],
+  terms: number[][],
+  idf: Float64Array,
+  ranked: Ranked[],
+  vocabulary: Vocabulary,
+): { starts: number[]; opening: number } | undefined {
   const n = tiers.length;
   // Two announcements, or one and two weaker introductions ("Comincerei dagli orari… Vi volevo
   // poi aggiornare sul menù… Resta la questione delle rette"): the meeting follows an agenda.
@@ -103,4 +109,3 @@ function splitLongItems(starts: number[], tiers: number[], depth: number[], rank
 
 // A cut inside an item needs a valley at least this deep, relative to those at announced items.
 const SPLIT_DEPTH = 0.8;
-

@@ -67,7 +67,8 @@ const INTRODUCE = new RegExp(
 
 // A sentence that reads out the whole agenda ("L'ordine del giorno prevede quattro punti: …") or
 // refers back to an item ("come detto al primo punto") announces nothing.
-const LISTING = /ordine del giorno (?:prevede|è il seguente|comprende|riporta)|(?:primo|1)[^.?!]{0,80}\b(?:secondo|2)\b[^.?!]{0,80}\b(?:terzo|3)\b|come (?:detto|visto|dicevamo) (?:al|nel)/iu;
+const LISTING =
+  /ordine del giorno (?:prevede|è il seguente|comprende|riporta)|(?:primo|1)[^.?!]{0,80}\b(?:secondo|2)\b[^.?!]{0,80}\b(?:terzo|3)\b|come (?:detto|visto|dicevamo) (?:al|nel)/iu;
 
 // A sentence that is only a connective and a noun phrase announces the next subject in informal
 // talk: "Poi il questionario.", "E poi gli influencer.", "Adesso le ferie di agosto." Without a
@@ -107,7 +108,9 @@ const ARTICLE_OR_PREPOSITION = new Set(
   ),
 );
 // Where a name stops: a clause, a reason, a relative, a participle.
-const STOP = new Set(`che cui dove quando perché perche come se ma mentre quindi così cosi dato visto poiché poiche anche ovvero cioè cioe`.split(" "));
+const STOP = new Set(
+  `che cui dove quando perché perche come se ma mentre quindi così cosi dato visto poiché poiche anche ovvero cioè cioe`.split(" "),
+);
 const PARTICIPLE = /^(?:\p{L}{3,})(?:at[oaie]|ut[oaie]|it[aie])$/u;
 
 /**
@@ -156,7 +159,9 @@ export function announcedName(sentence: string): string | undefined {
 
 /** A word that can carry a subject: not a stop word, not a number, at least three letters. */
 export function contentWord(word: string): boolean {
-  const f = fold(word).replace(/^\p{L}{1,4}'/u, "").replace(/[^\p{L}]/gu, "");
+  const f = fold(word)
+    .replace(/^\p{L}{1,4}'/u, "")
+    .replace(/[^\p{L}]/gu, "");
   return f.length >= 3 && !isStopWord(f);
 }
 

@@ -47,7 +47,7 @@ export function analyzeLocally(input: TimedSegment[]): AnalysisResult {
     const to = i + 1 < starts.length ? starts[i + 1] : ranked.length;
     const at = i === 0 && agendaSplit ? agendaSplit.opening : from;
     // Without an agenda, a topic that opens with an announcement ("Poi il questionario.") is named by it.
-    const opener = agenda ? (tiers[at] ? at : -1) : [from, from + 1].find((k) => k < to && tiers[k] === 1) ?? -1;
+    const opener = agenda ? (tiers[at] ? at : -1) : ([from, from + 1].find((k) => k < to && tiers[k] === 1) ?? -1);
     const announced = opener >= 0 ? announcedName(sentences[opener].text) : undefined;
     return { from, to, sentences: ranked.slice(from, to), name: "", terms: [], announced };
   });
@@ -73,7 +73,9 @@ export function analyzeLocally(input: TimedSegment[]): AnalysisResult {
   const decided = new Set(decisions.map((d) => d.index));
   return {
     title: makeTitle(ranked, topics, vocabulary, idf),
-    summary: makeSummary(topics, keyPointsByTopic, vocabulary, (s) => summaryScore(s, tiers[s.index] > 0 || VOTE_CALL.test(s.text), decided.has(s.index))),
+    summary: makeSummary(topics, keyPointsByTopic, vocabulary, (s) =>
+      summaryScore(s, tiers[s.index] > 0 || VOTE_CALL.test(s.text), decided.has(s.index)),
+    ),
     topics: topics.map((topic, i) => {
       const keyPoints = keyPointsByTopic[i].map((s) => keyPoint(s, topic));
       return {
@@ -86,4 +88,3 @@ export function analyzeLocally(input: TimedSegment[]): AnalysisResult {
     actionItems: findActions(sentences).map(({ task, owner, due, timestamp }) => ({ task, owner, due, timestamp })),
   };
 }
-

@@ -83,8 +83,12 @@ export function matchDecisions(result: AnalysisResult, fixture: TranscriptFixtur
 
 const sameAs = (said: string | null, expected: string | null) => {
   if (expected === null || said === null) return said === expected;
-  const a = fold(said).replace(/[^\p{L}\p{N}]+/gu, " ").trim();
-  const b = fold(expected).replace(/[^\p{L}\p{N}]+/gu, " ").trim();
+  const a = fold(said)
+    .replace(/[^\p{L}\p{N}]+/gu, " ")
+    .trim();
+  const b = fold(expected)
+    .replace(/[^\p{L}\p{N}]+/gu, " ")
+    .trim();
   return a === b || a.includes(b) || (b.includes(a) && a.split(" ").length >= 2);
 };
 

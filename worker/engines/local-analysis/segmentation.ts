@@ -60,9 +60,7 @@ export function segmentTopics(
 
   const chosen: number[] = [];
   const fits = (at: number) =>
-    at >= options.minSentences &&
-    n - at >= options.minSentences &&
-    chosen.every((c) => Math.abs(c - at) >= options.minSentences);
+    at >= options.minSentences && n - at >= options.minSentences && chosen.every((c) => Math.abs(c - at) >= options.minSentences);
   for (const v of [...valleys].sort((a, b) => b.value - a.value)) {
     if (chosen.length >= options.maxTopics - 1 || v.value < threshold) break;
     if (fits(v.at)) chosen.push(v.at);
@@ -176,7 +174,8 @@ export function depthScores(scores: number[]): number[] {
 // deepen the valley before the sentence that opens with them.
 const STRONG_CUE =
   /^(?:(?:e|ok|bene|allora|quindi|dunque|adesso|ora|poi|perfetto|va bene)[,.]?\s+)*(?:passiamo|passando|veniamo|arriviamo|cambiamo (?:argomento|discorso)|cambiando (?:argomento|discorso)|(?:il\s+)?(?:primo|secondo|terzo|quarto|quinto|sesto|settimo|ottavo|ultimo|prossimo|altro)\s+(?:punto|tema|argomento)|(?:un'|l')?(?:ultima|altra)\s+(?:cosa|domanda|questione)|punto\s+successivo|(?:il\s+)?punto\s+(?:due|tre|quattro|cinque|sei|sette|otto)|infine\s+(?:la|il|i|le|gli|l')|partiamo\s+(?:da|dal|dalla|dai|dalle))\b/iu;
-const WEAK_CUE = /^(?:(?:e|ok|bene|allora|quindi|dunque)[,.]?\s+)*(?:per quanto riguarda|quanto a|parliamo|parlando|riguardo|poi c'è|poi ci sono|infine|un'ultima|adesso|ora)\b/iu;
+const WEAK_CUE =
+  /^(?:(?:e|ok|bene|allora|quindi|dunque)[,.]?\s+)*(?:per quanto riguarda|quanto a|parliamo|parlando|riguardo|poi c'è|poi ci sono|infine|un'ultima|adesso|ora)\b/iu;
 
 // "…c'è il tema del personale", "resta la questione dei parcheggi": a subject named as such near
 // the start of the sentence.
@@ -190,4 +189,3 @@ export function cueStrength(sentence: string): number {
   if (WEAK_CUE.test(sentence)) return 0.06;
   return 0;
 }
-

@@ -73,7 +73,10 @@ function endsSentence(text: string, at: number, terminator: string, end: number,
   let i = at;
   while (i > 0 && !/\s/.test(text[i - 1])) i--;
   // Opening quotes and elided articles are not part of the abbreviation: "(art.", "l'avv.".
-  const token = text.slice(i, at).replace(/^["'«“([]+/u, "").replace(/^.*['’]/u, "");
+  const token = text
+    .slice(i, at)
+    .replace(/^["'«“([]+/u, "")
+    .replace(/^.*['’]/u, "");
   if (!token) return true;
   const folded = token.toLowerCase();
   if (ALWAYS_ABBREVIATIONS.has(folded)) return false;
@@ -98,7 +101,7 @@ export function splitSegments(segments: TimedSegment[]): { sentences: Sentence[]
   const sorted = segments
     .map((s, i) => ({ s, i }))
     .filter(({ s }) => typeof s?.text === "string" && s.text.trim() !== "")
-    .sort((a, b) => (num(a.s.start) - num(b.s.start)) || a.i - b.i)
+    .sort((a, b) => num(a.s.start) - num(b.s.start) || a.i - b.i)
     .map(({ s }) => ({ start: num(s.start), end: num(s.end), text: s.text.replace(/\s+/g, " ").trim() }));
 
   // One text, remembering where each segment starts in it.

@@ -50,7 +50,13 @@ function load(folder: string): TranscriptFixture[] {
       const meeting = data.expectedDecisions
         ? { split: data.split, expectedTitle: data.expectedTitle, expectedDecisions: data.expectedDecisions, expectedActions: data.expectedActions }
         : undefined;
-      return { name: f.replace(/\.json$/, ""), description: data.description ?? "", segments: data.segments, expectedTopics: data.expectedTopics, meeting };
+      return {
+        name: f.replace(/\.json$/, ""),
+        description: data.description ?? "",
+        segments: data.segments,
+        expectedTopics: data.expectedTopics,
+        meeting,
+      };
     });
 }
 

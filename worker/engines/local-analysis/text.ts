@@ -5,13 +5,15 @@
 
 /** Lower case without diacritics, so "perché", "perchè" and "perche" compare equal. */
 export function fold(word: string): string {
-  return word.toLowerCase().normalize("NFD").replace(/\p{M}+/gu, "");
+  return word
+    .toLowerCase()
+    .normalize("NFD")
+    .replace(/\p{M}+/gu, "");
 }
 
 // Letters and digits; apostrophes split elisions ("dell'azienda" -> "dell", "azienda"), which is
 // what we want: the elided article is a stop word and the noun keeps its own identity.
 const WORD = /[\p{L}\p{N}]+/gu;
-
 
 export function countWords(text: string): number {
   WORD.lastIndex = 0;
@@ -54,7 +56,8 @@ export function clip(text: string, max: number): string {
 const ASIDES =
   /(?:,\s*|\s+|^)(?:come sapete|come sai|come sa|come dicevo|come dicevamo|come vi dicevo|diciamo così|diciamo|secondo me|per me|in pratica|praticamente|sostanzialmente|un attimo|appunto|ecco|insomma|cioè|tra l'altro|per così dire|devo dire|onestamente|francamente|scusate|scusi|scusa|guardate|guardi|guarda|vedete|sentite|eh|ehm|no\?)(?=\s*[,.!?;:]|\s)(?:\s*,)?/giu;
 // Where a long sentence may be cut: before a new clause.
-const CLAUSE = /,\s+(?=(?:ma|però|perché|perche|quindi|e\s+(?:poi|quindi|così)|anche\s+se|mentre|così|altrimenti|che|dove|il\s+che|cosa\s+che|soprattutto|tipo)\b)|;\s+|\s+[–—]\s+|:\s+(?=\p{Ll})/iu;
+const CLAUSE =
+  /,\s+(?=(?:ma|però|perché|perche|quindi|e\s+(?:poi|quindi|così)|anche\s+se|mentre|così|altrimenti|che|dove|il\s+che|cosa\s+che|soprattutto|tipo)\b)|;\s+|\s+[–—]\s+|:\s+(?=\p{Ll})/iu;
 
 /**
  * A key point as a short statement of its sentence: fillers and asides removed, and a long
@@ -62,7 +65,13 @@ const CLAUSE = /,\s+(?=(?:ma|però|perché|perche|quindi|e\s+(?:poi|quindi|così
  */
 export function shortStatement(sentence: string, maxWords = 20): string | undefined {
   const tidy = tidySentence(sentence, 400);
-  let text = tidySentence(tidy.replace(ASIDES, (m) => (/^,/.test(m) && /,\s*$/.test(m) ? "," : " ")).replace(/\s+([,.!?;:])/g, "$1").replace(/,\s*,/g, ","), 400);
+  let text = tidySentence(
+    tidy
+      .replace(ASIDES, (m) => (/^,/.test(m) && /,\s*$/.test(m) ? "," : " "))
+      .replace(/\s+([,.!?;:])/g, "$1")
+      .replace(/,\s*,/g, ","),
+    400,
+  );
   if (countWords(text) > maxWords) {
     const parts = text.split(CLAUSE);
     let kept = "";
@@ -76,7 +85,11 @@ export function shortStatement(sentence: string, maxWords = 20): string | undefi
   }
   text = capitalise(text.replace(/^[\s,;:]+/, "")).replace(/[\s,;:]+$/, "");
   if (!/[.!?…]$/.test(text)) text += ".";
-  const same = (a: string) => a.toLowerCase().replace(/[^\p{L}\p{N}]+/gu, " ").trim();
+  const same = (a: string) =>
+    a
+      .toLowerCase()
+      .replace(/[^\p{L}\p{N}]+/gu, " ")
+      .trim();
   if (countWords(text) < 4 || same(text) === same(sentence)) return undefined;
   return text;
 }

@@ -56,4 +56,3 @@ export function quality(s: Ranked): number {
 export function size(topic: Topic): number {
   return topic.sentences.filter((s) => !s.formality).length;
 }
-

@@ -166,4 +166,3 @@ export function subjectTerms(topic: Topic, vocabulary: Vocabulary): Set<number> 
   }
   return new Set(topic.terms);
 }
-

@@ -105,7 +105,10 @@ function label(topic: Topic, vocabulary: Vocabulary, idf: Float64Array): string 
   const weight = (id: number) => (counts.get(id) ?? 0) * idf[id];
   const ranked = [...subject].sort((a, b) => weight(b) - weight(a) || subject.indexOf(a) - subject.indexOf(b));
   // With the word it is always said with: "conto consuntivo", not "conto".
-  return phrases(ranked.map((id) => ({ id, word: vocabulary.display(id) })), vocabulary)[0];
+  return phrases(
+    ranked.map((id) => ({ id, word: vocabulary.display(id) })),
+    vocabulary,
+  )[0];
 }
 
 /**
@@ -119,7 +122,12 @@ export function makeTitle(sentences: Ranked[], topics: Topic[], vocabulary: Voca
   if (topics.length === 1 && !isFormality(first.text)) {
     const counts = new Map<number, number>();
     for (const s of sentences) for (const id of s.terms) counts.set(id, (counts.get(id) ?? 0) + 1);
-    const dominant = new Set([...counts].sort((a, b) => b[1] - a[1]).slice(0, 8).map(([id]) => id));
+    const dominant = new Set(
+      [...counts]
+        .sort((a, b) => b[1] - a[1])
+        .slice(0, 8)
+        .map(([id]) => id),
+    );
     const distinct = new Set(first.terms);
     if (sentences.length <= 3 || (distinct.size >= 3 && [...distinct].some((id) => dominant.has(id)))) {
       return titleFromSentence(tidySentence(withoutGreeting(first.text), 400));
@@ -131,7 +139,12 @@ export function makeTitle(sentences: Ranked[], topics: Topic[], vocabulary: Voca
   const picked = bySize.slice(0, 3).sort((a, b) => a.i - b.i);
   for (const { t } of picked) {
     // An announced item by its most telling word; a computed name by its first phrase ("pro loco").
-    const l = t.announced ? label(t, vocabulary, idf) : phrases(t.terms.map((id) => ({ id, word: vocabulary.display(id) })), vocabulary)[0];
+    const l = t.announced
+      ? label(t, vocabulary, idf)
+      : phrases(
+          t.terms.map((id) => ({ id, word: vocabulary.display(id) })),
+          vocabulary,
+        )[0];
     if (l && !labels.some((x) => fold(x) === fold(l)) && !(kind && fold(kind).includes(fold(l)))) labels.push(l);
   }
   if (labels.length === 0) return titleFromSentence(tidySentence(first.text, 400));
@@ -148,4 +161,3 @@ function withoutGreeting(sentence: string): string {
   const rest = sentence.replace(/^(?:buongiorno|buonasera|ciao|salve|benvenut[ioae]|bentrovat[ioae])\b[^,.!?;:]*[,.!?;:]\s*/iu, "");
   return rest.split(/\s+/).length >= 4 ? rest : sentence;
 }
-

@@ -87,22 +87,32 @@ export async function transcribePiecesWithCli(o: CliRunOptions): Promise<{ langu
     const base = path.join(o.workDir, `piece-${index}`);
     writeWav16k(`${base}.wav`, pieceSamples(o.pcm, o.pieces[index]));
     const started = performance.now();
-    const stderr = await runCli(o, [
-      "-m", o.modelPath,
-      "-f", `${base}.wav`,
-      "-l", o.language,
-      "-t", String(o.threads),
-      // Greedy decoding (best-of 5 only on a temperature fall-back), and no text carried from
-      // one 30 s window to the next: carried text is the usual seed of whisper's repetition loops.
-      "-bs", "1",
-      // A vocabulary prompt needs text context (whisper drops the prompt at -mc 0); it is carried
-      // into every window so its spellings hold for the whole recording.
-      ...(o.prompt ? ["--prompt", o.prompt, "--carry-initial-prompt", "-mc", "224"] : ["-mc", "0"]),
-      ...(o.audioCtx > 0 ? ["-ac", String(o.audioCtx)] : []),
-      "-pp",
-      "-oj",
-      "-of", base,
-    ], (f) => o.onProgress(index, f));
+    const stderr = await runCli(
+      o,
+      [
+        "-m",
+        o.modelPath,
+        "-f",
+        `${base}.wav`,
+        "-l",
+        o.language,
+        "-t",
+        String(o.threads),
+        // Greedy decoding (best-of 5 only on a temperature fall-back), and no text carried from
+        // one 30 s window to the next: carried text is the usual seed of whisper's repetition loops.
+        "-bs",
+        "1",
+        // A vocabulary prompt needs text context (whisper drops the prompt at -mc 0); it is carried
+        // into every window so its spellings hold for the whole recording.
+        ...(o.prompt ? ["--prompt", o.prompt, "--carry-initial-prompt", "-mc", "224"] : ["-mc", "0"]),
+        ...(o.audioCtx > 0 ? ["-ac", String(o.audioCtx)] : []),
+        "-pp",
+        "-oj",
+        "-of",
+        base,
+      ],
+      (f) => o.onProgress(index, f),
+    );
     const ms = performance.now() - started;
     const json = JSON.parse(fs.readFileSync(`${base}.json`, "utf8")) as CliJson;
     fs.rmSync(`${base}.wav`, { force: true });
@@ -160,7 +170,10 @@ function runCli(o: CliRunOptions, args: string[], onFraction: (f: number) => voi
       signal?.removeEventListener("abort", onAbort);
       if (signal?.aborted) return;
       if (code === 0) return resolve(log);
-      const lines = log.trim().split("\n").filter((l) => /error|fail/i.test(l));
+      const lines = log
+        .trim()
+        .split("\n")
+        .filter((l) => /error|fail/i.test(l));
       const why = lines.slice(-3).join(" | ") || `uscita ${code ?? killedBy}`;
       if (/failed to (initialize whisper context|load model)|invalid model/i.test(log)) reject(new WhisperModelError(why));
       else reject(new Error(`whisper-cli: ${why}`));

@@ -8,12 +8,16 @@ import os from "node:os";
  * 1.25–1.5x the CPU time of 1 thread.
  */
 export async function otherBusyCores(ms = 250): Promise<number> {
-  const sample = () => os.cpus().reduce((a, c) => {
-    const t = c.times;
-    a.busy += t.user + t.nice + t.sys + t.irq;
-    a.all += t.user + t.nice + t.sys + t.irq + t.idle;
-    return a;
-  }, { busy: 0, all: 0 });
+  const sample = () =>
+    os.cpus().reduce(
+      (a, c) => {
+        const t = c.times;
+        a.busy += t.user + t.nice + t.sys + t.irq;
+        a.all += t.user + t.nice + t.sys + t.irq + t.idle;
+        return a;
+      },
+      { busy: 0, all: 0 },
+    );
   const a = sample();
   const own = process.cpuUsage();
   await new Promise((r) => setTimeout(r, ms));

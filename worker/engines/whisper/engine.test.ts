@@ -85,7 +85,12 @@ describe.each(backends)("WhisperEngine through %s (native, synthetic tiny model)
     const e = engine();
     expect(e.backend).toBe(backend);
     expect(e.name).toBe("whisper");
-    expect(e.model).toBe(path.basename(model).replace(/\.bin$/, "").replace(/^ggml-/, ""));
+    expect(e.model).toBe(
+      path
+        .basename(model)
+        .replace(/\.bin$/, "")
+        .replace(/^ggml-/, ""),
+    );
     expect(e.maxChunkSeconds).toBe(600);
     expect(e.threads).toBe(os.availableParallelism());
   });
@@ -192,7 +197,9 @@ describe.each(backends)("WhisperEngine through %s (native, synthetic tiny model)
     await new Promise((r) => setTimeout(r, 200));
     expect(fs.readdirSync(DATA).filter((f) => f.startsWith("whisper-"))).toEqual([]);
     // An already aborted signal fails before any work.
-    await expect(e.transcribe({ wavPath: wav, durationSec: duration, language: "it", signal: AbortSignal.abort() })).rejects.toMatchObject({ name: "AbortError" });
+    await expect(e.transcribe({ wavPath: wav, durationSec: duration, language: "it", signal: AbortSignal.abort() })).rejects.toMatchObject({
+      name: "AbortError",
+    });
   });
 
   it("returns no segments for a silent file without starting whisper", async () => {

@@ -81,7 +81,7 @@ export class WhisperEngine implements SpeechEngine {
   constructor(options: WhisperEngineOptions = {}) {
     this.opts = options;
     let { model, dataDir, modelUrl } = options;
-    const cliPath = options.cli === false ? null : options.cli ?? findWhisperCli(getConfig().WHISPER_CLI);
+    const cliPath = options.cli === false ? null : (options.cli ?? findWhisperCli(getConfig().WHISPER_CLI));
     this.runner = cliPath ? new CliBackend(cliPath) : new BindingBackend();
     if (model === undefined || dataDir === undefined || modelUrl === undefined) {
       // Only read when needed, so tests and the benchmark can build an engine without one.
@@ -108,7 +108,7 @@ export class WhisperEngine implements SpeechEngine {
   }
 
   private modelPath(onProgress?: (fraction: number) => void, signal?: AbortSignal): Promise<string> {
-    const bar = this.opts.terminalProgress ?? Boolean(process.stderr.isTTY) ? terminalProgress(`Download modello ${this.model}`) : undefined;
+    const bar = (this.opts.terminalProgress ?? Boolean(process.stderr.isTTY)) ? terminalProgress(`Download modello ${this.model}`) : undefined;
     return ensureModel(this.spec, {
       ...this.download,
       signal,

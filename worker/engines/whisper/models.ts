@@ -64,7 +64,14 @@ export function resolveModel(spec: string, dataDir: string): ResolvedModel {
   const looksLikePath = s.includes("/") || s.includes("\\") || s.endsWith(".bin");
   if (looksLikePath) {
     const p = path.resolve(s);
-    return { name: path.basename(p).replace(/^ggml-/, "").replace(/\.bin$/, ""), path: p, downloadable: false };
+    return {
+      name: path
+        .basename(p)
+        .replace(/^ggml-/, "")
+        .replace(/\.bin$/, ""),
+      path: p,
+      downloadable: false,
+    };
   }
   if (!NAME_RE.test(s)) throw new UserFacingError(`Nome del modello Whisper non valido: "${spec}".`, false);
   return { name: s, path: path.join(modelsDir(dataDir), `ggml-${s}.bin`), downloadable: true };
@@ -100,7 +107,8 @@ export function downloadModel(name: string, options: DownloadOptions): Promise<s
     name: target.name,
     checksum: sha1 ? { algorithm: "sha1", hex: sha1 } : null,
     messages: {
-      missing: (why) => `Il modello di trascrizione "${target.name}" non è installato e non è stato possibile scaricarlo (${why}). ${installHint(target.name, dir)}`,
+      missing: (why) =>
+        `Il modello di trascrizione "${target.name}" non è installato e non è stato possibile scaricarlo (${why}). ${installHint(target.name, dir)}`,
       notFound: `Il modello di trascrizione "${target.name}" non esiste in ${options.baseUrl} (HTTP 404). Controlla il valore di WHISPER_MODEL.`,
       installHint: installHint(target.name, dir),
     },

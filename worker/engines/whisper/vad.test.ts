@@ -1,15 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { concat, italianPcm, silence } from "./test-audio";
-import {
-  adaptiveThreshold,
-  findVoicedRegions,
-  frameLevelsDb,
-  mapSegments,
-  pieceToSource,
-  planPieces,
-  splitLongRegion,
-  type Piece,
-} from "./vad";
+import { adaptiveThreshold, findVoicedRegions, frameLevelsDb, mapSegments, pieceToSource, planPieces, splitLongRegion, type Piece } from "./vad";
 
 const SR = 16000;
 

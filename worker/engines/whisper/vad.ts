@@ -221,4 +221,3 @@ export function mapSegments(piece: Piece, segments: RawSegment[], totalSamples: 
   }
   return out;
 }
-
