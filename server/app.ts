@@ -9,6 +9,7 @@ import { ConfigError, getConfig, parseTrustProxy, type Config } from "../app/ser
 import { openDatabase } from "../app/services/database.server";
 import { configureLogging, log } from "../app/services/logger.server";
 import { appRoot } from "../app/services/paths.server";
+import { checkStorage } from "../app/services/storage.server";
 import { startWorker } from "../worker/runner";
 import { dropRequestsOfGoneClients, errorHandler, limitUnauthenticatedBodies, refuseCrossOriginPageWrites, refuseMalformedUrl } from "./guards";
 import { requestLog } from "./request-log";
@@ -67,6 +68,8 @@ export async function startApp(options: StartOptions): Promise<RunningApp> {
   });
   const limits = { ...HTTP_LIMITS, ...options.httpLimits };
   fs.mkdirSync(config.DATA_DIR, { recursive: true });
+  // A bucket that is missing or unreachable stops the start here, not the first upload.
+  await checkStorage();
 
   const started = Date.now();
   const database = await openDatabase(config);

@@ -5,7 +5,14 @@
  */
 
 /** Environment variables whose whole value is a secret. */
-export const SECRET_VARIABLES = ["SESSION_SECRET", "OPENAI_API_KEY", "ANALYSIS_API_KEY", "GOOGLE_CLIENT_SECRET", "ADMIN_PASSWORD"] as const;
+export const SECRET_VARIABLES = [
+  "SESSION_SECRET",
+  "OPENAI_API_KEY",
+  "ANALYSIS_API_KEY",
+  "GOOGLE_CLIENT_SECRET",
+  "ADMIN_PASSWORD",
+  "S3_SECRET_ACCESS_KEY",
+] as const;
 
 // scheme://user:password@  (the password may hold anything but '@', '/' and whitespace)
 const URL_CREDENTIALS = /\b([a-z][a-z0-9+.-]*:\/\/[^\s:/@]*):([^\s@/]+)@/gi;

@@ -67,7 +67,7 @@ export function chunkKey(id: string, index: number): string {
 /** The chunks 0..count-1 read one after the other: the recording as the browser made it so far. */
 export function readChunks(id: string, count: number): Readable {
   async function* chunks() {
-    for (let i = 0; i < count; i++) yield* storage.readStream(chunkKey(id, i));
+    for (let i = 0; i < count; i++) yield* await storage.openReadStream(chunkKey(id, i));
   }
   return Readable.from(chunks());
 }

@@ -104,3 +104,57 @@ describe("parseConfig refuses what cannot work, before the database starts", () 
     }
   });
 });
+
+describe("storage configuration (decision 021)", () => {
+  it("is the folder DATA_DIR/storage when STORAGE_URL is unset or file:, another folder for file:///path", () => {
+    expect(parseConfig({}).STORAGE).toEqual({ kind: "local", root: undefined });
+    expect(parseConfig({ STORAGE_URL: "file:" }).STORAGE).toEqual({ kind: "local", root: undefined });
+    expect(parseConfig({ STORAGE_URL: "file:///srv/verbale/archivio/" }).STORAGE).toEqual({ kind: "local", root: "/srv/verbale/archivio" });
+  });
+
+  it("reads s3://bucket/prefix and the S3 variables", () => {
+    const config = parseConfig({
+      STORAGE_URL: "s3://verbale-audio/produzione/",
+      S3_ENDPOINT: "http://minio:9000",
+      S3_REGION: "eu-south-1",
+      S3_ACCESS_KEY_ID: "chiave",
+      S3_SECRET_ACCESS_KEY: "segreto-lungo",
+      S3_FORCE_PATH_STYLE: "true",
+    });
+    expect(config.STORAGE).toEqual({ kind: "s3", bucket: "verbale-audio", prefix: "produzione" });
+    expect(config).toMatchObject({ S3_ENDPOINT: "http://minio:9000", S3_REGION: "eu-south-1", S3_FORCE_PATH_STYLE: true });
+    expect(parseConfig({ STORAGE_URL: "s3://verbale-audio" }).STORAGE).toEqual({ kind: "s3", bucket: "verbale-audio", prefix: "" });
+    expect(parseConfig({ STORAGE_URL: "s3://verbale-audio" })).toMatchObject({ S3_REGION: "us-east-1", S3_FORCE_PATH_STYLE: false });
+    expect(parseConfig({ S3_FORCE_PATH_STYLE: "0" }).S3_FORCE_PATH_STYLE).toBe(false);
+  });
+
+  it.each([
+    ["STORAGE_URL", "s3://"],
+    ["STORAGE_URL", "s3:///solo-prefisso"],
+    ["STORAGE_URL", "s3://Bucket_Maiuscolo/x"],
+    ["STORAGE_URL", "s3://ab"],
+    ["STORAGE_URL", "s3://utente:password@bucket/x"],
+    ["STORAGE_URL", "minio://bucket"],
+    ["STORAGE_URL", "/cartella/senza/schema"],
+    ["STORAGE_URL", "file://host/cartella"],
+    ["S3_ENDPOINT", "minio:9000"],
+    ["S3_ENDPOINT", "ftp://minio:9000"],
+    ["S3_FORCE_PATH_STYLE", "forse"],
+  ])("stops start-up naming %s=%s", (name, value) => {
+    expect(() => parseConfig({ STORAGE_URL: "s3://verbale-audio", [name]: value })).toThrow(new RegExp(`^Configurazione non valida: ${name}:`));
+  });
+
+  it("wants both S3 keys or neither, and never prints the secret", () => {
+    expect(() => parseConfig({ STORAGE_URL: "s3://verbale-audio", S3_ACCESS_KEY_ID: "chiave" })).toThrow(
+      /^Configurazione non valida: S3_SECRET_ACCESS_KEY:/,
+    );
+    let message = "";
+    try {
+      parseConfig({ STORAGE_URL: "s3://verbale-audio", S3_SECRET_ACCESS_KEY: "SegretoS3Lungo" });
+    } catch (error) {
+      message = (error as Error).message;
+    }
+    expect(message).toMatch(/^Configurazione non valida: S3_ACCESS_KEY_ID:/);
+    expect(message).not.toContain("SegretoS3Lungo");
+  });
+});

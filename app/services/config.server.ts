@@ -134,16 +134,67 @@ const envSchema = z.object({
   LLM_THREADS: z.coerce.number().int().min(1).max(256).optional(),
   WORKER_CONCURRENCY: z.coerce.number().int().min(1).max(16).default(1),
   LOG_LEVEL: z.enum(["debug", "info", "warn", "error"]).default("info"),
+  // Where audio, recording chunks and documents live (decision 021): unset or file: the folder
+  // DATA_DIR/storage; file:///a/folder another folder; s3://bucket/prefix an S3-compatible store.
+  STORAGE_URL: optionalString.refine((v) => v === undefined || parseStorageUrl(v) !== undefined, {
+    message:
+      "STORAGE_URL deve essere file:, file:///cartella/assoluta oppure s3://bucket/prefisso (bucket di 3-63 caratteri: minuscole, cifre, punti, trattini)",
+  }),
+  // The S3 API's address for anything but AWS itself (MinIO, Ceph, Garage, R2...); unset: AWS.
+  S3_ENDPOINT: optionalHttpUrl("S3_ENDPOINT"),
+  S3_REGION: z.string().trim().default("us-east-1"),
+  // Both or neither: without them the SDK's own chain (AWS_* variables, instance role) applies.
+  S3_ACCESS_KEY_ID: optionalString,
+  S3_SECRET_ACCESS_KEY: optionalString,
+  // MinIO and most self-hosted stores answer at endpoint/bucket/key rather than bucket.endpoint/key.
+  S3_FORCE_PATH_STYLE: optionalString.refine((v) => v === undefined || BOOLEAN_WORDS.has(v.toLowerCase()), {
+    message: "S3_FORCE_PATH_STYLE deve essere true o false",
+  }),
 });
+
+const BOOLEAN_WORDS = new Map([
+  ["true", true],
+  ["1", true],
+  ["yes", true],
+  ["on", true],
+  ["false", false],
+  ["0", false],
+  ["no", false],
+  ["off", false],
+]);
+
+export type StorageLocation = { kind: "local"; root: string | undefined } | { kind: "s3"; bucket: string; prefix: string };
+
+/**
+ * STORAGE_URL as a location: undefined for anything else. `file:` alone is the default folder
+ * (root undefined: DATA_DIR/storage); an s3 prefix loses its outer slashes ("" for none).
+ */
+export function parseStorageUrl(value: string | undefined): StorageLocation | undefined {
+  if (value === undefined || value === "file:") return { kind: "local", root: undefined };
+  if (!URL.canParse(value)) return undefined;
+  const url = new URL(value);
+  if (url.protocol === "file:") {
+    if (url.host !== "" || url.pathname === "/" || url.search || url.hash) return undefined;
+    return { kind: "local", root: decodeURIComponent(url.pathname).replace(/\/+$/, "") };
+  }
+  if (url.protocol !== "s3:" || url.username || url.password || url.port || url.search || url.hash) return undefined;
+  const bucket = url.hostname;
+  if (!/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/.test(bucket) || bucket.includes("..")) return undefined;
+  const prefix = decodeURIComponent(url.pathname).replace(/^\/+|\/+$/g, "");
+  if (prefix.split("/").some((part) => part === "." || part === "..") || /\/\//.test(prefix)) return undefined;
+  return { kind: "s3", bucket, prefix };
+}
 
 export type Env = z.infer<typeof envSchema>;
 
-export type Config = Env & {
+export type Config = Omit<Env, "S3_FORCE_PATH_STYLE"> & {
   DATA_DIR: string;
   SESSION_SECRET: string;
   APP_URL: string;
   TRANSCRIPTION_ENGINE: "whisper" | "openai";
   ANALYSIS_ENGINE: "local" | "extractive" | "openai";
+  STORAGE: StorageLocation;
+  S3_FORCE_PATH_STYLE: boolean;
 };
 
 export class ConfigError extends Error {}
@@ -159,6 +210,11 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
     throw new ConfigError(`Configurazione non valida: ${name}: ${issue.message} (valore: ${shown})`);
   }
   const e = result.data;
+  const storage = parseStorageUrl(e.STORAGE_URL)!;
+  if (storage.kind === "s3" && Boolean(e.S3_ACCESS_KEY_ID) !== Boolean(e.S3_SECRET_ACCESS_KEY)) {
+    const missing = e.S3_ACCESS_KEY_ID ? "S3_SECRET_ACCESS_KEY" : "S3_ACCESS_KEY_ID";
+    throw new ConfigError(`Configurazione non valida: ${missing}: S3_ACCESS_KEY_ID e S3_SECRET_ACCESS_KEY vanno indicate insieme (valore: nascosto)`);
+  }
   const dataDir = path.resolve(e.DATA_DIR);
   const defaultEngine = e.OPENAI_API_KEY ? "openai" : undefined;
   return {
@@ -168,6 +224,8 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
     SESSION_SECRET: e.SESSION_SECRET ?? "",
     TRANSCRIPTION_ENGINE: e.TRANSCRIPTION_ENGINE ?? defaultEngine ?? "whisper",
     ANALYSIS_ENGINE: analysisEngine(e),
+    STORAGE: storage,
+    S3_FORCE_PATH_STYLE: BOOLEAN_WORDS.get(e.S3_FORCE_PATH_STYLE?.toLowerCase() ?? "") ?? false,
   };
 }
 

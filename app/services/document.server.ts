@@ -347,8 +347,8 @@ export function getDocumentFile(id: string | undefined, access: Access): Promise
 }
 
 /** The download Response of a stored document (user and admin routes alike). */
-export function documentResponse(file: DocumentFile): Response {
-  return new Response(createReadableStreamFromReadable(storage.readStream(file.key)), {
+export async function documentResponse(file: DocumentFile): Promise<Response> {
+  return new Response(createReadableStreamFromReadable(await storage.openReadStream(file.key)), {
     status: 200,
     headers: {
       "Content-Type": DOCX_MIME,

@@ -64,14 +64,14 @@ export function parseRange(header: string | null, size: number): { start: number
  * A stored file as a Response that honours Range (206, or 416 with `bytes *\/size`) and HEAD, so
  * a media element can seek.
  */
-export function rangedFileResponse(request: Request, file: { key: string; size: number }, headers: Headers): Response {
+export async function rangedFileResponse(request: Request, file: { key: string; size: number }, headers: Headers): Promise<Response> {
   headers.set("Accept-Ranges", "bytes");
   const range = parseRange(request.headers.get("Range"), file.size);
   if (range === "unsatisfiable") {
     headers.set("Content-Range", `bytes */${file.size}`);
     return new Response(null, { status: 416, headers });
   }
-  const body = request.method === "HEAD" ? null : createReadableStreamFromReadable(storage.readStream(file.key, range));
+  const body = request.method === "HEAD" ? null : createReadableStreamFromReadable(await storage.openReadStream(file.key, range));
   if (range) {
     headers.set("Content-Range", `bytes ${range.start}-${range.end}/${file.size}`);
     headers.set("Content-Length", String(range.end - range.start + 1));

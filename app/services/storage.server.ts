@@ -1,107 +1,116 @@
-import { randomBytes } from "node:crypto";
 import fs from "node:fs";
 import fsp from "node:fs/promises";
 import path from "node:path";
-import { pipeline } from "node:stream/promises";
 import type { Readable } from "node:stream";
-import { getConfig } from "./config.server";
+import { ConfigError, getConfig, type Config } from "./config.server";
+import type { StorageBackend } from "./storage/backend.server";
+import { LocalStorage } from "./storage/local.server";
+import { S3Storage } from "./storage/s3.server";
 
 /**
- * The one storage module for audio and documents. Keys are relative paths like
- * "audio/<id>.webm"; today they live under DATA_DIR/storage, and the interface (put a stream,
- * read a stream, stat, remove) is what an S3-compatible backend would implement later.
+ * The one storage module for audio, recording chunks and documents. Keys are relative paths like
+ * "audio/<id>.webm"; where they live is STORAGE_URL's choice (decision 021): the folder
+ * DATA_DIR/storage by default, or an S3-compatible object store. Temporary folders (below) are
+ * always local: they hold what a tool such as ffmpeg reads or writes by path.
  */
 
-function root(): string {
-  return path.join(getConfig().DATA_DIR, "storage");
-}
+const backends = new WeakMap<Config, StorageBackend>();
 
-function resolveKey(key: string): string {
-  const full = path.resolve(root(), key);
-  if (!full.startsWith(root() + path.sep)) throw new Error(`Chiave di archivio non valida: ${key}`);
-  return full;
-}
-
-/** A local file path for tools that need one (ffmpeg). S3 would download to a temp file here. */
-export function storagePath(key: string): string {
-  return resolveKey(key);
-}
-
-/**
- * Writes a stream to a temporary file and renames it into place, so readers never see half a file.
- * @public part of the storage interface (chunked recordings, object storage), unused for now
- */
-export async function putStream(key: string, source: Readable): Promise<number> {
-  const target = resolveKey(key);
-  await fsp.mkdir(path.dirname(target), { recursive: true });
-  const temp = `${target}.${randomBytes(4).toString("hex")}.part`;
-  try {
-    await pipeline(source, fs.createWriteStream(temp));
-    await fsp.rename(temp, target);
-  } catch (error) {
-    await fsp.rm(temp, { force: true });
-    throw error;
+/** The backend of the current configuration (tests swap the configuration, and with it this). */
+export function getStorage(): StorageBackend {
+  const config = getConfig();
+  let backend = backends.get(config);
+  if (!backend) {
+    backend = createStorage(config);
+    backends.set(config, backend);
   }
-  return (await fsp.stat(target)).size;
+  return backend;
 }
 
-export async function putBuffer(key: string, data: Buffer | Uint8Array): Promise<number> {
-  const target = resolveKey(key);
-  await fsp.mkdir(path.dirname(target), { recursive: true });
-  const temp = `${target}.${randomBytes(4).toString("hex")}.part`;
-  await fsp.writeFile(temp, data);
-  await fsp.rename(temp, target);
-  return data.byteLength;
+function createStorage(config: Config): StorageBackend {
+  const location = config.STORAGE;
+  if (location.kind === "local") return new LocalStorage(location.root ?? path.join(config.DATA_DIR, "storage"));
+  return new S3Storage({
+    bucket: location.bucket,
+    prefix: location.prefix,
+    endpoint: config.S3_ENDPOINT,
+    region: config.S3_REGION,
+    credentials:
+      config.S3_ACCESS_KEY_ID && config.S3_SECRET_ACCESS_KEY
+        ? { accessKeyId: config.S3_ACCESS_KEY_ID, secretAccessKey: config.S3_SECRET_ACCESS_KEY }
+        : undefined,
+    forcePathStyle: config.S3_FORCE_PATH_STYLE,
+  });
+}
+
+/**
+ * Start-up: the storage can be used (the folder made, the bucket there and reachable with these
+ * keys), or a ConfigError with one line naming STORAGE_URL.
+ */
+export async function checkStorage(): Promise<void> {
+  try {
+    await getStorage().check();
+  } catch (error) {
+    throw new ConfigError(`Configurazione non valida: STORAGE_URL: ${(error as Error).message}`);
+  }
+}
+
+/** The local file of a key with the local backend (tests look at files on disk through this). */
+export function storagePath(key: string): string {
+  const backend = getStorage();
+  if (!(backend instanceof LocalStorage)) throw new Error("storagePath: solo con l'archivio locale");
+  return backend.pathOf(key);
+}
+
+/**
+ * Stores a stream (never whole in memory); readers never see half of it. Returns its size.
+ * @public part of the storage interface; uploads and chunks arrive as files first (ffprobe reads them)
+ */
+export function putStream(key: string, source: Readable): Promise<number> {
+  return getStorage().putStream(key, source);
+}
+
+export function putBuffer(key: string, data: Buffer | Uint8Array): Promise<number> {
+  return getStorage().putBuffer(key, data);
 }
 
 /** Moves an already written local file (e.g. a finished upload) into storage. */
-export async function putFile(key: string, localPath: string): Promise<number> {
-  const target = resolveKey(key);
-  await fsp.mkdir(path.dirname(target), { recursive: true });
-  try {
-    await fsp.rename(localPath, target);
-  } catch {
-    await fsp.copyFile(localPath, target);
-    await fsp.rm(localPath, { force: true });
-  }
-  return (await fsp.stat(target)).size;
+export function putFile(key: string, localPath: string): Promise<number> {
+  return getStorage().putFile(key, localPath);
 }
 
 /**
- * Puts a stored file at `localPath` (inside the caller's private temporary folder) for tools that
- * read a path, such as ffmpeg: a hard link when possible (no copy, and a delete of the key cannot
- * pull the file away mid-read), otherwise a copy. S3 would download here.
+ * Puts a stored object at `localPath` (inside the caller's private temporary folder, which the
+ * caller removes) for tools that read a path, such as ffmpeg: locally a hard link, from S3 a
+ * download.
  */
-export async function linkToLocal(key: string, localPath: string): Promise<void> {
-  const source = resolveKey(key);
-  try {
-    await fsp.link(source, localPath);
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === "ENOENT") throw error;
-    await fsp.copyFile(source, localPath);
-  }
+export function linkToLocal(key: string, localPath: string): Promise<void> {
+  return getStorage().copyToLocal(key, localPath);
 }
 
-export function readStream(key: string, range?: { start: number; end: number }): fs.ReadStream {
-  return fs.createReadStream(resolveKey(key), range);
+/** The object, or an inclusive byte range of it (Range downloads). */
+export function openReadStream(key: string, range?: { start: number; end: number }): Promise<Readable> {
+  return getStorage().openRead(key, range);
 }
 
 export async function readBuffer(key: string): Promise<Buffer> {
-  return fsp.readFile(resolveKey(key));
+  const parts: Buffer[] = [];
+  for await (const part of await openReadStream(key)) parts.push(part as Buffer);
+  return Buffer.concat(parts);
 }
 
-export async function stat(key: string): Promise<{ size: number } | undefined> {
-  try {
-    const s = await fsp.stat(resolveKey(key));
-    return { size: s.size };
-  } catch {
-    return undefined;
-  }
+export function stat(key: string): Promise<{ size: number } | undefined> {
+  return getStorage().stat(key);
 }
 
 /** Removes a key; a missing one is not an error (deletes are retried after commits). */
-export async function remove(key: string): Promise<void> {
-  await fsp.rm(resolveKey(key), { force: true });
+export function remove(key: string): Promise<void> {
+  return getStorage().remove(key);
+}
+
+/** Removes a folder of keys (a recording's chunks); a missing one is not an error. */
+export function removeDir(prefix: string): Promise<void> {
+  return getStorage().removePrefix(prefix);
 }
 
 // ---------------------------------------------------------------- temporary folders
@@ -165,9 +174,4 @@ export async function sweepStaleTempDirs(now: number = Date.now()): Promise<stri
     removed.push(name);
   }
   return removed;
-}
-
-/** Removes a folder of keys (a recording's chunks); a missing one is not an error. */
-export async function removeDir(prefix: string): Promise<void> {
-  await fsp.rm(resolveKey(prefix), { recursive: true, force: true });
 }
