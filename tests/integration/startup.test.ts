@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { processIsAlive, startEmbeddedPostgres } from "~/services/embedded-postgres.server";
 import { HTTP_ERRORS } from "~/lib/messages";
 import { ensureFreshBuild } from "../support/running-app";
+import { startS3Server } from "../support/s3";
 
 const root = path.resolve(import.meta.dirname, "../..");
 const dirs: string[] = [];
@@ -155,6 +156,39 @@ describe("server start-up", () => {
     expect(lines).toHaveLength(1);
     expect(lines[0]).toMatch(/^Configurazione non valida: PORT:/);
   });
+
+  it("stops with one line naming STORAGE_URL when the object storage is wrong or cannot be reached (decision 021)", async () => {
+    const s3 = await startS3Server();
+    try {
+      const cases: [Record<string, string>, RegExp][] = [
+        [{ STORAGE_URL: "s3://" }, /^Configurazione non valida: STORAGE_URL: STORAGE_URL deve essere/],
+        [{ ...s3.env(), S3_ENDPOINT: "minio:9000" }, /^Configurazione non valida: S3_ENDPOINT:/],
+        [
+          { ...s3.env(), STORAGE_URL: "s3://bucket-mancante/verbale" },
+          /^Configurazione non valida: STORAGE_URL: il bucket non esiste: s3:\/\/bucket-mancante\//,
+        ],
+        [
+          { ...s3.env(), S3_ENDPOINT: "http://127.0.0.1:9" },
+          /^Configurazione non valida: STORAGE_URL: archivio non raggiungibile .*http:\/\/127\.0\.0\.1:9/,
+        ],
+      ];
+      for (const [env, line] of cases) {
+        const dir = tempDataDir();
+        const { code, output } = await runServer({ ...env, DATA_DIR: dir, PORT: "0" });
+        expect(code).not.toBe(0);
+        const lines = output
+          .trim()
+          .split("\n")
+          .filter((l) => !l.includes("nodedir"));
+        expect(lines).toHaveLength(1);
+        expect(lines[0]).toMatch(line);
+        // Stopped before the database: nothing was started or written for it.
+        expect(fs.existsSync(path.join(dir, "postgres"))).toBe(false);
+      }
+    } finally {
+      await s3.close();
+    }
+  }, 120_000);
 
   it("stops with one clear line and a non-zero exit when the database cannot start", async () => {
     const dir = tempDataDir();

@@ -262,20 +262,32 @@ export async function toggleUserStatus(actor: SessionUser, id: string | undefine
 
 /** Deletes the user with everything they own; their audio and document files go after the commit. */
 export async function deleteUser(actor: SessionUser, id: string | undefined): Promise<{ id: string }> {
-  const files = await getDb().transaction(async (tx) => {
+  const { files, recordings } = await getDb().transaction(async (tx) => {
     const target = await lockTarget(id, tx);
     if (target.id === actor.id) throw badRequest(MSG.adminCannotDeleteSelf);
     if (target.roleName === "ADMIN") await assertNotLastAdmin(target.id, tx);
-    const audio = await tx.select({ key: transcriptions.fileName }).from(transcriptions).where(eq(transcriptions.userId, target.id));
+    const audio = await tx
+      .select({ key: transcriptions.fileName, id: transcriptions.id, status: transcriptions.status })
+      .from(transcriptions)
+      .where(eq(transcriptions.userId, target.id));
     const docs = await tx
       .select({ key: documents.fileName })
       .from(documents)
       .innerJoin(transcriptions, eq(transcriptions.id, documents.transcriptionId))
       .where(eq(transcriptions.userId, target.id));
     await tx.delete(users).where(eq(users.id, target.id));
-    return [...audio, ...docs].map((f) => f.key);
+    return {
+      files: [...audio, ...docs].map((f) => f.key),
+      recordings: audio.filter((t) => t.status === "RECORDING" || t.status === "FAILED").map((t) => t.id),
+    };
   });
-  await Promise.all(files.map((key) => storage.remove(key).catch((e: unknown) => log.error({ err: e, key }, "[admin] file non rimosso"))));
+  await Promise.all([
+    ...files.map((key) => storage.remove(key).catch((e: unknown) => log.error({ err: e, key }, "[admin] file non rimosso"))),
+    // The chunks of recordings never finalized (decision 009): they have no file of their own yet.
+    ...recordings.map((transcriptionId) =>
+      storage.removeDir(`recordings/${transcriptionId}`).catch((e: unknown) => log.error({ err: e, transcriptionId }, "[admin] parti non rimosse")),
+    ),
+  ]);
   return { id: id! };
 }
 
