@@ -5,6 +5,8 @@ import http from "node:http";
 import os from "node:os";
 import path from "node:path";
 import postgres from "postgres";
+import S3rver from "s3rver";
+import { S3Storage } from "../app/services/storage/s3.server";
 import { wavHeader } from "../app/services/wav.server";
 import { heapSnapshotArgs } from "./heap";
 
@@ -14,6 +16,8 @@ import { heapSnapshotArgs } from "./heap";
  * throughput over loopback. The body is generated on the fly (a valid WAV), so the benchmark
  * itself holds no 500 MB either.
  * Run: npm run build && node --import tsx bench/upload.ts [megabytes]
+ * BENCH_STORAGE=s3: the app stores into an S3-compatible server (s3rver, started in this
+ * benchmark's process so its memory is not the app's) through STORAGE_URL (decision 021).
  */
 
 const root = path.resolve(import.meta.dirname, "..");
@@ -136,9 +140,35 @@ export function postGeneratedWav(url: string, token: string, bytes: number): Pro
   });
 }
 
+/** s3rver on a free port with one bucket; the app's variables for it and the object sizes stored. */
+async function startBenchS3(): Promise<{ env: Record<string, string>; storedMb: () => Promise<number[]>; stop: () => Promise<void> }> {
+  const directory = fs.mkdtempSync(path.join(os.tmpdir(), "verbale-bench-s3-"));
+  const server = new S3rver({ address: "127.0.0.1", port: 0, silent: true, directory, configureBuckets: [{ name: "bench" }] });
+  const { port } = await server.run();
+  const endpoint = `http://127.0.0.1:${port}`;
+  const credentials = { accessKeyId: "S3RVER", secretAccessKey: "S3RVER" };
+  const bucket = new S3Storage({ bucket: "bench", prefix: "verbale", endpoint, region: "us-east-1", credentials, forcePathStyle: true });
+  return {
+    env: {
+      STORAGE_URL: "s3://bench/verbale",
+      S3_ENDPOINT: endpoint,
+      S3_ACCESS_KEY_ID: credentials.accessKeyId,
+      S3_SECRET_ACCESS_KEY: credentials.secretAccessKey,
+      S3_FORCE_PATH_STYLE: "true",
+    },
+    storedMb: async () => Promise.all((await bucket.list("audio")).map(async (key) => ((await bucket.stat(key))?.size ?? 0) / 1024 / 1024)),
+    stop: async () => {
+      bucket.destroy();
+      await server.close();
+      fs.rmSync(directory, { recursive: true, force: true });
+    },
+  };
+}
+
 async function main() {
   const megabytes = Number(process.argv[2] ?? 500);
   const bytes = megabytes * 1024 * 1024;
+  const s3 = process.env.BENCH_STORAGE === "s3" ? await startBenchS3() : undefined;
   // The transcription of the uploaded file is not part of this measure: the worker would pick
   // it up right after the answer, so the OpenAI engine points at an address nothing listens on.
   const app = await startBenchApp(3297, {
@@ -146,6 +176,7 @@ async function main() {
     ANALYSIS_ENGINE: "openai",
     OPENAI_API_KEY: "sk-bench",
     OPENAI_BASE_URL: "http://127.0.0.1:9/v1",
+    ...s3?.env,
   });
   try {
     const token = await benchUser(app.sql, megabytes + 10);
@@ -162,18 +193,21 @@ async function main() {
     peak = Math.max(peak, rssMb(app.pid));
     if (result.status !== 200) throw new Error(`upload failed: ${result.status} ${result.body}`);
     const storedDir = path.join(app.dataDir, "storage", "audio");
-    const stored = fs.readdirSync(storedDir).map((f) => fs.statSync(path.join(storedDir, f)).size);
-    console.log(`\nMacchina: ${os.cpus().length} core, Node ${process.version}`);
+    const stored = s3 ? await s3.storedMb() : fs.readdirSync(storedDir).map((f) => fs.statSync(path.join(storedDir, f)).size / 1024 / 1024);
+    console.log(
+      `\nMacchina: ${os.cpus().length} core, Node ${process.version}, carico ${os.loadavg()[0].toFixed(1)}; archivio ${s3 ? "S3 (s3rver)" : "cartella locale"}`,
+    );
     console.log("| upload | tempo | throughput | RSS a riposo | RSS di picco | picco − riposo |");
     console.log("|---|---|---|---|---|---|");
     console.log(
       `| ${megabytes} MB WAV, multipart, loopback | ${result.seconds.toFixed(1)} s | ${(megabytes / result.seconds).toFixed(0)} MB/s | ${idle.toFixed(0)} MB | ${peak.toFixed(0)} MB | ${(peak - idle).toFixed(0)} MB |`,
     );
     console.log(
-      `(file salvato: ${stored.map((s) => (s / 1024 / 1024).toFixed(0)).join(", ")} MB; include ffprobe, la misura della durata decodificata e la transazione)`,
+      `(file salvato: ${stored.map((s) => s.toFixed(0)).join(", ")} MB; include ffprobe, la misura della durata decodificata e la transazione${s3 ? ", e il caricamento multipart nel bucket" : ""})`,
     );
   } finally {
     await app.stop();
+    await s3?.stop();
   }
 }
 
