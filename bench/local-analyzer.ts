@@ -5,12 +5,13 @@
  * - Quality: on the annotated meetings (tests/fixtures/transcripts/meetings), agenda items found as
  *   their own topic, titles that name the subject, summaries that mention every item, decisions and
  *   actions (with owner and deadline) found; for the tuning meetings and the held-out ones.
- * Run: node --import tsx bench/local-analyzer.ts [speed|quality] [tuning|held-out|held-out-2|held-out-3]
+ * Run: node --import tsx bench/local-analyzer.ts [speed|quality|misses] [tuning|held-out|held-out-2|held-out-3]
+ * ("misses" lists, per meeting, the decisions and actions missed or incomplete and the extra ones.)
  * Prints markdown tables for BENCHMARKS.md.
  */
 import os from "node:os";
 import { analyzeLocally } from "../worker/engines/local-analysis/index";
-import { scoreMeeting, totals, type MeetingScore } from "../worker/engines/local-analysis/meeting-scores";
+import { matchActions, matchDecisions, scoreMeeting, totals, type MeetingScore } from "../worker/engines/local-analysis/meeting-scores";
 import {
   loadHeldOutTranscripts,
   loadSecondHeldOutTranscripts,
@@ -90,7 +91,36 @@ function quality(which: keyof typeof SETS) {
   );
 }
 
-if (mode !== "quality") speed();
-if (mode !== "speed") {
+/** What was missed and what was found in excess, to read while working on the cues (not for BENCHMARKS.md). */
+function misses(which: keyof typeof SETS) {
+  for (const f of SETS[which].load().filter((x) => x.meeting)) {
+    const result = analyzeLocally(f.segments);
+    const said = (from: number, to: number) =>
+      f.segments
+        .filter((s) => s.start >= from - 1 && s.start <= to)
+        .map((s) => s.text)
+        .join(" ");
+    const d = matchDecisions(result, f);
+    const a = matchActions(result, f);
+    const lines: string[] = [];
+    f.meeting!.expectedDecisions.forEach((e, i) => d.found[i] || lines.push(`  - decision missed: ${said(e.from, e.to)}`));
+    a.matches.forEach((m, i) => {
+      const e = f.meeting!.expectedActions[i];
+      if (!m.found) lines.push(`  - action missed: ${said(e.from, e.to)} [${e.owner} | ${e.due}]`);
+      else if (!m.complete) lines.push(`  - action incomplete: ${m.said!.task} [${m.said!.owner} | ${m.said!.due}] expected [${e.owner} | ${e.due}]`);
+    });
+    // With extras, everything found is listed: the extra ones are those no expected item took.
+    if (d.extra) for (const o of result.decisions) lines.push(`  · decision found: ${o.timestamp} ${o.text}`);
+    if (a.extra) for (const o of result.actionItems) lines.push(`  · action found: ${o.timestamp} ${o.task} [${o.owner} | ${o.due}]`);
+    if (lines.length) console.log(`${f.name} (extra: ${d.extra} decisions, ${a.extra} actions)\n${lines.join("\n")}`);
+  }
+}
+
+if (mode === "misses") {
+  for (const which of Object.keys(SETS) as (keyof typeof SETS)[]) if (!split || split === which) misses(which);
+} else {
+  if (mode !== "quality") speed();
+}
+if (mode !== "speed" && mode !== "misses") {
   for (const which of Object.keys(SETS) as (keyof typeof SETS)[]) if (!split || split === which) quality(which);
 }

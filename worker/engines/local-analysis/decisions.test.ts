@@ -1,6 +1,8 @@
 import { describe, expect, it } from "vitest";
+import { decisionCue } from "./decision-cues";
 import { findDecisions } from "./decisions";
 import type { Sentence } from "./sentences";
+import { fold } from "./text";
 
 const sentences = (texts: string[]): Sentence[] => texts.map((text, index) => ({ index, text, segmentIndex: index, start: index * 10 }));
 const decided = (...texts: string[]) => findDecisions(sentences(texts));
@@ -55,5 +57,62 @@ describe("decisions", () => {
 
   it("takes a plan agreed right after a consent as a decision", () => {
     expect(decided("Hai ragione.", "Da gennaio facciamo una turnazione settimanale delle urgenze.")).toHaveLength(1);
+  });
+
+  it("gives a short verdict the question it answers", () => {
+    const [decision] = decided("Siete d'accordo a spostare la cena sociale a novembre?", "Approvato con due astenuti.");
+    expect(decision.text).toBe("Siete d'accordo a spostare la cena sociale a novembre? Approvato con due astenuti.");
+  });
+});
+
+// Written for the cues (decision-cues.ts), not taken from any meeting fixture.
+describe("decisions recognised by their grammar", () => {
+  it.each([
+    ["commitment", "Gli restituiamo la caparra e chiudiamo la pratica."],
+    ["commitment", "Il pranzo di Natale lo organizziamo in sede, con il catering."],
+    ["commitment", "Bene, la bacheca la aggiorniamo noi."],
+    ["commitment", "Da marzo ci andiamo in treno, non più in pullman."],
+    ["commitment", "Tentiamo con il nuovo fornitore per sei mesi."],
+    ["commitment", "Le prove le spostiamo al giovedì sera."],
+    ["commitment", "Rinnoveremo il contratto di pulizia per altri due anni."],
+    ["verdict", "Alla fine abbiamo stabilito un tetto di cinquecento euro per le trasferte."],
+    ["verdict", "Resta confermato l'orario estivo fino a settembre."],
+    ["kept", "Il canone resta a trenta euro al mese anche per quest'anno."],
+    ["kept", "Gli orari di apertura rimangono gli stessi."],
+    ["verbless", "Allora niente gita a maggio."],
+    ["verbless", "Quindi via libera al nuovo logo."],
+    ["verbless", "Ok, riunione di redazione il martedì, da subito."],
+    ["own-choice", "Allora per il catering passo alla ditta di Gianni."],
+  ])("finds a %s in %s", (cue, text) => {
+    expect(decisionCue(fold(text))).toBe(cue);
+    expect(decided(text)).toHaveLength(1);
+  });
+
+  it.each([
+    // Questions, "if", conditionals, proposals, opinions.
+    "La bacheca la aggiorniamo noi?",
+    "Se la spostiamo a giovedì perdiamo la sala.",
+    "Potremmo tentare con il nuovo fornitore.",
+    "Si potrebbe rinnovare il contratto per un altro anno.",
+    "Proposta: rinnoviamo il contratto di pulizia.",
+    "Secondo me la spostiamo al giovedì e siamo a posto.",
+    // Habits, facts, a past told, complaints, a decision put off.
+    "Di solito le prove le facciamo il mercoledì.",
+    "Ogni anno organizziamo ancora tutto a mano.",
+    "Lo scorso inverno chiudevamo alle sei.",
+    "Spendiamo troppo in fotocopie.",
+    "Prima sentiamo i genitori, poi decidiamo.",
+    "Non lo rinnoviamo, il contratto.",
+    // Talking, greeting, moving on, trying.
+    "Passiamo al secondo punto, il bilancio.",
+    "Ci vediamo giovedì, buona serata.",
+    "Cerchiamo di chiudere entro le sei.",
+    "Arriviamo così alla rivoluzione industriale.",
+    "Abbiamo tre preventivi sul tavolo.",
+    "Allora nessuna obiezione.",
+    // The speaker's own task for someone else is an action, not a decision.
+    "Allora riscrivo la lettera e gliela mando entro lunedì.",
+  ])("takes no decision from %s", (text) => {
+    expect(decisionCue(fold(text))).toBeUndefined();
   });
 });

@@ -5,6 +5,7 @@
  * "va bene, allora facciamo così", "ok, andata").
  */
 import { formatTimestamp, type DecisionValue } from "~/lib/analysis";
+import { decisionCue } from "./decision-cues";
 import type { Sentence } from "./sentences";
 import { clip, countWords, fold, tidySentence } from "./text";
 
@@ -53,6 +54,7 @@ const VOTE_CALL = /\b(?:ai voti|in votazione|votiamo|si vota|chi (?:e|sia) favor
 
 function isDecision(folded: string, previous: string | undefined): boolean {
   if (NOT_DECISION.test(folded)) return false;
+  if (decisionCue(folded)) return true;
   if (FORMAL.some((re) => re.test(folded))) return true;
   if (AGREED.test(folded)) return true;
   for (const re of [PLAN, RESUMED_PLAN, DATED_PLAN]) {
@@ -79,7 +81,8 @@ export function findDecisions(sentences: Sentence[]): (DecisionValue & { index: 
     let text = tidySentence(s.text, 400);
     // "Approvato all'unanimità." says what only with the call to the vote before it.
     const lastOut = out[out.length - 1];
-    if (previous && countWords(text) < 8 && VOTE_CALL.test(previous) && !(lastOut && lastOut.index === i - 1)) {
+    // So does a short verdict right after the question it answers ("Chi è d'accordo a…? Approvato.").
+    if (previous && countWords(text) < 8 && (VOTE_CALL.test(previous) || /\?\s*$/.test(previous)) && !(lastOut && lastOut.index === i - 1)) {
       text = `${tidySentence(sentences[i - 1].text, 300)} ${text}`;
     }
     // Two decision sentences in a row are one decision told in two steps (the tally, then the

@@ -1,0 +1,83 @@
+/**
+ * Decisions recognised by the grammar of spoken Italian rather than by whole phrases: a first-person
+ * plural verb that opens a clause ("Gli rimborsiamo…", "la pagina la gestiamo noi", "Proviamo da
+ * gennaio…"), a verdict made of a decision verb's stem and ending ("approv-" + "-iamo/-ato",
+ * "stabil-" + "-ito"), a status kept ("la quota resta a…"), a conclusion with no verb ("Allora
+ * niente stand"), a speaker who settles a matter of their own ("allora passo all'olio di semi") —
+ * each unless something says it is not settled: a question, an "if", a conditional, a proposal,
+ * an opinion, a habit, a negated verb. Works on folded text (lower case, no accents).
+ */
+
+// Stems of the verbs that state a decision, and their past participles.
+const DECISION_STEM = String.raw`(?:approv|deliber|decid|stabil|concord|conferm|scegl|adott|ratific|respin|accett|fiss|opt|rinvi|stanzi|destin|assegn)`;
+const DECISION_PARTICIPLE = String.raw`(?:approvat|deliberat|decis|stabilit|concordat|confermat|scelt|adottat|ratificat|respint|accettat|fissat|optat|rinviat|stanziat|destinat|assegnat|accolt|bocciat|elett)[oaie]`;
+
+// "approviamo", "stabiliremo", "abbiamo deciso", "resta stabilito".
+const VERDICT = new RegExp(
+  String.raw`\b${DECISION_STEM}\w*(?:iamo|eremo|iremo)\b|\b(?:abbiamo|avete|hanno|e stato|e stata|sono stati|sono state|resta|rimane|restano|rimangono)\s+(?:quindi\s+|dunque\s+)?${DECISION_PARTICIPLE}\b`,
+);
+
+// Auxiliaries, modals and the verbs of talking, moving the conversation on, greeting, trying or
+// telling a habit ("abbiamo", "dobbiamo", "passiamo al punto", "arriviamo al nucleo", "cerchiamo
+// di…", "usiamo tutto"): their first-person plural is no commitment.
+const AUXILIARY =
+  /^(?:abbiamo|siamo|avevamo|eravamo|dobbiamo|possiamo|vogliamo|sappiamo|stiamo|riusciamo|chiediamo|avremo|saremo|dovremo|potremo|vorremo)$/;
+const NOT_COMMITMENT =
+  /^(?:vediamo|sentiamo|diciamo|passiamo|veniamo|torniamo|parliamo|pensiamo|crediamo|speriamo|aspettiamo|mettiamo|votiamo|iniziamo|cominciamo|apriamo|partiamo|chiudiamo|ringraziamo|riprendiamo|capiamo|ricordiamo|salutiamo|andiamo|arriviamo|finiamo|conosciamo|notiamo|troviamo|riceviamo|perdiamo|spendiamo|guadagniamo|viviamo|lavoriamo|usiamo|cerchiamo|chiediamo|valutiamo|rischiamo|abbiamo|vediamo)$/;
+// Pronoun and verb that still greet or talk: "ci vediamo", "ci rivediamo", "ne parliamo".
+const NOT_COMMITMENT_WITH_PRONOUN =
+  /^(?:ci (?:vediamo|rivediamo|sentiamo|risentiamo|aggiorniamo|pensiamo|crediamo|troviamo)|ne parliamo|ne riparliamo|lo sappiamo|la sappiamo)$/;
+
+// A clause opens at the start, after a comma, "e", "ma", or a fronted object or date ("le ferie le…", "da lunedì…").
+const CONNECTIVE = String.raw`(?:allora|quindi|dunque|bene|ok|okay|va bene|d'accordo|perfetto|si|intanto|poi|e|ma|pero|invece|comunque|insomma|ecco|benissimo|ottimo|giusto|facciamo cosi)`;
+const PRONOUNS = String.raw`(?:(?:gli|le|lo|la|li|ne|ci|vi|glielo|gliela|glieli|gliele|gliene|ce\s+l[oaie]|ce\s+ne|l')\s*)`;
+// Fronted date or circumstance: "da lunedì", "dal mese prossimo", "a gennaio", "per la frittura", "in caso di pioggia".
+const FRONTED = String.raw`(?:(?:da|dal|dalla|dai|dalle|a|ad|entro|per|in|nel|nella|con|il prossimo|la prossima|l'anno prossimo|quest'anno|stavolta|questa volta)\b[^,.;:?!]{0,30}?\s+)`;
+// A noun phrase put first and taken up by a pronoun: "la scala la facciamo", "l'extravergine lo tengo".
+const RESUMED_OBJECT = String.raw`(?:(?:il|lo|la|l'|i|gli|le|un|una)\s*[^,.;:?!]{2,40}?\s+(?:l[oaie]\s+|l'|ne\s+|ci\s+))`;
+
+// First-person plural present or future at a clause start: "Proviamo", "gli rimborsiamo", "la gestiamo noi".
+const COMMITMENT = new RegExp(
+  String.raw`(?:^|[,;:]\s*|\b(?:e|ma|pero|poi)\s+)(?:${CONNECTIVE}[,:]?\s+)*${FRONTED}?(?:${RESUMED_OBJECT}|(${PRONOUNS}))?(\p{L}{2,}(?:iamo|eremo|iremo|aremo))\b`,
+  "gu",
+);
+
+// A status kept, said with its value: "la quota resta a quindici euro", "gli orari rimangono gli stessi".
+const KEPT =
+  /^(?:(?:allora|quindi|dunque|bene|ok|per ora|per adesso|intanto)[,]?\s+)*(?:il|lo|la|l'|i|gli|le)\s*[^,.;:?!]{2,40}?\s+(?:resta|restano|rimane|rimangono)\s+(?:a|di|come|cosi|invariat\w|uguale|uguali|gli stessi|le stesse|lo stesso|la stessa|quell\w|fiss\w|\d)/;
+
+// A conclusion without a verb: "Allora niente stand", "Quindi via libera al progetto", "Ok, newsletter il giovedì, da subito".
+const VERBLESS =
+  /^(?:allora|quindi|dunque|ok|okay|bene|perfetto|d'accordo|va bene)[,:]?\s+(?:(?!nessuna obiezione|nessun problema)(?:niente|nessun\w*|basta con|via libera|no all?\w*|si all?\w*)\b|[^\s,.;:?!]+\s+[^\s,.;:?!]+[^,.;:?!]*,\s*(?:da subito|da domani|da lunedi|da oggi|dalla prossima|dal prossimo|a partire da)\b)/;
+
+// The speaker settles a matter of their own: "Allora per la frittura passo all'olio di semi", "quindi lo tengo io".
+// Not a task for someone else (a deadline, a recipient: "glielo rimando entro…"), which is an action.
+const OWN_CHOICE = new RegExp(
+  String.raw`^(?!.*\b(?:entro|glie\w+|ti|vi|te|ve|le faccio|le mando)\b)(?:allora|quindi|dunque|va bene|d'accordo|ok|okay|perfetto)[,:]?\s+${FRONTED}?(?:${PRONOUNS})?(?!(?:passo la parola|chiudo|apro|comincio|inizio|dico|chiedo|credo|penso|ricordo|vedo)\b)(\p{L}{3,}o)\s+(?:a|al|all'|alla|alle|ai|agli|allo|con|su|sul|sulla|il|lo|la|l'|i|gli|le|un|una|io|per|da|dal|dalla)\b`,
+  "u",
+);
+
+// What is not (yet) settled. A question, an "if", a conditional ("potremmo", "si potrebbe"), a
+// proposal or an opinion, a habit or a fact ("di solito", "ancora", "come ogni"), a past told.
+const UNSETTLED =
+  /\?\s*$|(?:^|[\s,])se\s|\b\w+(?:rei|resti|rebbe|remmo|reste|rebbero)\b|\b(?:propon\w+|proporrei|proposta|l'idea e|secondo me|secondo te|penso che|credo che|mi sembra|forse|magari|chissa|bisogna decidere|dobbiamo decidere|da decidere|prima di decidere|decideremo|mettiamo ai voti|metto ai voti|in votazione|di solito|solitamente|normalmente|sempre|spesso|ogni volta|come ogni|ancora|gia|ieri|l'anno scorso|la settimana scorsa|\w+avamo|\w+evamo|\w+ivamo|da quando)\b|\b(?:poi|dopo|piu avanti|in seguito)\s+(?:lo\s+|la\s+|ne\s+)?(?:decidiamo|valutiamo|parliamo)\b|\b(?:troppo|troppi|troppe|male|poco|pochi|poche)\b/;
+// A negated verb: "non lo facciamo", "non si approva" (but "non più di due persone" is a condition of a decision).
+const NEGATED = /\bnon\s+(?:(?:lo|la|li|le|ne|ci|si|gli|l')\s*)*\p{L}+(?:iamo|eremo|iremo|ato|ata|ati|ate|a|e|o)\b/u;
+
+/** Which general cue, if any, makes this folded sentence a decision (for tests and measurement). */
+export function decisionCue(folded: string): "verdict" | "commitment" | "kept" | "verbless" | "own-choice" | undefined {
+  if (UNSETTLED.test(folded) && !/\b(?:all'unanimita|a maggioranza)\b/.test(folded)) return undefined;
+  if (VERDICT.test(folded)) return NEGATED.test(folded) ? undefined : "verdict";
+  if (NEGATED.test(folded)) return undefined;
+  for (const m of folded.matchAll(COMMITMENT)) {
+    const pronoun = m[1]?.trim();
+    const verb = m[2];
+    if (AUXILIARY.test(verb)) continue;
+    if (pronoun ? NOT_COMMITMENT_WITH_PRONOUN.test(`${pronoun} ${verb}`) : NOT_COMMITMENT.test(verb)) continue;
+    return "commitment";
+  }
+  if (KEPT.test(folded)) return "kept";
+  if (VERBLESS.test(folded)) return "verbless";
+  if (OWN_CHOICE.test(folded)) return "own-choice";
+  return undefined;
+}
