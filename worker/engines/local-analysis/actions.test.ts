@@ -86,4 +86,71 @@ describe("action items", () => {
     expect(findDue("passo in negozio sabato mattina e le mando le foto")?.due).toBe("sabato mattina");
     expect(findDue("nessuna scadenza qui")).toBeUndefined();
   });
+
+  it("reads the deadline words that were missed: a day closing the sentence, the day from which, 'dell''", () => {
+    expect(findDue("lo cambio da giovedì.")?.due).toBe("da giovedì");
+    expect(findDue("la rifaccio io mercoledì.")?.due).toBe("mercoledì");
+    expect(findDue("glielo spedisco oggi.")?.due).toBe("oggi");
+    expect(findDue("la pratica va chiusa prima dell'estate")?.due).toBe("prima dell'estate");
+    // Not deadlines: a way to begin, a day that qualifies a noun, "oggi" opening a sentence.
+    expect(findDue("Prima di tutto le ferie.")).toBeUndefined();
+    expect(findDue("ti chiamo per la gita di sabato")).toBeUndefined();
+    expect(findDue("Oggi parliamo del bilancio")).toBeUndefined();
+  });
+});
+
+// Written for the cues of action-cues.ts, not taken from any meeting fixture.
+describe("action items recognised by their grammar", () => {
+  it("takes a person named by an agent noun, with a possessive, as the owner", () => {
+    expect(actions("Il nostro commercialista manda il modello F24 entro il sedici giugno.")).toEqual([
+      { task: "Manda il modello F24", owner: "Il nostro commercialista", due: "entro il sedici giugno" },
+    ]);
+    expect(actions("La bibliotecaria dovrà catalogare i libri donati entro Natale.")[0]).toMatchObject({ owner: "La bibliotecaria" });
+    expect(actions("Il giardiniere pota le siepi entro la fine di ottobre.")[0]).toMatchObject({ owner: "Il giardiniere" });
+  });
+
+  it("takes no thing with an agent ending, nor an elided article, as an owner", () => {
+    expect(actions("La lista delle adesioni chiude entro venerdì.")[0]?.owner ?? null).toBeNull();
+    expect(actions("L'ordine del giorno prevede tre punti: il bilancio, il sito e la gita di sabato.")).toEqual([]);
+  });
+
+  it("reads a duty said without a person", () => {
+    expect(actions("Il modulo firmato va consegnato in segreteria entro il cinque maggio.")).toEqual([
+      { task: "Il modulo firmato va consegnato in segreteria", owner: null, due: "entro il cinque maggio" },
+    ]);
+    // A duty with no deadline is a rule, not a task.
+    expect(actions("Il casco va indossato sempre.")).toEqual([]);
+  });
+
+  it("reads the speaker's own commitment from the pronoun before a first-person verb", () => {
+    expect(actions("Il preventivo glielo giro io stasera.")).toEqual([{ task: "Il preventivo glielo giro", owner: null, due: "stasera" }]);
+    expect(actions("La sedia la cambio da martedì.")[0]).toMatchObject({ owner: null, due: "da martedì" });
+    expect(actions("Non ce l'ho sotto mano, ma ve lo inoltro.")).toHaveLength(1);
+    expect(actions("Ti porto le chiavi del magazzino.")).toHaveLength(1);
+  });
+
+  it.each([
+    // Saying, calling, being: no task.
+    "Vi ringrazio per essere venuti così numerosi.",
+    "Ti chiamo per la gita di sabato.",
+    "Poi ci sono anch'io, se serve.",
+    // A plural plan is a decision, an imperfect is a past, a third person plural is someone else's.
+    "Gli cambiamo la stanza e gli offriamo la cena.",
+    "Lo aspettavo da settimane.",
+    "Le persone se ne vanno dopo un anno.",
+    // A plain article before a noun ending in -o.
+    "Lo studio di fattibilità è pronto.",
+  ])("finds no task in %s", (text) => {
+    expect(actions(text)).toEqual([]);
+  });
+
+  it("reads a request to everyone present and an owner said as 'chi…'", () => {
+    expect(actions("Mi mandate le foto della gita entro domenica sera.")).toEqual([
+      { task: "Mi mandate le foto della gita", owner: null, due: "entro domenica sera" },
+    ]);
+    expect(actions("Chi vuole la maglietta la deve ordinare entro il venti.")[0]).toMatchObject({
+      owner: "Chi vuole la maglietta",
+      due: "entro il venti",
+    });
+  });
 });

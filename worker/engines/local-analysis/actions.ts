@@ -8,6 +8,7 @@
 import { formatTimestamp, type ActionItemValue } from "~/lib/analysis";
 import type { Sentence } from "./sentences";
 import { isStopWord } from "./stopwords";
+import { AGENT_NOUN, firstPersonCommitment, GROUP_REQUEST, namesThing, PASSIVE_DUTY, whoeverOwner } from "./action-cues";
 import { isFirstName } from "./names";
 import { capitalise, clip, fold } from "./text";
 
@@ -15,14 +16,18 @@ const WEEKDAY = String.raw`(?:lunedì|lunedi|martedì|martedi|mercoledì|mercole
 // Deadlines, strongest first. Each ends at punctuation or at a word that starts another clause.
 const DUE_PATTERNS = [
   String.raw`entro\s+(?:e\s+non\s+oltre\s+)?`,
-  String.raw`(?:non\s+oltre|al\s+più\s+tardi|prima\s+(?:di|del|della|dello|dell'|dei|delle|degli))\s*`,
+  // "prima dell'inverno" ("dell'" before "del"), not "prima di tutto" (a way to begin).
+  String.raw`(?:non\s+oltre|al\s+più\s+tardi|prima\s+(?!di\s+tutto)(?:dell'|della|dello|delle|degli|dei|del|di))\s*`,
   String.raw`per\s+(?=(?:${WEEKDAY}|domani|dopodomani|stasera|oggi|fine|la\s+fine|la\s+prossima|il\s+prossimo|la\s+settimana|il\s+\d|il\s+(?:primo|due|tre|quattro|cinque|sei|sette|otto|nove|dieci|quindici|venti|trenta)))`,
   String.raw`(?:alla|nella|per\s+la|per\s+il|al)\s+prossim[oa]\s+(?=riunione|seduta|assemblea|settimana|consiglio|incontro|call)`,
   String.raw`ogni\s+(?=\w+\s+(?:giorni|settimane|mesi)|settimana|mese|lunedì|martedì|mercoledì|giovedì|venerdì)`,
   String.raw`(?:tra|fra)\s+(?=\w+\s+(?:giorni|settimane|mesi))`,
-  String.raw`(?:${WEEKDAY}|domani|dopodomani|stasera)(?:\s+(?:prossimo|prossima|mattina|pomeriggio|sera))?\b`,
-  // "oggi pomeriggio", "in giornata" (a bare "oggi" is too often "today we talk about…").
-  String.raw`(?:oggi\s+(?:pomeriggio|stesso|in\s+giornata)|in\s+giornata|stamattina)\b`,
+  // A day, or the day from which ("da lunedì"), not a day that qualifies a noun ("il trasloco di
+  // venerdì"); "lunedì" ends in a letter \b does not know.
+  String.raw`(?<!\b(?:di|del|della|dello)\s+)(?:da\s+)?(?:${WEEKDAY}|domani|dopodomani|stasera)(?:\s+(?:prossimo|prossima|mattina|pomeriggio|sera))?(?![\p{L}])`,
+  // "oggi pomeriggio", "in giornata"; a bare "oggi" only closing the clause ("gliela scrivo io oggi"):
+  // at its start it is too often "today we talk about…".
+  String.raw`(?:oggi\s+(?:pomeriggio|stesso|in\s+giornata)|in\s+giornata|stamattina|(?<=\p{L}\s+)oggi(?=\s*(?:[.,;:!?]|$)))`,
 ];
 const DUE_END =
   /^(?:e|ed|ma|che|perché|perche|se|con|così|cosi|quando|altrimenti|mentre|poi|dopo|così|insieme|oppure|o|per\s+(?!la fine|il|la|fine))$/i;
@@ -52,7 +57,7 @@ export function findDue(sentence: string): { due: string; strong: boolean } | un
       taken.push(w);
       if (taken.length >= 7) break;
     }
-    const due = `${m[0]} ${taken.join(" ")}`.replace(/\s+/g, " ").trim();
+    const due = `${m[0]} ${taken.join(" ")}`.replace(/\s+/g, " ").replace(/' /g, "'").trim();
     // "entro" or "prima del…" alone is no deadline.
     if (k < 2 && taken.length === 0) continue;
     // Deadlines said with "entro", "prima di", "per venerdì" are firm; a bare weekday may be a date of something else.
@@ -88,9 +93,11 @@ const NOT_NAMES = new Set(
 );
 
 const ROLE = String.raw`(?:amministrat\w+|segretari\w|president\w+|vicepresident\w+|tesorier\w|sindac\w|assessor\w+|consiglier\w|dirigent\w|presid\w|direttor\w|direttric\w|responsabil\w|coordinator\w|coordinatric\w|geometr\w|ingegner\w|architett\w|avvocat\w|professor\w*|profess\w+|maestr\w|dottor\w*|dottoress\w|signor\w*|soci\w|ufficio|uffici|segreteria|polizia|giunta|commissione|impresa|ditta|capocantiere|caposquadra|tecnic\w|referent\w|rappresentant\w|delegat\w|comitato|collegio|studio|azienda|direzione|reparto|team|gruppo|squadra|portiere|custode|revisor\w|tutor|relator\w+|relatric\w|medic\w|capo\w*|redattor\w|redattric\w|fotograf\w|fornitor\w|consulent\w|commercialist\w|ragioneria|amministrazione|consiglio|direttivo|staff|legale|notaio|perito|economo|insegnant\w|docent\w|genitor\w|famigli\w|rappresentanz\w|condomin\w|inquilin\w|proprietari\w|agenzia|cooperativa|associazione|comune|regione|provincia|scuola)`;
+// A person or an office named by a noun, possibly with a possessive: "la segreteria", "la nostra contabile", "l'infermiere".
+const PERSON = String.raw`(?:(?:mio|mia|miei|mie|nostro|nostra|nostri|nostre|vostro|vostra|vostri|vostre|suo|sua|suoi|sue|loro)\s+)?(?:${ROLE}|${AGENT_NOUN})`;
 const OWNER_SUBJECT = new RegExp(
   String.raw`^(?:(?:allora|quindi|poi|e|intanto|inoltre|comunque|infine|ok|bene|va bene|perfetto|sì|si|d'accordo)[,]?\s+)*` +
-    String.raw`((?:[Ii]l|[Ll]a|[Ll]')\s*\p{Lu}{2,6}(?![\p{L}])|(?:(?:[Ii]l|[Ll]o|[Ll]a|[Ll]'|[Ii]|[Gg]li|[Ll]e)\s*${ROLE}(?:\s+(?:amministrativ\w|tecnic\w|local\w|comunal\w|scolastic\w|general\w|sanitari\w|legal\w|unic\w|finanziari\w|commercial\w|informatic\w|didattic\w|delegat\w))?(?:\s+\p{Lu}[\p{L}']+){0,3}(?:\s+(?:di|del|della|dello|dei|delle|degli|dell')\s*[\p{L}']+(?:\s+\p{Lu}[\p{L}']+)?)?)|(?:\p{Lu}[\p{Ll}']+(?:\s+\p{Lu}[\p{Ll}']+){0,2}))` +
+    String.raw`((?:[Ii]l|[Ll]a|[Ll]')\s*\p{Lu}{2,6}(?![\p{L}])|(?:(?:[Ii]l|[Ll]o|[Ll]a|[Ll]'|[Ii]|[Gg]li|[Ll]e)\s*${PERSON}(?:\s+(?:amministrativ\w|tecnic\w|local\w|comunal\w|scolastic\w|general\w|sanitari\w|legal\w|unic\w|finanziari\w|commercial\w|informatic\w|didattic\w|delegat\w))?(?:\s+\p{Lu}[\p{L}']+){0,3}(?:\s+(?:di|del|della|dello|dei|delle|degli|dell')\s*[\p{L}']+(?:\s+\p{Lu}[\p{L}']+)?)?)|(?:\p{Lu}[\p{Ll}']+(?:\s+\p{Lu}[\p{Ll}']+){0,2}))` +
     String.raw`(?:\s*,\s*che\s+[^,]{1,40},)?\s+`,
   "u",
 );
@@ -100,11 +107,25 @@ const OWNER_SUBJECT = new RegExp(
 // Matched on the sentence with its first letter in lower case (names keep their capital).
 const RESUMED = new RegExp(
   String.raw`^(?:(?:allora|quindi|poi|e|intanto|ok|bene|va bene|perfetto|sì|d'accordo)[,]?\s+)*(?:il|lo|la|l'|i|gli|le)\s*[^,.;:?!]{2,50}?\s+(?:(?:lo|la|li|le)\s+|l')(\p{Ll}{3,}(?:a|ano|e|ono))\s+` +
-    String.raw`((?:il|lo|la|l'|i|gli|le)\s*${ROLE}(?:\s+(?:amministrativ\w|tecnic\w|local\w|comunal\w|scolastic\w|general\w|sanitari\w|legal\w|finanziari\w|commercial\w|informatic\w|didattic\w|delegat\w))?(?:\s+\p{Lu}[\p{L}']+){0,3}(?:\s+(?:di|del|della|dello|dei|delle|degli|dell')\s*[\p{L}']+)?|\p{Lu}\p{Ll}+(?:\s+(?:e|ed)\s+\p{Lu}\p{Ll}+)?)(?![\p{L}'])`,
+    String.raw`((?:il|lo|la|l'|i|gli|le)\s*${PERSON}(?:\s+(?:amministrativ\w|tecnic\w|local\w|comunal\w|scolastic\w|general\w|sanitari\w|legal\w|finanziari\w|commercial\w|informatic\w|didattic\w|delegat\w))?(?:\s+\p{Lu}[\p{L}']+){0,3}(?:\s+(?:di|del|della|dello|dei|delle|degli|dell')\s*[\p{L}']+)?|\p{Lu}\p{Ll}+(?:\s+(?:e|ed)\s+\p{Lu}\p{Ll}+)?)(?![\p{L}'])`,
   "u",
 );
 
 let properNouns = new Set<string>();
+
+const PERSON_HEAD = new RegExp(String.raw`^(?:${ROLE}|${AGENT_NOUN})`, "u");
+/**
+ * Whether an owner said with an article names a person or an office: "la RSU", "la nostra
+ * contabile", "l'infermiere" — not "l'ordine del giorno" nor "la lista" (a thing with an agent ending).
+ */
+function namesPerson(owner: string): boolean {
+  const head = owner
+    .replace(/^(?:il|lo|la|l'|i|gli|le)\s*/iu, "")
+    .replace(/^(?:mio|mia|miei|mie|nostro|nostra|nostri|nostre|vostro|vostra|vostri|vostre|suo|sua|suoi|sue|loro)\s+/u, "")
+    .split(/\s+/)[0];
+  if (/^\p{Lu}{2,6}$/u.test(head)) return true;
+  return PERSON_HEAD.test(head.toLowerCase()) && !namesThing(owner);
+}
 
 /** A capitalised word that names a person: a common first name, or a word written with a capital inside sentences. */
 function isName(word: string): boolean {
@@ -115,18 +136,18 @@ function isName(word: string): boolean {
 }
 
 /** The owner named as the subject at the start of the sentence, if any. */
-function subjectOwner(sentence: string): { owner: string; end: number } | undefined {
+function subjectOwner(sentence: string): { owner: string; end: number; isRole: boolean } | undefined {
   const m = sentence.match(OWNER_SUBJECT);
   if (!m) return undefined;
   const owner = m[1].trim();
   const isRole = /^(?:il|lo|la|l'|i|gli|le)(?:\s|(?<='))/iu.test(owner);
-  if (!isRole && !isName(owner.split(/\s+/)[0])) return undefined;
-  return { owner, end: m[0].length };
+  if (isRole ? !namesPerson(owner) : !isName(owner.split(/\s+/)[0])) return undefined;
+  return { owner, end: m[0].length, isRole };
 }
 
 // The person or office right before a duty verb: "…e l'assessore Conti deve mandare".
 const OWNER_AT_END = new RegExp(
-  String.raw`(?:^|[\s,])((?:(?:[Ii]l|[Ll]o|[Ll]a|[Ll]'|[Ii]|[Gg]li|[Ll]e)\s*${ROLE}(?:\s+(?:amministrativ\w|tecnic\w|local\w|comunal\w|scolastic\w|general\w|sanitari\w|legal\w|finanziari\w|commercial\w|informatic\w|didattic\w|delegat\w))?(?:\s+\p{Lu}[\p{L}']+){0,3}(?:\s+(?:di|del|della|dello|dei|delle|degli|dell')\s*[\p{L}']+(?:\s+\p{Lu}[\p{L}']+)?)?)|(?:\p{Lu}[\p{Ll}']+(?:\s+\p{Lu}[\p{Ll}']+){0,2}))(?:\s*,\s*che\s+[^,]{1,40},)?\s*(?:(?:si|ne|se|ci|gli|le|lo|la|comunque|anche|poi|quindi|invece|già)\s+)*$`,
+  String.raw`(?:^|[\s,])((?:(?:[Ii]l|[Ll]o|[Ll]a|[Ll]'|[Ii]|[Gg]li|[Ll]e)\s*${PERSON}(?:\s+(?:amministrativ\w|tecnic\w|local\w|comunal\w|scolastic\w|general\w|sanitari\w|legal\w|finanziari\w|commercial\w|informatic\w|didattic\w|delegat\w))?(?:\s+\p{Lu}[\p{L}']+){0,3}(?:\s+(?:di|del|della|dello|dei|delle|degli|dell')\s*[\p{L}']+(?:\s+\p{Lu}[\p{L}']+)?)?)|(?:\p{Lu}[\p{Ll}']+(?:\s+\p{Lu}[\p{Ll}']+){0,2}))(?:\s*,\s*che\s+[^,]{1,40},)?\s*(?:(?:si|ne|se|ci|gli|le|lo|la|comunque|anche|poi|quindi|invece|già)\s+)*$`,
   "u",
 );
 
@@ -136,7 +157,7 @@ function ownerBefore(before: string): string | undefined {
   if (m) {
     const owner = m[1].trim();
     const isRole = /^(?:il|lo|la|l'|i|gli|le)(?:\s|(?<='))/iu.test(owner);
-    if (isRole || isName(owner.split(/\s+/)[0])) return owner;
+    if (isRole ? namesPerson(owner) : isName(owner.split(/\s+/)[0])) return owner;
   }
   return subjectOwner(`${before} `)?.owner;
 }
@@ -200,9 +221,10 @@ export function findActions(sentences: Sentence[]): (ActionItemValue & { index: 
     let owner: string | null = null;
     let rest: string | undefined;
     let strong = false;
+    let commitment: { firm: boolean } | undefined;
 
     // Most sentences have no duty, commitment, request or deadline: skip them cheaply.
-    if (!due && !CANDIDATE.test(text) && !/\b(?:lo|la|li|le|l')\s*\p{L}+(?:a|ano|e|ono)\s/u.test(text)) continue;
+    if (!due && !CANDIDATE.test(text) && !/\b(?:lo|la|li|le|l')\s*\p{L}+(?:a|ano|e|ono)\s/u.test(text) && !firstPersonCommitment(text)) continue;
     const mandate = text.match(MANDATE) ?? text.match(INCARICA);
     const vocative = vocativeOf(text);
     const subject = subjectOwner(text);
@@ -221,20 +243,28 @@ export function findActions(sentences: Sentence[]): (ActionItemValue & { index: 
       const m = (commit ?? modal)!;
       owner = ownerBefore(text.slice(0, m.index)) ?? null;
       rest = text.slice(m.index + m[0].length);
+      // "Chi non ha ancora dato le preferenze le deve dare…": the owner is whoever; the task needs the whole sentence.
+      const whoever = owner ? undefined : whoeverOwner(text.slice(0, m.index));
+      if (whoever && due) [owner, rest] = [whoever, text];
       strong = true;
       // "deve" in a general remark ("la tariffa deve…") is no task without someone or a deadline;
       // "dovrebbe" is a guess unless someone is named.
       if (!commit && !owner && !due?.strong) continue;
       if (!commit && !owner && CONDITIONAL_MODAL.test(m[0].trim())) continue;
     } else if (after) {
+      // "lo fa ogni lunedì l'infermiere…": the time said between the verb and the owner is the deadline's.
       owner = after[1].trim();
+      if (due && owner.startsWith(due.due)) owner = owner.slice(due.due.length).trim() || null;
       rest = text.slice(0, after.index) + text.slice(after.index! + after[0].length);
       strong = true;
     } else if (vocative) {
       owner = vocative.name;
       rest = vocative.rest;
       strong = true;
-    } else if (resumed && (isName(resumed[2].split(/\s+/)[0]) || /^(?:il|lo|la|l'|i|gli|le)(?:\s|(?<='))/u.test(resumed[2]))) {
+    } else if (
+      resumed &&
+      (isName(resumed[2].split(/\s+/)[0]) || (/^(?:il|lo|la|l'|i|gli|le)(?:\s|(?<='))/u.test(resumed[2]) && namesPerson(resumed[2])))
+    ) {
       // The owner is said after the verb; the task is the object and the verb.
       owner = resumed[2];
       rest = text.slice(0, resumed.index! + resumed[0].length - resumed[2].length) + text.slice(resumed.index! + resumed[0].length);
@@ -248,7 +278,11 @@ export function findActions(sentences: Sentence[]): (ActionItemValue & { index: 
       owner = ownerBefore(text.slice(0, future.index)) ?? subject?.owner ?? null;
       rest = text.slice(owner ? future.index : 0);
       strong = !!(owner || due?.strong);
-    } else if (FIRST_PERSON.test(text) && due) {
+    } else if (PASSIVE_DUTY.test(text) && due?.strong) {
+      // "L'autorizzazione firmata va riconsegnata entro il dieci aprile": a duty with no one named.
+      rest = text;
+      strong = true;
+    } else if ((FIRST_PERSON.test(text) && due) || ((commitment = firstPersonCommitment(text)) && (due || commitment.firm))) {
       // "Preparo io il calendario… entro il venti dicembre": the speaker, whom the transcript does not name,
       // unless the sentence answers a request made by name ("Luca, te ne occupi tu?").
       const prev = i > 0 ? vocativeOf(sentences[i - 1].text) : undefined;
@@ -256,14 +290,15 @@ export function findActions(sentences: Sentence[]): (ActionItemValue & { index: 
         owner = prev.name;
         if (last && last.index === i - 1) {
           // The request was already taken as the task: this reply only adds the deadline.
-          last.due ??= due.due;
+          last.due ??= due?.due ?? null;
           last.index = i;
           continue;
         }
         rest = `${tidyTask(prev.rest)}: ${tidyTask(text.replace(/\b(?:me ne occupo|ci penso|lo faccio|la faccio)\s+io\b,?/iu, ""))}`;
       } else rest = text;
       strong = true;
-    } else if (/^(?:tu|lei|voi)\s+(?:mi|ci|gli|le)\s+\p{L}+/iu.test(text) && due) {
+    } else if ((/^(?:tu|lei|voi)\s+(?:mi|ci|gli|le)\s+\p{L}+/iu.test(text) || GROUP_REQUEST.test(text)) && due) {
+      // "Voi mi mandate…", "Mi mandate una mail… entro la fine del mese": asked of the room.
       rest = text.replace(/^(?:tu|lei|voi)\s+/iu, "");
       strong = true;
     } else if (last && last.index === i - 1 && !last.due && due?.strong && text.split(/\s+/).length <= 14) {

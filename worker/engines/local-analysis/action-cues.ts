@@ -1,0 +1,90 @@
+/**
+ * Tasks recognised by the grammar of spoken Italian rather than by lists of verbs: who (a noun that
+ * names a person by its agent ending, "la contabile", "il nostro tecnico", "chi non ha ancora…"),
+ * the duty said without a person ("va riconsegnata entro…"), the speaker's own commitment (an
+ * object pronoun and a first-person verb: "lo sposto da lunedì", "ve la rimando"), a request to the
+ * room ("mi mandate… entro…"). actions.ts combines them with the deadline.
+ */
+import { fold } from "./text";
+
+// Nouns that name people by what they do: the agent endings of Italian ("-tore/-trice",
+// "-ista", "-iere/-iera", "-ente" but not "-mente/-mento/-vento", "-aio/-aia", "-ario/-aria",
+// "-abile"), minus the common words with the same endings that name things. A regex fragment, for
+// the owner patterns of actions.ts.
+export const AGENT_NOUN = String.raw`\p{Ll}{2,}(?:tore|tori|trice|trici|ista|isti|iste|iere|ieri|iera|(?<![mv])ente|(?<![mv])enti|aio|aia|aie|ario|aria|ari|arie|abile|abili)(?![\p{L}])`;
+const NOT_AGENT = new Set(
+  `settore settori motore motori fattore fattori vettore vettori contatore contatori radiatore ventilatore trattore generatore
+  proiettore televisore ascensore indicatore lista liste intervista interviste conquista rivista riviste vista viste pista piste
+  cantiere cantieri quartiere quartieri bicchiere bicchieri mestiere mestieri sentiere pensieri paniere fiera fiere bandiera
+  bandiere carriera frontiera preghiera ringhiera barriera miniera scogliera tastiera ambiente ambienti presente corrente
+  continente dente denti incidente incidenti componente componenti recipiente ingrediente ingredienti precedente seguente
+  torrente oriente occidente calendario calendari orario orari salario salari inventario questionario scenario scenari
+  vocabolario diario diari sipario binario binari itinerario onorario affari varie vari sommario glossario santuario
+  temporanea precaria ordinaria straordinaria variabile mobile mobili stabile affidabile probabile possibile `
+    .split(/\s+/)
+    .filter(Boolean),
+);
+
+/** Whether an owner said with an article names a thing by a word with an agent ending ("il settore", "la lista"). */
+export function namesThing(owner: string): boolean {
+  const head = fold(owner)
+    .replace(/^(?:il|lo|la|l'|i|gli|le)\s*/, "")
+    .replace(/^(?:mio|mia|miei|mie|nostro|nostra|nostri|nostre|vostro|vostra|vostri|vostre|suo|sua|suoi|sue|loro)\s+/, "")
+    .split(/\s+/)[0];
+  return NOT_AGENT.has(head);
+}
+
+// "va riconsegnata", "vanno firmati", "andrà rifatto": a duty stated without who must do it.
+export const PASSIVE_DUTY =
+  /\b(?:va|vanno|andrà|andranno)\s+(?:(?:assolutamente|comunque|subito|anche|poi|prima)\s+)?\p{L}{3,}(?:at[oaie]|ut[oaie]|it[oaie]|ss[oaie]|tt[oaie]|st[oaie])\b/iu;
+
+// Verbs of saying, asking, thanking, greeting, being or going: their first person is no task
+// ("vi ricordo…", "ci sono", "ti chiamo per…").
+const SAYING =
+  /^(?:dico|chiedo|ringrazio|ricordo|prego|auguro|spiego|rispondo|presento|saluto|capisco|credo|penso|trovo|vedo|sento|conosco|so|do|sto|ho|vado|vengo|torno|resto|rimango|esco|arrivo|parto|sono|devo|posso|voglio|amo|passo|confermo|chiamo|disturbo|interrompo)$/;
+// Giving and sending: with only the receiver as a pronoun they are a promise ("Le mando una lista…").
+const GIVING =
+  /^(?:mando|rimando|invio|reinvio|giro|inoltro|porto|riporto|preparo|scrivo|riscrivo|lascio|consegno|spedisco|allego|condivido|stampo|prenoto|faccio avere)$/;
+
+/**
+ * The speaker commits to a task in the first person, with a pronoun before the verb: "Lo sposto in
+ * prima fila", "gliela scrivo io", "ve la rimando", "Le mando una lista". The verb is the word
+ * after the pronouns, ending in -o (not "-iamo", "-ano/-ono/-nno", nor the imperfect "-avo/-evo/-ivo").
+ * A plain "lo/la/le/gli" may be an article ("lo studio di…"), so it counts only at the start of a
+ * clause and when the word after the verb is not what follows a noun. Returns whether the
+ * commitment is firm without a deadline: "io" said, two pronouns ("ve la", "glielo"), or giving to
+ * the person addressed ("ti mando", "Le porto"). The object may come first ("la sedia la cambio").
+ */
+export function firstPersonCommitment(sentence: string): { firm: boolean } | undefined {
+  const text = sentence.charAt(0).toLowerCase() + sentence.slice(1);
+  const clusters = String.raw`(?:me|te|ce|ve|se)\s+(?:l[oaie]|ne)|glie(?:l[oaie]|ne)`;
+  const m =
+    text.match(new RegExp(String.raw`\b(${clusters}|ti|vi)\s+(\p{Ll}{3,}o)\b(?:\s+(\p{L}+))?`, "u")) ??
+    text.match(/(?:^|[,;:]\s*|\b(?:ma|e|poi|allora|quindi)\s+)(l[oaie]|l'|ne|gli|ci)\s*(\p{Ll}{3,}o)\b(?:\s+(\p{L}+))?/u) ??
+    // The object put first and taken up by the pronoun: "la sedia la cambio da martedì".
+    text.match(/^(?:il|lo|la|l'|i|gli|le)\s*[^,.;:?!]{2,40}?\s+(l[oaie]|l'|ne)\s*(\p{Ll}{3,}o)\b(?:\s+(\p{L}+))?/u);
+  if (!m) return undefined;
+  const [, pronouns, verb, next] = m;
+  // The imperfect ("aspettavo", "sentivo") but not "ricevo", "scrivo".
+  if (SAYING.test(verb) || /(?:iamo|ano|ono|nno|avo|[^c]evo|[^r]ivo)$/.test(verb)) return undefined;
+  const p = pronouns.replace(/\s+/g, " ");
+  if (/^(?:lo|la|li|le|l'|gli)$/.test(p) && next && /^(?:di|del|dello|della|dei|degli|delle|dell|è|e|sono|va|ha|che|non)$/iu.test(next))
+    return undefined;
+  const io = /\bio\b/iu.test(text);
+  const firm = io || p.includes(" ") || p.startsWith("glie") || (/^(?:ti|vi|le|gli)$/.test(p) && GIVING.test(verb));
+  return { firm };
+}
+
+// A request to everyone present, in the second person plural: "Mi mandate una mail…", "ci fate sapere…".
+export const GROUP_REQUEST =
+  /^(?:(?:allora|quindi|poi|e|ok|per favore|mi raccomando)[,]?\s+)*(?:mi|ci)\s+(?:\p{Ll}+\s+)?\p{Ll}{2,}(?:ate|ete|ite)\b/iu;
+
+/** An owner said as "chi …" before the verb: "chi non ha ancora dato le preferenze (le) deve…". */
+export function whoeverOwner(before: string): string | undefined {
+  const m = before
+    .trim()
+    .match(
+      /^(?:(?:e|allora|quindi|poi)[,]?\s+)?((?:chi|tutti quelli che|quelli che|coloro che)\s+[^,.;:?!]{3,60}?)(?:\s+(?:l[oaie]|ne|gli|ci|si))?$/iu,
+    );
+  return m?.[1];
+}
