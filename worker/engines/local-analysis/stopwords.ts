@@ -100,3 +100,13 @@ for (const list of [ITALIAN, ENGLISH]) {
 export function isStopWord(folded: string): boolean {
   return STOP.has(folded);
 }
+
+// Numbers written as words, any of them ("ventidue", "quattrocento", "milleduecento"), and units:
+// a figure is never what a topic is about.
+const NUMBER_WORD =
+  /^(?:un|uno|due|tre|quattr|quattro|cinque|sei|sett|sette|ott|otto|nov|nove|dieci|undici|dodici|tredici|quattordici|quindici|sedici|diciassette|diciotto|diciannove|vent|venti|trent|trenta|quarant|quaranta|cinquant|cinquanta|sessant|sessanta|settant|settanta|ottant|ottanta|novant|novanta|cent|cento|mille|mila)+$/;
+const UNIT = new Set("chilo chili grammi etto etti litro litri metro metri euro percento".split(" "));
+
+export function isQuantity(folded: string): boolean {
+  return (folded.length >= 6 && NUMBER_WORD.test(folded)) || UNIT.has(folded);
+}

@@ -4,6 +4,7 @@
  */
 import { contentWord } from "./agenda";
 import { textRank } from "./textrank";
+import { isQuantity } from "./stopwords";
 import { capitalise, fold } from "./text";
 import type { Vocabulary } from "./tfidf";
 import { quality, type Topic } from "./topic-model";
@@ -22,7 +23,10 @@ export function withLeadTerm(topic: Topic, vocabulary: Vocabulary): string {
 }
 
 // Word endings of verb forms: verbs make poor topic names ("Lavorare e decidere").
-const VERB_ENDING = /(?:are|ere|ire|ando|endo|iamo|iate|avano|evano|ivano|ebbe|ebbero|eremo|eranno|eremmo)$/;
+// An infinitive with its pronoun joined ("chiedervi", "farlo") is a verb too; so are most long words
+// in "-ete/-ite" (the "voi" form: "chiudete", "sentite").
+const VERB_ENDING =
+  /(?:are|ere|ire|ando|endo|iamo|iate|avano|evano|ivano|ebbe|ebbero|eremo|eranno|eremmo|(?:ar|er|ir)(?:mi|ti|ci|vi|si|lo|la|li|le|ne|gliel[oaie])|\p{L}{4}(?:ete|ite))$/u;
 
 // An auxiliary or an unambiguous clitic before a word makes it a verb: "ho trovato", "si
 // lamentano", "ci vediamo" ("lo", "la", "le" are articles as often as clitics).
@@ -79,6 +83,7 @@ export function nameTopics(topics: Topic[], vocabulary: Vocabulary) {
         const word = vocabulary.display(id);
         let score = count * Math.log(1 + topics.length / topicFrequency.get(id)!);
         if ((VERB_ENDING.test(word.toLowerCase()) && word.length >= 6) || verbs.has(fold(word))) score *= 0.5;
+        if (isQuantity(fold(word))) score *= 0.1;
         if (opening.has(id)) score *= OPENING_BOOST;
         if (id === theme) score *= THEME_BOOST;
         // Longer words are more often the nouns that carry the subject.

@@ -73,7 +73,10 @@ export function makeSummary(topics: Topic[], keyPoints: Ranked[][], vocabulary: 
     ];
     const pool = pools.find((p) => p.length > 0)!;
     // Central, naming more of the subject, and preferably a statement of moderate length.
-    const named = (s: Ranked) => 1 + 0.5 * Math.max(0, new Set(s.terms.filter((id) => subject.has(id))).size - 1);
+    // The topic's main term most of all: the sentence then says which subject it is about.
+    const main = t.terms[0];
+    const named = (s: Ranked) =>
+      1 + 0.5 * Math.max(0, new Set(s.terms.filter((id) => subject.has(id))).size - 1) + (s.terms.includes(main) ? 0.5 : 0);
     const best = [...pool].sort((a, b) => summaryScore(b) * named(b) - summaryScore(a) * named(a) || a.index - b.index)[0];
     if (best) chosen.push(best);
   }

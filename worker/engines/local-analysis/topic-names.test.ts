@@ -1,0 +1,30 @@
+import { describe, expect, it } from "vitest";
+import { analyzeLocally } from "./analyze";
+import { isQuantity } from "./stopwords";
+
+// A meeting written for this test (not from the fixtures): figures and "voi" verbs repeated in each subject.
+const said = [
+  "Trentadue pallet sono arrivati ieri in magazzino, trentadue pallet di carta.",
+  "Il magazzino è pieno, i trentadue pallet stanno nel corridoio del magazzino.",
+  "Spostate i pallet nel magazzino nuovo entro sera, spostate prima la carta.",
+  "Sul magazzino nuovo manca ancora l'allarme, i pallet lì non sono coperti.",
+  "Le ferie di agosto: chiudete le richieste di ferie entro venerdì.",
+  "Chiudete anche le ferie di Natale, quattrocentoventi ore di ferie arretrate.",
+  "Quattrocentoventi ore sono troppe, le ferie arretrate vanno smaltite.",
+  "Chi ha più ferie arretrate le prende per prima ad agosto.",
+];
+const segments = said.map((text, i) => ({ start: i * 8, end: i * 8 + 7, text }));
+
+describe("topic names", () => {
+  it("never names a topic by a number written as a word or by a 'voi' verb", () => {
+    const names = analyzeLocally(segments).topics.map((t) => t.name);
+    expect(names.length).toBeGreaterThan(0);
+    for (const name of names) expect(name).not.toMatch(/trentadue|quattrocentoventi|chiudete|spostate/i);
+    expect(names.join(" ")).toMatch(/magazzino|pallet/i);
+  });
+
+  it("tells figures and units from words", () => {
+    for (const w of ["ventidue", "quattrocento", "milleduecento", "trentatre", "chili", "euro"]) expect(isQuantity(w), w).toBe(true);
+    for (const w of ["settembre", "ottone", "centrale", "novella", "trentino", "unico"]) expect(isQuantity(w), w).toBe(false);
+  });
+});
