@@ -68,7 +68,7 @@ const SETS = {
   tuning: { title: "Tuning", load: loadTranscripts },
   "held-out": { title: "First held-out set (session 3; looked at in session 4)", load: loadHeldOutTranscripts },
   "held-out-2": { title: "Second held-out set (session 4; measured blind, then tuned on)", load: loadSecondHeldOutTranscripts },
-  "held-out-3": { title: "Third held-out set (end of session 4, never tuned on)", load: loadThirdHeldOutTranscripts },
+  "held-out-3": { title: "Third held-out set (session 4; measured blind, tuned on in session 5)", load: loadThirdHeldOutTranscripts },
 } as const;
 
 function quality(which: keyof typeof SETS) {
