@@ -1,9 +1,12 @@
 import { execFileSync } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
-import { describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import * as audioRoute from "~/routes/api.audio.$id";
 import * as documentRoute from "~/routes/api.document.$id";
+import * as emailRoute from "~/routes/api.document.$id.email";
+import { setConfigForTests } from "~/services/config.server";
+import { closeMailTransport } from "~/services/mail.server";
 import * as recordingsRoute from "~/routes/api.recordings";
 import * as chunkRoute from "~/routes/api.recordings.$id.chunks.$index";
 import * as finalizeRoute from "~/routes/api.recordings.$id.finalize";
@@ -15,6 +18,7 @@ import { espeakWav } from "../support/audio";
 import { apiRequest, createTestUser } from "../support/db";
 import { tempLeft, uploadAudio, usePipeline, waitFor } from "../support/pipeline";
 import { useS3Storage } from "../support/s3";
+import { startSmtpCapture, type SmtpCapture } from "../support/smtp";
 
 /**
  * The whole flow with STORAGE_URL=s3://… against a real S3-compatible server (s3rver): upload →
@@ -27,6 +31,15 @@ const s3 = useS3Storage("verbale");
 /** The bucket as an operator sees it, not through the app's backend. */
 const bucket = () => s3.server.storage("");
 const objects = async (folder: string) => bucket().list(`verbale/${folder}`);
+let smtp: SmtpCapture;
+beforeAll(async () => {
+  smtp = await startSmtpCapture();
+  setConfigForTests({ SMTP_URL: smtp.url });
+});
+afterAll(async () => {
+  closeMailTransport();
+  await smtp.stop();
+});
 
 /** GET /api/audio/:id as the player asks for it. */
 function audio(id: string, token: string, range?: string): Promise<Response> {
@@ -85,6 +98,16 @@ describe("S3-compatible storage, end to end", () => {
     const docx = await bytesOf(download);
     expect(docx.subarray(0, 2).toString()).toBe("PK");
     expect(download.headers.get("Content-Length")).toBe(String(docx.length));
+    // The e-mail attaches the same object.
+    const sent = await emailRoute.action({
+      request: apiRequest(`/api/document/${id}/email`, { token: pipe.user.token, body: { email: "destinatario@esempio.it" } }),
+      params: { id },
+      context: {},
+    });
+    expect(sent.status).toBe(200);
+    const mail = await smtp.waitForMessage("destinatario@esempio.it");
+    expect(mail.parsed.attachments).toHaveLength(1);
+    expect(mail.parsed.attachments[0].content.equals(docx)).toBe(true);
 
     // Deleting the transcription deletes its objects.
     const deleted = await callRoute(transcriptionRoute, "DELETE", `/api/transcription/${id}`, { token: pipe.user.token, params: { id } });
