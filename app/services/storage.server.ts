@@ -116,7 +116,7 @@ export function removeDir(prefix: string): Promise<void> {
 // ---------------------------------------------------------------- temporary folders
 
 /** Prefixes of the scratch folders that jobs and uploads create (and the sweeper may remove). */
-export const TEMP_PREFIXES = ["upload", "transcribe", "chunk", "finalize"] as const;
+export const TEMP_PREFIXES = ["upload", "transcribe", "chunk", "finalize", "live"] as const;
 /**
  * A folder in use is held by its process: listed in heldTempDirs and its time refreshed every
  * LEASE_REFRESH_MS, so another process sharing DATA_DIR sees it as alive. One nobody refreshed
@@ -133,7 +133,7 @@ function refreshLeases(): void {
 }
 
 /** A private scratch folder (mode 0700) for temporary files (uploads in progress, decoded audio), under DATA_DIR/tmp. */
-export async function makeTempDir(prefix: string): Promise<string> {
+export async function makeTempDir(prefix: (typeof TEMP_PREFIXES)[number]): Promise<string> {
   const dir = path.join(getConfig().DATA_DIR, "tmp");
   await fsp.mkdir(dir, { recursive: true });
   const created = await fsp.mkdtemp(path.join(dir, `${prefix}-`));

@@ -20,9 +20,11 @@ function leftover(name: string, age: Date): string {
 }
 
 describe("stale temporary folders", () => {
-  it("removes only old upload-/transcribe- folders nobody holds", async () => {
+  it("removes only old upload-/transcribe-/live- folders nobody holds", async () => {
     const oldUpload = leftover("upload-crash1", HOURS_AGO(2));
     const oldTranscribe = leftover("transcribe-crash2", HOURS_AGO(5));
+    // A live-transcript window's folder (issue 17) of a worker that died.
+    const oldLive = leftover("live-crash3", HOURS_AGO(1));
     // Refreshed a minute ago: another process sharing DATA_DIR still holds it.
     const recent = leftover("upload-vivo", HOURS_AGO(1 / 60));
     const other = leftover("documenti-xyz", HOURS_AGO(48));
@@ -31,7 +33,8 @@ describe("stale temporary folders", () => {
     fs.utimesSync(running, HOURS_AGO(3), HOURS_AGO(3));
 
     const removed = await storage.sweepStaleTempDirs();
-    expect(removed.sort()).toEqual(["transcribe-crash2", "upload-crash1"]);
+    expect(removed.sort()).toEqual(["live-crash3", "transcribe-crash2", "upload-crash1"]);
+    expect(fs.existsSync(oldLive)).toBe(false);
     expect(fs.existsSync(oldUpload)).toBe(false);
     expect(fs.existsSync(oldTranscribe)).toBe(false);
     expect(fs.existsSync(recent)).toBe(true);
