@@ -4,16 +4,24 @@ import path from "node:path";
 import { createRequestHandler } from "@remix-run/express";
 import type { ServerBuild } from "@remix-run/node";
 import express from "express";
+import { Logger, runMigrations } from "graphile-worker";
 import { SECRET_VARIABLES } from "../app/lib/redact";
 import { ConfigError, getConfig, parseTrustProxy, type Config } from "../app/services/config.server";
 import { openDatabase } from "../app/services/database.server";
 import { configureLogging, log } from "../app/services/logger.server";
 import { appRoot } from "../app/services/paths.server";
 import { checkStorage } from "../app/services/storage.server";
-import { startWorker } from "../worker/runner";
+import { startWorker, type WorkerHandle } from "../worker/runner";
+import { startTempSweeper } from "../worker/tasks/sweep-temp-files";
 import { dropRequestsOfGoneClients, errorHandler, limitUnauthenticatedBodies, refuseCrossOriginPageWrites, refuseMalformedUrl } from "./guards";
 import { requestLog } from "./request-log";
 import { securityHeaders } from "./security-headers";
+import { startWorkerHealthServer } from "./worker-health";
+
+/** graphile-worker's migration lines are of no interest to an operator of a web process. */
+const graphileQuietLogger = new Logger(() => (level, message) => {
+  if (level === "error" || level === "warning") log.warn({ component: "worker" }, message);
+});
 
 /**
  * HTTP timeouts. Headers must arrive within 20 s; a whole request (an upload of a long meeting on
@@ -28,7 +36,11 @@ export const HTTP_LIMITS = {
   maxConcurrentUnauthenticatedBodies: 32,
 };
 
-export type RunningApp = { url: string; port: number; config: Config; server: http.Server; stop: () => Promise<void> };
+/**
+ * A started process. `url`/`port`/`server` are the app's HTTP server; for PROCESS_ROLE=worker they
+ * are its health endpoint's (empty url, port 0 and no server without WORKER_HEALTH_PORT).
+ */
+export type RunningApp = { url: string; port: number; config: Config; server?: http.Server; stop: () => Promise<void> };
 
 export type StartOptions = {
   /**
@@ -50,7 +62,8 @@ export type StartOptions = {
 
 /**
  * Starts Postgres (embedded or DATABASE_URL), the graphile-worker runner and the HTTP server in
- * this process. Used by `npm start`, `npm run dev`, the tests and the desktop shell.
+ * this process, or one of the two (PROCESS_ROLE web or worker; decision 022). Used by
+ * `npm start`, `npm run dev`, the tests and the desktop shell.
  */
 export async function startApp(options: StartOptions): Promise<RunningApp> {
   let config: Config;
@@ -85,15 +98,26 @@ export async function startApp(options: StartOptions): Promise<RunningApp> {
     );
   }
 
-  let worker: Awaited<ReturnType<typeof startWorker>>;
+  const role = config.PROCESS_ROLE;
+  // A web process runs no worker: it only adds jobs (graphile_worker.add_job in its own
+  // transactions), so the queue's schema must exist even before any worker has started.
+  let worker: WorkerHandle | undefined;
+  let stopTempSweeper: (() => void) | undefined;
   try {
-    worker = await startWorker({
-      connectionString: database.url,
-      concurrency: config.WORKER_CONCURRENCY,
-    });
+    if (role === "web") {
+      await runMigrations({ connectionString: database.url, logger: graphileQuietLogger });
+      // Upload folders of a crashed web process live in this machine's DATA_DIR/tmp.
+      stopTempSweeper = startTempSweeper();
+    } else {
+      worker = await startWorker({ connectionString: database.url, concurrency: config.WORKER_CONCURRENCY });
+    }
   } catch (error) {
     await database.stop();
     throw error;
+  }
+
+  if (role === "worker") {
+    return startWorkerOnly({ config, database, worker: worker!, started, port: options.port });
   }
 
   // Anything failing from here on must not leave the worker and the embedded Postgres running
@@ -149,7 +173,8 @@ export async function startApp(options: StartOptions): Promise<RunningApp> {
     url = `http://${host === "0.0.0.0" ? "localhost" : host}:${actualPort}`;
     log.info(`Verbale in ascolto su ${url} (Node ${process.version}, avvio in ${Date.now() - started} ms)`);
   } catch (error) {
-    await worker.stop().catch(() => {});
+    stopTempSweeper?.();
+    await worker?.stop().catch(() => {});
     await database.stop().catch(() => {});
     throw error;
   }
@@ -164,6 +189,45 @@ export async function startApp(options: StartOptions): Promise<RunningApp> {
         server.close(() => resolve());
         server.closeIdleConnections();
       });
+      stopTempSweeper?.();
+      await worker?.stop();
+      await database.stop();
+    },
+  };
+}
+
+/**
+ * PROCESS_ROLE=worker: jobs only, no app HTTP. Orchestrators learn that it is alive from
+ * GET /healthz on WORKER_HEALTH_PORT (when set), which answers 200 only while the worker really
+ * polls the queue or runs jobs and the database answers (decision 022).
+ */
+async function startWorkerOnly(args: {
+  config: Config;
+  database: { stop: () => Promise<void> };
+  worker: WorkerHandle;
+  started: number;
+  port?: number;
+}): Promise<RunningApp> {
+  const { config, database, worker } = args;
+  let health: Awaited<ReturnType<typeof startWorkerHealthServer>> | undefined;
+  try {
+    const port = config.WORKER_HEALTH_PORT;
+    if (port !== undefined) health = await startWorkerHealthServer({ worker, port, host: config.HOST });
+  } catch (error) {
+    await worker.stop().catch(() => {});
+    await database.stop().catch(() => {});
+    throw error;
+  }
+  log.info(
+    `Worker Verbale avviato (PROCESS_ROLE=worker, ${config.WORKER_CONCURRENCY} job alla volta${health ? `, stato su ${health.url}/healthz` : ""}; Node ${process.version}, avvio in ${Date.now() - args.started} ms)`,
+  );
+  return {
+    url: health?.url ?? "",
+    port: health?.port ?? 0,
+    config,
+    server: health?.server,
+    stop: async () => {
+      await health?.close();
       await worker.stop();
       await database.stop();
     },

@@ -2,9 +2,17 @@ import { run, type Runner, Logger, type Task, type TaskList } from "graphile-wor
 import pg from "pg";
 import { log } from "~/services/logger.server";
 import { crontab, taskList } from "./tasks/index";
+import { startTempSweeper } from "./tasks/sweep-temp-files";
 import { startStaleJobSweeper } from "./tasks/unlock-stale-jobs";
 
-export type WorkerHandle = { runner: Runner; stop: () => Promise<void>; isRunning: () => boolean };
+/**
+ * What the worker is doing, for its liveness endpoint (PROCESS_ROLE=worker): polling means a
+ * get_job round trip to Postgres ended (a job or none) within the last `pollWindowMs`; a worker
+ * busy with jobs does not poll, and its jobs' heartbeats speak for it (unlock-stale-jobs.ts).
+ */
+export type WorkerLiveness = { running: boolean; polling: boolean; jobsRunning: number; lastPollAgoMs: number | null };
+
+export type WorkerHandle = { runner: Runner; stop: () => Promise<void>; isRunning: () => boolean; liveness: () => WorkerLiveness };
 
 // A module variable, not a globalThis one: the start-up code and the routes (healthz) are one
 // module graph in the compiled app and under Vite (decision 015), so they see the same handle.
@@ -75,16 +83,39 @@ export async function startWorker(options: { connectionString: string; concurren
   runner.promise.finally(() => {
     running = false;
   });
-  // Temporary folders left by a crash go at start-up too, not only at the hourly cron.
-  await runner.addJob("sweep_temp_files", {}, { jobKey: "sweep_temp_files", maxAttempts: 1 });
+  const pollInterval = options.pollInterval ?? 1000;
+  // Five missed polls (at least 10 s) before an idle worker counts as stuck.
+  const pollWindowMs = Math.max(10_000, 5 * pollInterval);
+  let lastPollAt: number | undefined;
+  let jobsRunning = 0;
+  const polled = () => {
+    lastPollAt = Date.now();
+  };
+  runner.events.on("worker:getJob:empty", polled);
+  runner.events.on("job:start", () => {
+    polled();
+    jobsRunning++;
+  });
+  runner.events.on("job:complete", () => {
+    polled();
+    jobsRunning = Math.max(0, jobsRunning - 1);
+  });
+  // Temporary folders left by a crash go at start-up, here (this machine's DATA_DIR), and hourly.
+  const stopTempSweeper = startTempSweeper();
   // Pipeline jobs of a crashed process are taken up again within a minute (see unlock-stale-jobs).
   const stopSweeper = startStaleJobSweeper(pgPool);
   const handle: WorkerHandle = {
     runner,
     isRunning: () => running,
+    liveness: () => {
+      const lastPollAgoMs = lastPollAt === undefined ? null : Date.now() - lastPollAt;
+      const polling = running && (jobsRunning > 0 || (lastPollAgoMs !== null && lastPollAgoMs < pollWindowMs));
+      return { running, polling, jobsRunning, lastPollAgoMs };
+    },
     stop: async () => {
       current = undefined;
       stopSweeper();
+      stopTempSweeper();
       if (running) await runner.stop();
       running = false;
       await pgPool.end();

@@ -158,3 +158,38 @@ describe("storage configuration (decision 021)", () => {
     expect(message).not.toContain("SegretoS3Lungo");
   });
 });
+
+describe("process roles (decision 022)", () => {
+  const shared = { DATABASE_URL: "postgres://verbale:pw@db.esempio.it:5432/verbale", SESSION_SECRET: "un-segreto-condiviso-lungo" };
+
+  it("defaults to one process doing everything, with the 45 s stale-job limit", () => {
+    const config = parseConfig({});
+    expect(config.PROCESS_ROLE).toBe("all");
+    expect(config.WORKER_HEALTH_PORT).toBeUndefined();
+    expect(config.WORKER_STALE_JOB_SECONDS).toBe(45);
+  });
+
+  it("accepts web and worker processes on a shared external Postgres", () => {
+    expect(parseConfig({ ...shared, PROCESS_ROLE: "web" }).PROCESS_ROLE).toBe("web");
+    const worker = parseConfig({
+      DATABASE_URL: shared.DATABASE_URL,
+      PROCESS_ROLE: "worker",
+      WORKER_HEALTH_PORT: "3001",
+      WORKER_STALE_JOB_SECONDS: "20",
+    });
+    expect(worker).toMatchObject({ PROCESS_ROLE: "worker", WORKER_HEALTH_PORT: 3001, WORKER_STALE_JOB_SECONDS: 20 });
+  });
+
+  it.each([
+    [{ PROCESS_ROLE: "scheduler" }, "PROCESS_ROLE", /all, web oppure worker/],
+    [{ PROCESS_ROLE: "web", SESSION_SECRET: "un-segreto-condiviso-lungo" }, "DATABASE_URL", /PROCESS_ROLE=web/],
+    [{ PROCESS_ROLE: "worker" }, "DATABASE_URL", /PROCESS_ROLE=worker/],
+    [{ PROCESS_ROLE: "web", DATABASE_URL: "postgres://db.esempio.it/verbale" }, "SESSION_SECRET", /stessa/],
+    [{ WORKER_HEALTH_PORT: "porta" }, "WORKER_HEALTH_PORT", /./],
+    [{ WORKER_HEALTH_PORT: "70000" }, "WORKER_HEALTH_PORT", /./],
+    [{ WORKER_STALE_JOB_SECONDS: "2" }, "WORKER_STALE_JOB_SECONDS", /./],
+  ])("refuses %o naming %s", (env, name, reason) => {
+    expect(() => parseConfig(env)).toThrow(new RegExp(`^Configurazione non valida: ${name}:`));
+    expect(() => parseConfig(env)).toThrow(reason);
+  });
+});

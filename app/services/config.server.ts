@@ -132,7 +132,15 @@ const envSchema = z.object({
   LLM_MODEL_URL: optionalHttpUrl("LLM_MODEL_URL"),
   // CPU threads for the local LLM; unset: every core.
   LLM_THREADS: z.coerce.number().int().min(1).max(256).optional(),
+  // all: HTTP and worker in one process (the default); web: HTTP only, jobs go to the queue in
+  // Postgres; worker: jobs only, no app HTTP (decision 022).
+  PROCESS_ROLE: z.enum(["all", "web", "worker"], { message: "PROCESS_ROLE deve essere all, web oppure worker" }).default("all"),
   WORKER_CONCURRENCY: z.coerce.number().int().min(1).max(16).default(1),
+  // PROCESS_ROLE=worker: the port of its liveness endpoint (GET /healthz); unset, none. 0 picks a free port.
+  WORKER_HEALTH_PORT: z.coerce.number().int().min(0).max(65535).optional(),
+  // A pipeline job whose worker has not beaten for this long is taken up by another process; the
+  // jobs beat every third of it (decision 022; 45 s: beats every 15 s, back within a minute).
+  WORKER_STALE_JOB_SECONDS: z.coerce.number().int().min(6).max(3600).default(45),
   LOG_LEVEL: z.enum(["debug", "info", "warn", "error"]).default("info"),
   // Where audio, recording chunks and documents live (decision 021): unset or file: the folder
   // DATA_DIR/storage; file:///a/folder another folder; s3://bucket/prefix an S3-compatible store.
@@ -214,6 +222,17 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
   if (storage.kind === "s3" && Boolean(e.S3_ACCESS_KEY_ID) !== Boolean(e.S3_SECRET_ACCESS_KEY)) {
     const missing = e.S3_ACCESS_KEY_ID ? "S3_SECRET_ACCESS_KEY" : "S3_ACCESS_KEY_ID";
     throw new ConfigError(`Configurazione non valida: ${missing}: S3_ACCESS_KEY_ID e S3_SECRET_ACCESS_KEY vanno indicate insieme (valore: nascosto)`);
+  }
+  if (e.PROCESS_ROLE !== "all") {
+    // An embedded Postgres belongs to one process: separate web and worker processes share one
+    // external database; web nodes must agree on the secret that signs cookies and codes.
+    if (!e.DATABASE_URL)
+      throw new ConfigError(
+        `Configurazione non valida: DATABASE_URL: obbligatoria con PROCESS_ROLE=${e.PROCESS_ROLE} (i processi separati condividono un Postgres esterno)`,
+      );
+    if (e.PROCESS_ROLE === "web" && !e.SESSION_SECRET) {
+      throw new ConfigError("Configurazione non valida: SESSION_SECRET: obbligatoria con PROCESS_ROLE=web (tutti i nodi web devono usare la stessa)");
+    }
   }
   const dataDir = path.resolve(e.DATA_DIR);
   const defaultEngine = e.OPENAI_API_KEY ? "openai" : undefined;

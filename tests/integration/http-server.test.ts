@@ -96,7 +96,7 @@ describe("client address and origin", () => {
 
 describe("timeouts and slow bodies", () => {
   it("has request, header and keep-alive timeouts (requestTimeout was 0: slow bodies held connections forever)", () => {
-    const { server: http } = server.app;
+    const http = server.app.server!;
     expect(http.requestTimeout).toBeGreaterThan(0);
     expect(http.requestTimeout).toBeLessThanOrEqual(60 * 60_000);
     expect(http.headersTimeout).toBeGreaterThan(0);

@@ -1,4 +1,5 @@
 import type { Task } from "graphile-worker";
+import { log } from "~/services/logger.server";
 import { sweepStaleTempDirs } from "~/services/storage.server";
 
 /**
@@ -13,3 +14,24 @@ const sweepTempFiles: Task = async (_payload, helpers) => {
 };
 
 export default sweepTempFiles;
+
+const HOURLY_MS = 60 * 60 * 1000;
+
+/**
+ * The same sweep in this process, at start and hourly, whatever its role: with web and worker
+ * processes on several machines each DATA_DIR/tmp is local, and a queued job would run on any
+ * worker, not on the machine whose folder holds the leftovers (decision 022).
+ */
+export function startTempSweeper(intervalMs = HOURLY_MS): () => void {
+  const sweep = () =>
+    sweepStaleTempDirs().then(
+      (removed) => {
+        if (removed.length > 0) log.info({ removed }, "[processo] cartelle temporanee di processi interrotti rimosse");
+      },
+      () => {},
+    );
+  void sweep();
+  const timer = setInterval(() => void sweep(), intervalMs);
+  timer.unref();
+  return () => clearInterval(timer);
+}

@@ -18,10 +18,21 @@ import { log } from "~/services/logger.server";
  * frees exactly that job. Sweeping in several processes at once is harmless (each step is idempotent).
  */
 
+/**
+ * The default timing: beats every 15 s, a sweep every 10 s, stale after 45 s (three missed beats),
+ * so a dead job runs again within a minute. WORKER_STALE_JOB_SECONDS changes it (decision 022):
+ * beats and sweeps then come every third of it (never rarer than these defaults).
+ */
 export const HEARTBEAT_MS = 15_000;
-/** How often each process sweeps; with STALE_AFTER_SECONDS a dead job runs again within a minute. */
 export const SWEEP_MS = 10_000;
 export const STALE_AFTER_SECONDS = 45;
+
+/** Heartbeat and sweep intervals and the stale limit for the configured WORKER_STALE_JOB_SECONDS. */
+export function staleJobTiming(staleSeconds: number = getConfig().WORKER_STALE_JOB_SECONDS) {
+  const third = Math.floor((staleSeconds * 1000) / 3);
+  return { staleSeconds, heartbeatMs: Math.min(HEARTBEAT_MS, third), sweepMs: Math.min(SWEEP_MS, third) };
+}
+
 /** Only tasks that send heartbeats may be judged stale: other tasks can legitimately run longer silently. */
 export const HEARTBEAT_TASKS = ["transcribe", "analyze"];
 
@@ -35,7 +46,11 @@ function payloadTranscriptionId(payload: unknown): string | null {
  * process stalled past the stale limit and the job was freed or taken over), the signal aborts so
  * two workers never write together.
  */
-export async function withHeartbeat<T>(helpers: JobHelpers, work: (signal: AbortSignal) => Promise<T>, intervalMs = HEARTBEAT_MS): Promise<T> {
+export async function withHeartbeat<T>(
+  helpers: JobHelpers,
+  work: (signal: AbortSignal) => Promise<T>,
+  intervalMs = staleJobTiming().heartbeatMs,
+): Promise<T> {
   const controller = new AbortController();
   const onShutdown = () => controller.abort(helpers.abortSignal?.reason ?? new Error("worker shutting down"));
   helpers.abortSignal?.addEventListener("abort", onShutdown);
@@ -79,7 +94,7 @@ type StaleJob = { id: string; worker_id: string; exhausted: boolean; transcripti
  * once; one that already used its last attempt would never run again, so its transcription is
  * marked FAILED and the job removed.
  */
-export async function unlockStaleJobs(db: Queryable, staleSeconds = STALE_AFTER_SECONDS): Promise<{ unlocked: number; failed: number }> {
+export async function unlockStaleJobs(db: Queryable, staleSeconds = staleJobTiming().staleSeconds): Promise<{ unlocked: number; failed: number }> {
   const stale = await db.query<StaleJob>(
     `select j.id::text, j.locked_by as worker_id, j.attempts >= j.max_attempts as exhausted,
             -- without a beat yet, the transcription id is in the job key (pipeline.server.ts: "task:id")
@@ -149,7 +164,7 @@ const unlockStaleJobsTask: Task = async (_payload, helpers) => {
 export default unlockStaleJobsTask;
 
 /** The in-process sweep timer started by the runner. */
-export function startStaleJobSweeper(pool: Queryable, intervalMs = SWEEP_MS, staleSeconds = STALE_AFTER_SECONDS): () => void {
+export function startStaleJobSweeper(pool: Queryable, { sweepMs: intervalMs, staleSeconds } = staleJobTiming()): () => void {
   let running = false;
   const sweep = async () => {
     if (running) return;
