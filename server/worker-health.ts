@@ -40,12 +40,19 @@ export async function startWorkerHealthServer(options: {
   };
 }
 
+const DATABASE_CHECK_MS = 2_000;
+
 async function workerHealth(worker: WorkerHandle) {
   let database: "ok" | "error" = "ok";
+  let timer: NodeJS.Timeout | undefined;
   try {
-    await getSql()`select 1`;
+    // An orchestrator's probe has a deadline of its own: a database that does not answer is an answer.
+    const timeout = new Promise((_, reject) => (timer = setTimeout(() => reject(new Error("timeout")), DATABASE_CHECK_MS)));
+    await Promise.race([getSql()`select 1`.execute(), timeout]);
   } catch {
     database = "error";
+  } finally {
+    clearTimeout(timer);
   }
   const liveness = worker.liveness();
   const state = !liveness.running ? "stopped" : liveness.polling ? "ok" : "stalled";

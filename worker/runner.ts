@@ -104,6 +104,7 @@ export async function startWorker(options: { connectionString: string; concurren
   const stopTempSweeper = startTempSweeper();
   // Pipeline jobs of a crashed process are taken up again within a minute (see unlock-stale-jobs).
   const stopSweeper = startStaleJobSweeper(pgPool);
+  let stopping: Promise<void> | undefined;
   const handle: WorkerHandle = {
     runner,
     isRunning: () => running,
@@ -112,14 +113,16 @@ export async function startWorker(options: { connectionString: string; concurren
       const polling = running && (jobsRunning > 0 || (lastPollAgoMs !== null && lastPollAgoMs < pollWindowMs));
       return { running, polling, jobsRunning, lastPollAgoMs };
     },
-    stop: async () => {
-      current = undefined;
-      stopSweeper();
-      stopTempSweeper();
-      if (running) await runner.stop();
-      running = false;
-      await pgPool.end();
-    },
+    // Once only: a second call (a signal during shutdown, a test's clean-up) waits for the first.
+    stop: () =>
+      (stopping ??= (async () => {
+        if (current === handle) current = undefined;
+        stopSweeper();
+        stopTempSweeper();
+        if (running) await runner.stop();
+        running = false;
+        await pgPool.end();
+      })()),
   };
   current = handle;
   return handle;

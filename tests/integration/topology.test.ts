@@ -225,7 +225,11 @@ describe("two web and two worker processes on one Postgres (PROCESS_ROLE)", () =
       const download = await fetch(`${other.url}/api/document/${id}`, { headers: { Authorization: `Bearer ${user.token}` } });
       expect(download.status).toBe(200);
       expect(download.headers.get("content-disposition")).toMatch(/\.docx/);
-      expect(Buffer.from(await download.arrayBuffer()).subarray(0, 2).toString("latin1")).toBe("PK");
+      expect(
+        Buffer.from(await download.arrayBuffer())
+          .subarray(0, 2)
+          .toString("latin1"),
+      ).toBe("PK");
     }
 
     if (process.env.TOPOLOGY_TIMES) console.log(`audio e documenti: ${Date.now() - t0} ms`);

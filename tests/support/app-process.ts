@@ -42,7 +42,8 @@ export function spawnAppProcess(name: string, env: Record<string, string>, timeo
     }, timeoutMs);
     const onData = (data: Buffer) => {
       output += data;
-      const match = output.match(/in ascolto su (http:\/\/\S+) /) ?? output.match(/Worker Verbale avviato[^\n]*?stato su (http:\/\/[^\s/]+)\/healthz/);
+      const match =
+        output.match(/in ascolto su (http:\/\/\S+) /) ?? output.match(/Worker Verbale avviato[^\n]*?stato su (http:\/\/[^\s/]+)\/healthz/);
       if (match) {
         clearTimeout(timer);
         resolve({ name, child, url: match[1], output: () => output, exited, stop });
