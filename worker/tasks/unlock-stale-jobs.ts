@@ -25,7 +25,6 @@ import { log } from "~/services/logger.server";
  */
 export const HEARTBEAT_MS = 15_000;
 export const SWEEP_MS = 10_000;
-export const STALE_AFTER_SECONDS = 45;
 
 /** Heartbeat and sweep intervals and the stale limit for the configured WORKER_STALE_JOB_SECONDS. */
 export function staleJobTiming(staleSeconds: number = getConfig().WORKER_STALE_JOB_SECONDS) {
