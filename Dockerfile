@@ -29,6 +29,7 @@ ENV NODE_ENV=production \
     HOST=0.0.0.0 \
     PORT=3000 \
     DATA_DIR=/data \
+    WORKER_HEALTH_PORT=3001 \
     NODE_COMPILE_CACHE=/tmp/node-compile-cache
 WORKDIR /app
 COPY --from=build /app/package.json /app/package-lock.json ./
@@ -42,6 +43,6 @@ USER node
 VOLUME ["/data"]
 EXPOSE 3000
 HEALTHCHECK --interval=30s --timeout=5s --start-period=60s \
-  CMD node -e "fetch('http://127.0.0.1:'+(process.env.PORT||3000)+'/healthz').then(r=>process.exit(r.ok?0:1),()=>process.exit(1))"
+  CMD node -e "const w=process.env.PROCESS_ROLE==='worker';fetch('http://127.0.0.1:'+(w?process.env.WORKER_HEALTH_PORT:process.env.PORT||3000)+'/healthz').then(r=>process.exit(r.ok?0:1),()=>process.exit(1))"
 ENTRYPOINT ["tini", "--"]
 CMD ["node", "server/start.mjs"]

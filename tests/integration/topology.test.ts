@@ -1,3 +1,4 @@
+import { execFile } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
 import postgres from "postgres";
@@ -82,6 +83,18 @@ async function upload(web: AppProcess, user: TestUser, file: string): Promise<st
   return body.databaseId!;
 }
 
+/** Runs the Dockerfile's HEALTHCHECK command (node -e "…") with the container's variables. */
+function dockerHealthcheck(env: Record<string, string>): Promise<{ code: number | null; output: string }> {
+  const dockerfile = fs.readFileSync(path.join(root, "Dockerfile"), "utf8");
+  const script = /^HEALTHCHECK [^\n]*\\\n\s*CMD node -e "(.+)"$/m.exec(dockerfile)?.[1];
+  expect(script).toBeDefined();
+  return new Promise((resolve) => {
+    execFile(process.execPath, ["-e", script!], { env: { ...process.env, ...env }, timeout: 10_000 }, (error, stdout, stderr) =>
+      resolve({ code: error ? (typeof error.code === "number" ? error.code : 1) : 0, output: stdout + stderr }),
+    );
+  });
+}
+
 describe("two web and two worker processes on one Postgres (PROCESS_ROLE)", () => {
   it("start together on an empty database, complete 20 uploads once each, serve any file from either web node, survive a SIGKILLed worker", async () => {
     const dataDir = path.join(root, "tests", ".data", `topology-${process.pid}`);
@@ -128,6 +141,14 @@ describe("two web and two worker processes on one Postgres (PROCESS_ROLE)", () =
       const health = await fetch(`${web.url}/healthz`);
       expect(health.status).toBe(200);
       expect(await health.json()).toEqual({ status: "ok", role: "web", database: "ok" });
+    }
+    // The image's HEALTHCHECK command probes the right port for each role.
+    for (const [node, role, variable] of [
+      [webA, "web", "PORT"],
+      [workerA, "worker", "WORKER_HEALTH_PORT"],
+    ] as const) {
+      const run = await dockerHealthcheck({ PROCESS_ROLE: role, PORT: "1", WORKER_HEALTH_PORT: "1", [variable]: new URL(node.url).port });
+      expect(run, `${role}: ${run.output}`).toMatchObject({ code: 0 });
     }
     for (const worker of [workerA, workerB]) {
       const health = await fetch(`${worker.url}/healthz`);
