@@ -9,12 +9,14 @@ import { spawnAppProcess, type AppProcess } from "../support/app-process";
 import { toneFile } from "../support/audio";
 import { createTestUser, type TestUser } from "../support/db";
 import { startOpenAIDouble, type OpenAIDouble } from "../support/openai-double";
+import { startS3Server, type S3TestServer } from "../support/s3";
 import { ensureFreshBuild } from "../support/running-app";
 
 /**
  * The scaled-out topology on one machine (issue 20, decision 022): one Postgres, two
  * PROCESS_ROLE=web and two PROCESS_ROLE=worker processes of the compiled app, all started at once
- * on an empty database, sharing the storage. 20 uploads spread over both web nodes all complete,
+ * on an empty database, each with its own DATA_DIR (as on separate machines), sharing only
+ * Postgres and an S3-compatible store (s3rver, STORAGE_URL=s3://…; decision 021). 20 uploads spread over both web nodes all complete,
  * each pipeline job runs once, either web node serves any audio (Range) and document, and a worker
  * killed with SIGKILL in the middle of a job costs nothing but that job's restart elsewhere.
  * Speech and analysis come from the OpenAI-compatible test double; each process has its own key,
@@ -30,6 +32,7 @@ const KEYS = { webA: "sk-web-a", webB: "sk-web-b", workerA: "sk-worker-a", worke
 let admin: postgres.Sql;
 let sql: postgres.Sql;
 let double: OpenAIDouble;
+let s3: S3TestServer;
 const dirs: string[] = [];
 const processes: AppProcess[] = [];
 
@@ -37,6 +40,7 @@ beforeAll(async () => {
   ensureFreshBuild();
   admin = postgres(inject("pgServerUrl"), { max: 1, onnotice: () => {} });
   double = await startOpenAIDouble({ apiKeys: Object.values(KEYS) });
+  s3 = await startS3Server();
   // Long enough that a worker is surely inside a request when it is killed.
   double.setLatency(1200);
 }, 300_000);
@@ -46,6 +50,7 @@ afterAll(async () => {
   await disconnectDatabase().catch(() => {});
   await sql?.end();
   await double?.close();
+  await s3?.close();
   await admin?.end();
   for (const dir of dirs) fs.rmSync(dir, { recursive: true, force: true });
 });
@@ -101,9 +106,11 @@ describe("two web and two worker processes on one Postgres (PROCESS_ROLE)", () =
     fs.rmSync(dataDir, { recursive: true, force: true });
     dirs.push(dataDir);
     const url = await emptyDatabase(`topology_${process.pid}`);
+    // Each process its own DATA_DIR (as on separate machines): audio and documents go to the bucket.
+    const dataDirOf = (name: string) => path.join(dataDir, name);
     const common = {
+      ...s3.env("topologia"),
       DATABASE_URL: url,
-      DATA_DIR: dataDir,
       SESSION_SECRET: "segreto-condiviso-dai-nodi-web-1234",
       ADMIN_EMAIL: "admin@verbale.test",
       ADMIN_PASSWORD: "Admin12345",
@@ -120,10 +127,10 @@ describe("two web and two worker processes on one Postgres (PROCESS_ROLE)", () =
     // All four at once on a database with no tables: the advisory lock makes them migrate and
     // seed one after the other, and every one comes up.
     const started = await Promise.all([
-      spawnAppProcess("web-a", { ...common, PROCESS_ROLE: "web", OPENAI_API_KEY: KEYS.webA }),
-      spawnAppProcess("web-b", { ...common, PROCESS_ROLE: "web", OPENAI_API_KEY: KEYS.webB }),
-      spawnAppProcess("worker-a", { ...common, PROCESS_ROLE: "worker", OPENAI_API_KEY: KEYS.workerA }),
-      spawnAppProcess("worker-b", { ...common, PROCESS_ROLE: "worker", OPENAI_API_KEY: KEYS.workerB }),
+      spawnAppProcess("web-a", { ...common, DATA_DIR: dataDirOf("web-a"), PROCESS_ROLE: "web", OPENAI_API_KEY: KEYS.webA }),
+      spawnAppProcess("web-b", { ...common, DATA_DIR: dataDirOf("web-b"), PROCESS_ROLE: "web", OPENAI_API_KEY: KEYS.webB }),
+      spawnAppProcess("worker-a", { ...common, DATA_DIR: dataDirOf("worker-a"), PROCESS_ROLE: "worker", OPENAI_API_KEY: KEYS.workerA }),
+      spawnAppProcess("worker-b", { ...common, DATA_DIR: dataDirOf("worker-b"), PROCESS_ROLE: "worker", OPENAI_API_KEY: KEYS.workerB }),
     ]);
     processes.push(...started);
     const [webA, webB, workerA, workerB] = started;
@@ -158,7 +165,7 @@ describe("two web and two worker processes on one Postgres (PROCESS_ROLE)", () =
       expect((await fetch(`${worker.url}/api/auth/me`)).status).toBe(404);
     }
 
-    setConfigForTests({ NODE_ENV: "test", DATA_DIR: dataDir, DATABASE_URL: url, SESSION_SECRET: common.SESSION_SECRET });
+    setConfigForTests({ NODE_ENV: "test", DATA_DIR: dataDirOf("test"), DATABASE_URL: url, SESSION_SECRET: common.SESSION_SECRET });
     connectDatabase(url);
     const user = await createTestUser({ plan: "BUSINESS_MONTHLY" });
 
@@ -254,6 +261,17 @@ describe("two web and two worker processes on one Postgres (PROCESS_ROLE)", () =
     }
 
     if (process.env.TOPOLOGY_TIMES) console.log(`audio e documenti: ${Date.now() - t0} ms`);
+    // Nothing of it on any process's disk: every audio file and document is an object in the bucket.
+    for (const name of ["web-a", "web-b", "worker-a", "worker-b"]) {
+      const local = path.join(dataDirOf(name), "storage");
+      expect(
+        fs.existsSync(local) ? fs.readdirSync(local, { recursive: true }).filter((f) => !fs.statSync(path.join(local, String(f))).isDirectory()) : [],
+      ).toEqual([]);
+    }
+    const bucket = s3.storage("topologia");
+    expect(await bucket.list("audio")).toHaveLength(UPLOADS);
+    expect(await bucket.list("documents")).toHaveLength(4);
+
     // The survivors stop cleanly on SIGTERM.
     expect(await Promise.all([webA, webB, workerB].map((p) => p.stop()))).toEqual([0, 0, 0]);
     if (process.env.TOPOLOGY_TIMES) console.log(`arresto: ${Date.now() - t0} ms`);
