@@ -55,11 +55,13 @@ const GIVING =
  * commitment is firm without a deadline: "io" said, two pronouns ("ve la", "glielo"), or giving to
  * the person addressed ("ti mando", "Le porto"). The object may come first ("la sedia la cambio").
  */
+// Pronoun clusters that cannot be articles ("gliela", "ve lo") and the receiver pronouns "ti", "vi".
+const RECEIVER_PRONOUNS = /\b((?:me|te|ce|ve|se)\s+(?:l[oaie]|ne)|glie(?:l[oaie]|ne)|ti|vi)\s+(\p{Ll}{3,}o)\b(?:\s+(\p{L}+))?/u;
+
 export function firstPersonCommitment(sentence: string): { firm: boolean } | undefined {
   const text = sentence.charAt(0).toLowerCase() + sentence.slice(1);
-  const clusters = String.raw`(?:me|te|ce|ve|se)\s+(?:l[oaie]|ne)|glie(?:l[oaie]|ne)`;
   const m =
-    text.match(new RegExp(String.raw`\b(${clusters}|ti|vi)\s+(\p{Ll}{3,}o)\b(?:\s+(\p{L}+))?`, "u")) ??
+    text.match(RECEIVER_PRONOUNS) ??
     text.match(/(?:^|[,;:]\s*|\b(?:ma|e|poi|allora|quindi)\s+)(l[oaie]|l'|ne|gli|ci)\s*(\p{Ll}{3,}o)\b(?:\s+(\p{L}+))?/u) ??
     // The object put first and taken up by the pronoun: "la sedia la cambio da martedì".
     text.match(/^(?:il|lo|la|l'|i|gli|le)\s*[^,.;:?!]{2,40}?\s+(l[oaie]|l'|ne)\s*(\p{Ll}{3,}o)\b(?:\s+(\p{L}+))?/u);

@@ -144,6 +144,10 @@ describe("action items recognised by their grammar", () => {
     expect(actions(text)).toEqual([]);
   });
 
+  it("takes the owner after a time said between the verb and the owner", () => {
+    expect(actions("La spesa la fa ogni venerdì il custode del circolo.")[0]).toMatchObject({ owner: "il custode del circolo", due: "ogni venerdì" });
+  });
+
   it("reads a request to everyone present and an owner said as 'chi…'", () => {
     expect(actions("Mi mandate le foto della gita entro domenica sera.")).toEqual([
       { task: "Mi mandate le foto della gita", owner: null, due: "entro domenica sera" },

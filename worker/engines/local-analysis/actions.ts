@@ -50,7 +50,12 @@ export function findDue(sentence: string): { due: string; strong: boolean } | un
     const words = after.split(/(?=[,.;:?!])|\s+/).filter((w) => w !== "");
     const taken: string[] = [];
     // A day ("sabato mattina", "oggi stesso") is whole: what follows is the rest of the sentence.
-    for (const w of k >= DAY_PATTERNS ? [] : words) {
+    // "ogni lunedì", "ogni quindici giorni", "tra due settimane": the time unit closes the deadline.
+    const unitAt =
+      k === 4 || k === 5
+        ? words.findIndex((w) => /^(?:giorni|settimane|mesi|settimana|mese|lunedì|martedì|mercoledì|giovedì|venerdì|sabato|domenica)$/iu.test(w))
+        : -1;
+    for (const w of k >= DAY_PATTERNS ? [] : unitAt >= 0 ? words.slice(0, unitAt + 1) : words) {
       if (/^[,.;:?!]/.test(w)) break;
       // "entro" needs the words after it; "oggi pomeriggio" or "sabato mattina" is whole already.
       if ((taken.length > 0 || k >= 2) && DUE_END.test(w)) break;
@@ -230,7 +235,9 @@ export function findActions(sentences: Sentence[]): (ActionItemValue & { index: 
     const subject = subjectOwner(text);
     const modal = MODAL.exec(text);
     const commit = COMMIT.exec(text);
-    const after = text.match(AFTER_VERB);
+    // The owner after "lo fa" may follow a time said first: "lo fa ogni lunedì l'infermiere…".
+    const withoutDue = due ? text.replace(due.due, "").replace(/\s{2,}/g, " ") : text;
+    const after = withoutDue.match(AFTER_VERB);
     const future = FUTURE.exec(text);
     const resumed = lowerFirst(text).match(RESUMED);
 
@@ -252,10 +259,8 @@ export function findActions(sentences: Sentence[]): (ActionItemValue & { index: 
       if (!commit && !owner && !due?.strong) continue;
       if (!commit && !owner && CONDITIONAL_MODAL.test(m[0].trim())) continue;
     } else if (after) {
-      // "lo fa ogni lunedì l'infermiere…": the time said between the verb and the owner is the deadline's.
       owner = after[1].trim();
-      if (due && owner.startsWith(due.due)) owner = owner.slice(due.due.length).trim() || null;
-      rest = text.slice(0, after.index) + text.slice(after.index! + after[0].length);
+      rest = withoutDue.slice(0, after.index) + withoutDue.slice(after.index! + after[0].length);
       strong = true;
     } else if (vocative) {
       owner = vocative.name;

@@ -69,4 +69,30 @@ describe("agenda markers", () => {
     expect(meetingKind(["Alle ore diciotto si apre la seduta del consiglio comunale."])).toBe("Consiglio comunale");
     expect(meetingKind(["Ciao a tutti, mi sentite?"])).toBeUndefined();
   });
+
+  // Written for the session-5 markers, not taken from any meeting fixture.
+  it.each([
+    ["Prima di tutto il calendario delle prove, che è cambiato.", 1, "Calendario delle prove"],
+    ["Innanzitutto la palestra.", 1, "Palestra"],
+    ["Capitolo pulizie: la ditta non passa da due settimane.", 1, "Pulizie"],
+    ["Infine le iscrizioni: quest'anno sono on line.", 1, "Iscrizioni"],
+    ["Il riscaldamento invece?", 2, "Riscaldamento"],
+    ["Senti, ma il furgone l'hai riportato in officina?", 2, "Furgone"],
+    ["Sulla mensa scolastica, i ragazzi si lamentano del menù.", 2, "Mensa scolastica"],
+    ["Ora il bilancio: chi lo ha letto?", 1, "Bilancio"],
+  ] as const)("reads %s as tier %i named %s", (sentence, tier, name) => {
+    expect(markerTier(sentence)).toBe(tier);
+    expect(announcedName(sentence)).toBe(name);
+  });
+
+  it.each([
+    "Prima di tutto, grazie a tutti per essere venuti.",
+    "Il capitolo tre lo riscrivo entro aprile.",
+    "Capitolo due, pagina quindici.",
+    "Senti, ti richiamo dopo.",
+    "Il problema è questo: non abbiamo soldi.",
+    "Ora il problema è questo: non abbiamo soldi.",
+  ])("takes no new item from %s", (sentence) => {
+    expect(markerTier(sentence)).not.toBe(1);
+  });
 });

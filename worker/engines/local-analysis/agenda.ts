@@ -35,6 +35,12 @@ const ANNOUNCE = new RegExp(
       String.raw`varie\s+ed\s+eventuali\b`,
       String.raw`(?:per|da|in)\s+ultimo\b`,
       String.raw`(?:all'|l')?ordine\s+del\s+giorno\s+(?:ora\s+)?(?:porta|prevede\s+ora|ci\s+porta)\b`,
+      // "Prima di tutto i turni di luglio", "Innanzitutto la palestra": the first item, by its noun phrase.
+      String.raw`(?:prima\s+di\s+tutto|innanzitutto|innanzi\s+tutto|per\s+prima\s+cosa|per\s+cominciare|per\s+iniziare)[,:]?(?=\s+(?:il|lo|la|l'|i|gli|le)\s*\p{L}{3,})`,
+      // "Infine la formazione: a settembre…": a connective and a noun phrase as a heading, before a colon.
+      String.raw`(?:infine|per\s+finire|da\s+ultimo|poi|adesso|ora)[,]?(?=\s+(?:il|lo|la|l'|i|gli|le)\s*[\p{L}']{3,}(?:\s+(?!(?:è|e|sono|era|sarà)(?![\p{L}]))[\p{L}']+){0,3}\s*:)`,
+      // "Capitolo cadute.", "Capitolo pulizie: …": a heading said aloud (not "il capitolo tre").
+      String.raw`capitolo(?=[,:]?\s+(?!(?:uno|due|tre|quattro|cinque|sei|sette|otto|nove|dieci|primo|secondo|terzo|quarto|quinto)\b)\p{L}{3,})`,
     ].join("|") +
     String.raw`)`,
   "iu",
@@ -60,10 +66,14 @@ const INTRODUCE = new RegExp(
       String.raw`(?:resta|rimane|affrontiamo)\s+(?:ancora\s+|poi\s+)?(?:il|la|l')\s*(?:tema|questione|discorso|capitolo|argomento|punto)\b`,
       // "Parliamo di turismo": the speaker names the next subject.
       String.raw`(?:parliamo|parlerei|parliamone)\s+(?:adesso\s+|ora\s+|un\s+po'\s+|anche\s+)*(?:di|del|della|dello|dei|delle|degli|dell')`,
+      // "Senti, ma l'olio…", "Ascolta, e per la consegna…": on the phone, a new subject after a call for attention.
+      String.raw`(?:senti|senta|sentite|ascolta|ascolti)[,]?\s+(?:ma|e|poi|un'altra cosa)[,]?(?=\s+(?:il|lo|la|l'|i|gli|le|per\s+(?:il|la|l'|i|le))\s*\p{L}{3,})`,
     ].join("|") +
     String.raw`)`,
   "iu",
 );
+
+const SUBJECT_FIRST = new RegExp(LEAD + String.raw`(?:sul|sulla|sullo|sulle|sui|sugli|sull')\s*([^,]+),`, "iu");
 
 // A sentence that reads out the whole agenda ("L'ordine del giorno prevede quattro punti: …") or
 // refers back to an item ("come detto al primo punto") announces nothing.
@@ -80,8 +90,9 @@ const BARE_SUBJECT = new RegExp(
 
 // "E la demo per la Ferretti?", "E nel bagno?", "E i tempi?": a short question that brings up a
 // subject (the conversational way to move on). Tier 2: a question can also stay on the subject.
+// "Il comportamento invece?": the subject and "invece", the same move said the other way round.
 const SUBJECT_QUESTION = new RegExp(
-  String.raw`^(?:e|ed|invece|ma)\s+(?:invece\s+)?(?:il|lo|la|l'|i|gli|le|nel|nella|nello|nei|negli|nelle|nell'|sul|sulla|sullo|sui|sulle|sull'|per\s+(?:il|la|lo|i|gli|le|l'))\s*[\p{L}']{3,}(?:\s+[\p{L}'.]+){0,6}\s*\?$`,
+  String.raw`^(?:(?:e|ed|invece|ma)\s+(?:invece\s+)?(?:il|lo|la|l'|i|gli|le|nel|nella|nello|nei|negli|nelle|nell'|sul|sulla|sullo|sui|sulle|sull'|per\s+(?:il|la|lo|i|gli|le|l'))\s*[\p{L}']{3,}(?:\s+[\p{L}'.]+){0,6}|(?:e\s+)?(?:il|lo|la|l'|i|gli|le)\s*[\p{L}']{3,}(?:\s+[\p{L}']+){0,4}\s+invece)\s*\?$`,
   "iu",
 );
 
@@ -96,7 +107,7 @@ export function markerTier(sentence: string): 0 | 1 | 2 {
 
 // What stands before the subject in a bare announcement or a subject question.
 const BARE_LEAD = /^(?:e\s+)?(?:poi|adesso|ora|infine|per\s+finire|da\s+ultimo)[,:]?\s+(?=\S+[^?]*[.:!…]?$)(?![^?]*\?$)/iu;
-const QUESTION_LEAD = /^(?:e|ed|invece|ma)\s+(?:invece\s+)?(?=[^?]*\?$)/iu;
+const QUESTION_LEAD = /^(?:(?:e|ed|invece|ma)\s+(?:invece\s+)?(?=[^?]*\?$)|(?=[^?]*\sinvece\s*\?$))/iu;
 
 // Words that stand between the marker and the name of the item: "all'ordine del giorno", "riguarda".
 const LINK =
@@ -122,7 +133,9 @@ export function announcedName(sentence: string): string | undefined {
   const text = sentence.trim();
   const match = text.match(ANNOUNCE) ?? text.match(INTRODUCE) ?? text.match(BARE_LEAD) ?? text.match(QUESTION_LEAD);
   if (!match) return undefined;
-  let rest = text.slice(match[0].length);
+  // "Sul carrello delle emergenze, all'ultima verifica…": the subject is what comes before the comma.
+  const put = !text.match(ANNOUNCE) && text.match(SUBJECT_FIRST);
+  let rest = put ? put[1] : text.slice(match[0].length);
   // The marker may end inside "al secondo punto": skip what is left of it.
   rest = rest.replace(new RegExp(String.raw`^\s*(?:il\s+|l')?${ORDINAL}\s+(?:punto|argomento|tema)\b`, "iu"), "");
   rest = rest.replace(new RegExp(String.raw`^\s*(?:il\s+)?punto\s+(?:n\.?\s*|numero\s+)?${NUMBER}\b`, "iu"), "");
@@ -137,6 +150,8 @@ export function announcedName(sentence: string): string | undefined {
   for (const token of tokens) {
     const f = fold(token).replace(/[^\p{L}\p{N}']/gu, "");
     if (STOP.has(f)) break;
+    // "il furgone l'hai riportato": a pronoun and an auxiliary start the clause.
+    if (out.length >= 1 && /^(?:l'(?:ho|hai|ha|abbiamo|avete|hanno|avevo|aveva)|c'(?:è|e|era|sono))$/u.test(f)) break;
     // "la mozione presentata dal gruppo…": a participle right after a noun starts a qualifier.
     if (out.length >= 1 && PARTICIPLE.test(f) && !ARTICLE_OR_PREPOSITION.has(fold(out[out.length - 1]))) break;
     if (out.length === 0 && (ARTICLE_OR_PREPOSITION.has(f) || /^[\p{L}]{1,4}'$/u.test(token))) continue;

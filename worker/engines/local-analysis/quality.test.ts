@@ -192,12 +192,12 @@ describe("local analyzer on the annotated meetings (agenda, title, summary, deci
     expect(t.summaryItems).toBeGreaterThanOrEqual(20);
   });
 
-  it("stays at or above its blind measurement for agenda and titles on the third held-out set (tuned on for decisions and actions in session 5)", () => {
-    // A floor against regressions, not a target: these figures are below issue 15's (BENCHMARKS.md).
+  it("keeps the third held-out set's agenda, titles and summaries where session 5 left them (tuned on since)", () => {
+    // A floor against regressions (blind in session 4: 19 items, 3 titles, 21 summary mentions).
     const t = totals(heldOut3.map((f) => scores.get(f.name)!));
-    expect(t.itemsNamed).toBeGreaterThanOrEqual(19);
-    expect(t.titles).toBeGreaterThanOrEqual(3);
-    expect(t.summaryItems).toBeGreaterThanOrEqual(21);
+    expect(t.itemsNamed).toBeGreaterThanOrEqual(22);
+    expect(t.titles).toBeGreaterThanOrEqual(5);
+    expect(t.summaryItems).toBeGreaterThanOrEqual(23);
   });
 
   it("titles name what the tuned-on meetings were about (all but the editorial meeting without any agenda)", () => {
