@@ -1,4 +1,5 @@
-import { execFileSync } from "node:child_process";
+import { execFile } from "node:child_process";
+import { promisify } from "node:util";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
@@ -21,7 +22,8 @@ import { benchSnapshotDir, benchUser, rssMb, startBenchApp } from "./upload";
 async function put(url: string, token: string, id: string, index: number, body: Uint8Array): Promise<void> {
   const response = await fetch(`${url}/api/recordings/${id}/chunks/${index}`, {
     method: "PUT",
-    headers: { Authorization: `Bearer ${token}`, "Content-Type": "application/octet-stream" },
+    // Each chunk is one second of audio, as the recorder counts it.
+    headers: { Authorization: `Bearer ${token}`, "Content-Type": "application/octet-stream", "X-Recording-Seconds": String(index + 1) },
     body: new Uint8Array(body),
   });
   if (!response.ok) throw new Error(`chunk ${index}: ${response.status} ${await response.text()}`);
@@ -82,16 +84,28 @@ try {
   if (process.env.BENCH_PART !== "memory") {
     // 2. "Invia" → COMPLETED for 60 minutes already uploaded.
     const wav = espeakWav(path.join(dir, "parlato.wav"));
-    const webm = execFileSync(
+    // Asynchronous: a minute-long synchronous encode froze the event loop, so the idle keep-alive
+    // socket the server had closed meanwhile was reused by the next request ("other side closed").
+    const { stdout: webm } = await promisify(execFile)(
       "ffmpeg",
       ["-nostdin", "-loglevel", "error", "-stream_loop", "-1", "-i", wav, "-t", "3600", "-c:a", "libopus", "-b:a", "32k", "-f", "webm", "pipe:1"],
-      {
-        maxBuffer: 256 * 1024 * 1024,
-      },
+      { encoding: "buffer", maxBuffer: 256 * 1024 * 1024 },
     );
     const hour = await open(app.url, token);
     const size = Math.ceil(webm.length / 3600);
     for (let i = 0; i < 3600; i++) await put(app.url, token, hour, i, webm.subarray(i * size, Math.min(webm.length, (i + 1) * size)));
+    // In a real meeting the chunks come at one per second and the live windows keep up (decision
+    // 010); here they came back to back, so wait until the windows have caught up as they would
+    // have, then press «Invia».
+    const caughtUp = performance.now();
+    for (;;) {
+      const live = (await (await fetch(`${app.url}/api/recordings/${hour}/live`, { headers: { Authorization: `Bearer ${token}` } })).json()) as {
+        behindSeconds: number;
+      };
+      if (live.behindSeconds <= 30) break;
+      await new Promise((r) => setTimeout(r, 500));
+    }
+    console.log(`Finestre in diretta raggiunte in ${((performance.now() - caughtUp) / 1000).toFixed(0)} s dopo l'ultima parte`);
     const invia = performance.now();
     const finalize = await fetch(`${app.url}/api/recordings/${hour}/finalize`, { method: "POST", headers: { Authorization: `Bearer ${token}` } });
     if (!finalize.ok) throw new Error(`finalize: ${finalize.status} ${await finalize.text()}`);

@@ -18,6 +18,7 @@ import { enqueueTranscription } from "./pipeline.server";
 import { requireApiVerifiedUser } from "./session.server";
 import * as storage from "./storage.server";
 import { isUuid } from "~/lib/uuid";
+import type { LiveState } from "~/lib/live-transcript";
 import {
   assertDurationAllowed,
   durationRefusal,
@@ -276,7 +277,7 @@ export async function finalizeRecording(id: string | undefined, access: Finalize
         .where(and(eq(transcriptions.id, id), eq(transcriptions.status, "RECORDING")));
       throw badRequest(MSG.recordingNotAudio);
     }
-    const durationSec = await measureRecording(out, probe.demuxer, row.userId, id, access);
+    const durationSec = await measureRecording(out, probe, liveDecodedUntil(row.live, probe), row.userId, id, access);
     const { size } = await fsp.stat(out);
     const result = await getDb().transaction(async (tx) => {
       const [locked] = await tx
@@ -318,18 +319,43 @@ export async function finalizeRecording(id: string | undefined, access: Finalize
 }
 
 /**
+ * Where the live windows' final words end (decision 010): the audio before it was decoded window
+ * by window while recording, so finalize decodes only what follows. Decoding an hour of opus again
+ * took 12 s of CPU, most of «Invia» → COMPLETED (decision 024). A point past the container's own
+ * length is not this audio's: then everything is decoded.
+ */
+function liveDecodedUntil(live: unknown, probe: ProbeResult): number {
+  const until = (live as LiveState | null)?.committedUntil;
+  if (typeof until !== "number" || !Number.isFinite(until) || until <= 0) return 0;
+  if (probe.durationSec !== undefined && until > probe.durationSec + 1) return 0;
+  return until;
+}
+
+/**
  * The decoded length of the assembled recording, decoding no further than the plan allows. Past
  * it the user gets the Italian refusal and keeps the row (to delete it); a finalize by the server
  * (abandoned recording) marks it FAILED with the same text so it is not tried again.
+ * `decodedUntil`: seconds the live windows already decoded; only the rest is decoded here. Whatever
+ * the file's timestamps say, the words transcribed are never more than the seconds counted: the
+ * windows and the final pass read the same timeline, and the final pass is capped at the count.
  */
-async function measureRecording(file: string, demuxer: string, userId: string, id: string, access: FinalizeAccess): Promise<number> {
+async function measureRecording(
+  file: string,
+  probe: ProbeResult,
+  decodedUntil: number,
+  userId: string,
+  id: string,
+  access: FinalizeAccess,
+): Promise<number> {
   const { limits } = await getUsageLimits(userId);
   if (!limits) throw new ApiError(403, MSG.noActiveSubscription, { requiresSubscription: true });
   const limitSec = Math.min(limits.maxMinutesPerFile, limits.remainingMinutes) * 60;
+  // Already past the limit: decode from the start so the refusal is the same as without windows.
+  const from = decodedUntil < limitSec ? decodedUntil : 0;
   let refusal: ApiError | undefined;
   let seconds = 0;
   try {
-    seconds = await measureDecodedSeconds(file, demuxer, limitSec);
+    seconds = from + (await measureDecodedSeconds(file, probe.demuxer, limitSec - from, { startSec: from }));
   } catch (error) {
     if (!(error instanceof AudioTooLongError)) throw badRequest(MSG.recordingNotAudio);
     refusal = durationRefusal(limits, limits.currentMinutesUsed, limitSec + 1) ?? new ApiError(413, MSG.audioTooLong(limits.maxMinutesPerFile));

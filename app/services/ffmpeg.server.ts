@@ -238,7 +238,12 @@ const COUNT_RATE = 8000;
  * The audio's real length in seconds, from decoding it (to nowhere), stopping a little past
  * `limitSec`: throws AudioTooLongError when longer. Throws a plain Error when it cannot be decoded.
  */
-export async function measureDecodedSeconds(filePath: string, demuxer: string, limitSec: number, signal?: AbortSignal): Promise<number> {
+export async function measureDecodedSeconds(
+  filePath: string,
+  demuxer: string,
+  limitSec: number,
+  options: { signal?: AbortSignal; /** Count only from this second of the input (by its timestamps). */ startSec?: number } = {},
+): Promise<number> {
   const maxBytes = Math.ceil((limitSec + 1) * COUNT_RATE);
   const bytes = await decodeCapped(
     [
@@ -246,7 +251,7 @@ export async function measureDecodedSeconds(filePath: string, demuxer: string, l
       "-hide_banner",
       "-loglevel",
       "error",
-      ...mediaInput(filePath, demuxer),
+      ...mediaInput(filePath, demuxer, options.startSec),
       "-vn",
       "-sn",
       "-dn",
@@ -264,7 +269,7 @@ export async function measureDecodedSeconds(filePath: string, demuxer: string, l
     maxBytes,
     limitSec,
     COUNT_RATE,
-    signal,
+    options.signal,
   );
   const seconds = bytes / COUNT_RATE;
   if (seconds > limitSec) throw new AudioTooLongError(limitSec);

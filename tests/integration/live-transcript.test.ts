@@ -1,3 +1,4 @@
+import fs from "node:fs";
 import path from "node:path";
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -9,6 +10,7 @@ import { loader as liveLoader } from "~/routes/api.recordings.$id.live";
 import { action as chunkAction } from "~/routes/api.recordings.$id.chunks.$index";
 import { action as finalizeAction } from "~/routes/api.recordings.$id.finalize";
 import { setConfigForTests } from "~/services/config.server";
+import { measureDecodedSeconds } from "~/services/ffmpeg.server";
 import { setEnginesForTests } from "../../worker/engines/index";
 import { LocalAnalysisEngine } from "../../worker/engines/local-analysis/index";
 import { startWorker, type WorkerHandle } from "../../worker/runner";
@@ -31,6 +33,8 @@ let webm: Buffer;
 let pieces: Buffer[];
 let engine: ToneSpeechEngine;
 let worker: WorkerHandle | undefined;
+/** The recording's length decoded whole, as a finalize without live windows counts it. */
+let decodedWhole: number;
 
 beforeAll(() => {
   setConfigForTests({ TRANSCRIPTION_ENGINE: "whisper", ANALYSIS_ENGINE: "extractive" });
@@ -38,6 +42,12 @@ beforeAll(() => {
   // One piece per second of audio, as MediaRecorder's 1 s timeslice (cut by bytes: only the first has the header).
   const size = Math.ceil(webm.length / SECONDS);
   pieces = Array.from({ length: SECONDS }, (_, i) => webm.subarray(i * size, Math.min(webm.length, (i + 1) * size)));
+});
+
+beforeAll(async () => {
+  const file = path.join(db.dataDir, "fixtures", "whole.webm");
+  fs.writeFileSync(file, webm);
+  decodedWhole = await measureDecodedSeconds(file, "matroska", 3600);
 });
 
 afterAll(async () => {
@@ -124,6 +134,8 @@ describe("live transcript", () => {
     expect(done.status).toBe("COMPLETED");
     expect(done.text).toBe(expected);
     expect(done.live).toBeNull();
+    // Finalize decoded only what followed the live words, and counted the same seconds as decoding it all.
+    expect(done.duration).toBeCloseTo(decodedWhole, 1);
     // The final pass heard only what came after the live words (one call, well under the whole recording).
     const finalCalls = engine.heard.slice(heardBefore);
     expect(finalCalls).toHaveLength(1);
@@ -249,5 +261,20 @@ describe("live transcript", () => {
     worker = undefined;
     expect(done.text).toBe(expected);
     expect(engine.heard.slice(before)[0]).toBeGreaterThan(SECONDS - 1);
+    // Counted once for the whole recording, windows or not.
+    expect(done.duration).toBeCloseTo(decodedWhole, 1);
+  }, 120_000);
+
+  it("a live point past the end of the audio is not trusted: finalize decodes and counts it all", async () => {
+    setEnginesForTests({ speech: new ToneSpeechEngine(), analysis: new LocalAnalysisEngine() });
+    const user = await createTestUser({ plan: "PREMIUM_MONTHLY" });
+    const id = await open(user);
+    await send(user, id, 0, SECONDS);
+    await catchUp(id);
+    await getDb().execute(sql`update transcriptions set live = jsonb_set(live, '{committedUntil}', '500') where id = ${id}`);
+    const sent = await call(finalizeAction, apiRequest(`/api/recordings/${id}/finalize`, { token: user.token, method: "POST" }), { id });
+    expect(sent.status).toBe(200);
+    expect(sent.body.durationSec as number).toBeCloseTo(decodedWhole, 1);
+    expect((await rowOf(id)).duration).toBeCloseTo(decodedWhole, 1);
   }, 120_000);
 });

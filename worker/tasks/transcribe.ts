@@ -138,7 +138,7 @@ async function runTranscription(transcriptionId: string, helpers: JobHelpers, si
       await storage.linkToLocal(row.fileName, localAudio);
       const probed = await probeMedia(localAudio);
       if (!probed.ok) throw new Error(`container not accepted (${probed.reason})`);
-      const maxSeconds = row.duration ? row.duration * 1.01 + 5 : undefined;
+      const maxSeconds = row.duration ? (row.duration - offsetSec) * 1.01 + 5 : undefined;
       await decodeToWav(localAudio, wavPath, { demuxer: probed.probe.demuxer, maxSeconds, signal, startSec: offsetSec });
       await fsp.rm(localAudio, { force: true });
     } catch (error) {
