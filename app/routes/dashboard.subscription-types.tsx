@@ -4,7 +4,7 @@ import type { Column } from "~/components/data-table";
 import { AdminListPage } from "~/components/admin/list-page";
 import { NEW_PLAN, PlanForm } from "~/components/admin/plan-form";
 import { DetailList } from "~/components/admin/modal";
-import { ActiveBadge } from "~/components/admin/ui";
+import { activeStatusColumn } from "~/components/admin/ui";
 import { useAdminUrls } from "~/components/admin/url";
 import { formatCurrency, formatDate, formatMegabytes, formatMinutes } from "~/lib/format";
 import { MSG } from "~/lib/messages";
@@ -104,20 +104,7 @@ export default function DashboardSubscriptionTypes() {
         </div>
       ),
     },
-    {
-      key: "isActive",
-      label: "Stato",
-      sortKey: "isActive",
-      filter: {
-        name: "status",
-        kind: "select",
-        options: [
-          { value: "active", label: "Attivo" },
-          { value: "inactive", label: "Inattivo" },
-        ],
-      },
-      render: (p) => <ActiveBadge active={p.isActive} />,
-    },
+    activeStatusColumn("isActive", "status", (p) => p.isActive),
     {
       key: "subscriptionCount",
       label: "Sottoscrizioni",

@@ -3,7 +3,7 @@ import { useActionData, useLoaderData } from "@remix-run/react";
 import type { Column } from "~/components/data-table";
 import { AdminListPage } from "~/components/admin/list-page";
 import { DetailList } from "~/components/admin/modal";
-import { ActiveBadge, SubscriptionStatusBadge } from "~/components/admin/ui";
+import { ActiveBadge, activeStatusColumn, SubscriptionStatusBadge } from "~/components/admin/ui";
 import { useAdminUrls } from "~/components/admin/url";
 import { UserForm } from "~/components/admin/user-form";
 import { formatDate, formatDateTime } from "~/lib/format";
@@ -99,20 +99,7 @@ export default function DashboardUsers() {
       },
       render: (u) => <ActiveBadge active={u.isEmailVerified} on="Verificata" off="Non verificata" />,
     },
-    {
-      key: "active",
-      label: "Stato",
-      sortKey: "isActive",
-      filter: {
-        name: "active",
-        kind: "select",
-        options: [
-          { value: "active", label: "Attivo" },
-          { value: "inactive", label: "Inattivo" },
-        ],
-      },
-      render: (u) => <ActiveBadge active={u.isActive} />,
-    },
+    activeStatusColumn("active", "active", (u) => u.isActive),
     {
       key: "subscription",
       label: "Sottoscrizione",

@@ -1,5 +1,6 @@
 import { Link } from "@remix-run/react";
 import type { ReactNode } from "react";
+import type { Column } from "~/components/data-table";
 import { JOB_STATUS_LABEL, SUBSCRIPTION_STATUS_LABEL } from "~/lib/messages";
 
 /** Small admin pieces: stat cards, status badges (coloured by meaning, spec 8), page header. */
@@ -55,6 +56,24 @@ export function SubscriptionStatusBadge({ status }: { status: string }) {
 
 export function ActiveBadge({ active, on = "Attivo", off = "Inattivo" }: { active: boolean; on?: string; off?: string }) {
   return <span className={active ? "badge-success" : "badge-neutral"}>{active ? on : off}</span>;
+}
+
+/** The "Stato" column of the plan and user lists: active or not, sortable, with its filter. */
+export function activeStatusColumn<T>(key: string, filterName: string, isActive: (row: T) => boolean): Column<T> {
+  return {
+    key,
+    label: "Stato",
+    sortKey: "isActive",
+    filter: {
+      name: filterName,
+      kind: "select",
+      options: [
+        { value: "active", label: "Attivo" },
+        { value: "inactive", label: "Inattivo" },
+      ],
+    },
+    render: (row) => <ActiveBadge active={isActive(row)} />,
+  };
 }
 
 export function PageHeader({ title, description, actions }: { title: string; description?: string; actions?: ReactNode }) {
