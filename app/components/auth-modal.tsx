@@ -4,7 +4,10 @@ import { callAuthApi } from "~/lib/auth-client";
 import { Dialog } from "./dialog";
 import { MSG } from "~/lib/messages";
 import type { SessionUser } from "~/services/session.server";
-import { ForgotPasswordForm, LoginForm, RegisterForm, type AuthMode, type LoginValues, type RegisterValues } from "./auth-forms";
+import type { AuthMode } from "./auth/fields";
+import { ForgotPasswordForm } from "./auth/forgot-password-form";
+import { LoginForm, type LoginValues } from "./auth/login-form";
+import { RegisterForm, type RegisterValues } from "./auth/register-form";
 import { TOAST_AUTH_ERROR_MS, useToast } from "./toast";
 import { RESEND_COOLDOWN_SECONDS, VerifyEmailForm } from "./verify-email-form";
 

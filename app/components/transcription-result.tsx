@@ -5,7 +5,7 @@ import { EDIT_TEXT, MINUTES_TEXT, MSG } from "~/lib/messages";
 import { decisionsToText, topicsToText } from "~/lib/minutes-forms";
 import { madeByText, summaryFigures } from "~/lib/topics";
 import type { PageEditIntent } from "~/services/transcription-edits.server";
-import type { TranscriptionDetail } from "~/services/transcriptions.server";
+import type { TranscriptionDetail } from "~/services/transcriptions/detail.server";
 import { AudioPlayer, AudioProvider } from "./audio-player";
 import { DocumentActions, type GenerateResult } from "./document-actions";
 import type { EmailActionResult } from "./email-form";

@@ -13,7 +13,7 @@ import { requestDocumentEmail } from "~/services/email-delivery.server";
 import { flashToastHeader } from "~/services/toast.server";
 import { applyPageEdit, isPageEditIntent } from "~/services/transcription-edits.server";
 import { assertSameOriginForm, getSessionUser } from "~/services/session.server";
-import { getTranscriptionDetail, type TranscriptionDetail } from "~/services/transcriptions.server";
+import { getTranscriptionDetail, type TranscriptionDetail } from "~/services/transcriptions/detail.server";
 import { log } from "~/services/logger.server";
 
 export const meta: MetaFunction<typeof loader> = ({ data: d }) => {
