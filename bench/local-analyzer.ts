@@ -5,7 +5,7 @@
  * - Quality: on the annotated meetings (tests/fixtures/transcripts/meetings), agenda items found as
  *   their own topic, titles that name the subject, summaries that mention every item, decisions and
  *   actions (with owner and deadline) found; for the tuning meetings and the held-out ones.
- * Run: node --import tsx bench/local-analyzer.ts [speed|quality|misses] [tuning|held-out|held-out-2|held-out-3]
+ * Run: node --import tsx bench/local-analyzer.ts [speed|quality|misses] [tuning|held-out|held-out-2|held-out-3|held-out-4]
  * ("misses" lists, per meeting, the decisions and actions missed or incomplete and the extra ones.)
  * Prints markdown tables for BENCHMARKS.md.
  */
@@ -16,6 +16,7 @@ import {
   loadHeldOutTranscripts,
   loadSecondHeldOutTranscripts,
   loadThirdHeldOutTranscripts,
+  loadFourthHeldOutTranscripts,
   loadTranscripts,
   threeHourTranscript,
 } from "../worker/engines/local-analysis/test-transcripts";
@@ -69,6 +70,10 @@ const SETS = {
   "held-out": { title: "First held-out set (session 3; looked at in session 4)", load: loadHeldOutTranscripts },
   "held-out-2": { title: "Second held-out set (session 4; measured blind, then tuned on)", load: loadSecondHeldOutTranscripts },
   "held-out-3": { title: "Third held-out set (session 4; measured blind, tuned on in session 5)", load: loadThirdHeldOutTranscripts },
+  "held-out-4": {
+    title: "Fourth held-out set (session 5: written blind by someone who never read the analyzer, measured before and after the session's changes)",
+    load: loadFourthHeldOutTranscripts,
+  },
 } as const;
 
 function quality(which: keyof typeof SETS) {

@@ -32,7 +32,7 @@ export type TranscriptFixture = {
    * then the agenda items, in order.
    */
   meeting?: {
-    split: "tuning" | "held-out" | "held-out-2" | "held-out-3";
+    split: "tuning" | "held-out" | "held-out-2" | "held-out-3" | "held-out-4";
     expectedTitle: string[];
     expectedDecisions: ExpectedDecision[];
     expectedActions: ExpectedAction[];
@@ -84,6 +84,14 @@ export function loadSecondHeldOutTranscripts(): TranscriptFixture[] {
 /** Annotated meetings written at the end of session 4, after its changes: measured, never tuned on. */
 export function loadThirdHeldOutTranscripts(): TranscriptFixture[] {
   return load(join(dir, "held-out-3"));
+}
+
+/**
+ * Annotated meetings written blind at the start of session 5 by an engineer who never read the
+ * analyzer, kept outside the repository while the analyzer was improved; measured before and after.
+ */
+export function loadFourthHeldOutTranscripts(): TranscriptFixture[] {
+  return load(join(dir, "held-out-4"));
 }
 
 /**
