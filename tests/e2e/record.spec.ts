@@ -40,6 +40,8 @@ test("records with the microphone, pauses, resumes, stops, confirms and lands on
   const user = await createUser({ plan: "FREE_BASIC" });
   await signIn(context, user);
   await installDesktopBridge(page);
+  // The page's clock runs at its natural pace until the pause below moves it on by hand.
+  await page.clock.install();
   await page.goto("/record");
 
   await expect(page.getByTestId("usage-widget")).toBeVisible();
@@ -65,7 +67,8 @@ test("records with the microphone, pauses, resumes, stops, confirms and lands on
   await page.getByTestId("recorder-pause").click();
   await expect(status).toHaveText("Registrazione in pausa...");
   const paused = await timer.textContent();
-  await page.waitForTimeout(1500);
+  // Three seconds pass on the page's clock (its timers fire at once): a paused timer stays put.
+  await page.clock.runFor(3_000);
   await expect(timer).toHaveText(paused!);
 
   await page.getByTestId("recorder-resume").click();
