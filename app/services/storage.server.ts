@@ -5,7 +5,6 @@ import type { Readable } from "node:stream";
 import { ConfigError, getConfig, type Config } from "./config.server";
 import type { StorageBackend } from "./storage/backend.server";
 import { LocalStorage } from "./storage/local.server";
-import { S3Storage } from "./storage/s3.server";
 
 /**
  * The one storage module for audio, recording chunks and documents. Keys are relative paths like
@@ -14,10 +13,10 @@ import { S3Storage } from "./storage/s3.server";
  * always local: they hold what a tool such as ffmpeg reads or writes by path.
  */
 
-const backends = new WeakMap<Config, StorageBackend>();
+const backends = new WeakMap<Config, Promise<StorageBackend>>();
 
 /** The backend of the current configuration (tests swap the configuration, and with it this). */
-export function getStorage(): StorageBackend {
+export function getStorage(): Promise<StorageBackend> {
   const config = getConfig();
   let backend = backends.get(config);
   if (!backend) {
@@ -27,9 +26,13 @@ export function getStorage(): StorageBackend {
   return backend;
 }
 
-function createStorage(config: Config): StorageBackend {
+const localRoot = (config: Config, root: string | undefined) => root ?? path.join(config.DATA_DIR, "storage");
+
+async function createStorage(config: Config): Promise<StorageBackend> {
   const location = config.STORAGE;
-  if (location.kind === "local") return new LocalStorage(location.root ?? path.join(config.DATA_DIR, "storage"));
+  if (location.kind === "local") return new LocalStorage(localRoot(config, location.root));
+  // Loaded only when configured: the AWS SDK costs about 0.3 s and 30 MB at every start otherwise.
+  const { S3Storage } = await import("./storage/s3.server");
   return new S3Storage({
     bucket: location.bucket,
     prefix: location.prefix,
@@ -49,7 +52,7 @@ function createStorage(config: Config): StorageBackend {
  */
 export async function checkStorage(): Promise<void> {
   try {
-    await getStorage().check();
+    await (await getStorage()).check();
   } catch (error) {
     throw new ConfigError(`Configurazione non valida: STORAGE_URL: ${(error as Error).message}`);
   }
@@ -57,26 +60,26 @@ export async function checkStorage(): Promise<void> {
 
 /** The local file of a key with the local backend (tests look at files on disk through this). */
 export function storagePath(key: string): string {
-  const backend = getStorage();
-  if (!(backend instanceof LocalStorage)) throw new Error("storagePath: solo con l'archivio locale");
-  return backend.pathOf(key);
+  const config = getConfig();
+  if (config.STORAGE.kind !== "local") throw new Error("storagePath: solo con l'archivio locale");
+  return new LocalStorage(localRoot(config, config.STORAGE.root)).pathOf(key);
 }
 
 /**
  * Stores a stream (never whole in memory); readers never see half of it. Returns its size.
  * @public part of the storage interface; uploads and chunks arrive as files first (ffprobe reads them)
  */
-export function putStream(key: string, source: Readable): Promise<number> {
-  return getStorage().putStream(key, source);
+export async function putStream(key: string, source: Readable): Promise<number> {
+  return (await getStorage()).putStream(key, source);
 }
 
-export function putBuffer(key: string, data: Buffer | Uint8Array): Promise<number> {
-  return getStorage().putBuffer(key, data);
+export async function putBuffer(key: string, data: Buffer | Uint8Array): Promise<number> {
+  return (await getStorage()).putBuffer(key, data);
 }
 
 /** Moves an already written local file (e.g. a finished upload) into storage. */
-export function putFile(key: string, localPath: string): Promise<number> {
-  return getStorage().putFile(key, localPath);
+export async function putFile(key: string, localPath: string): Promise<number> {
+  return (await getStorage()).putFile(key, localPath);
 }
 
 /**
@@ -84,13 +87,13 @@ export function putFile(key: string, localPath: string): Promise<number> {
  * caller removes) for tools that read a path, such as ffmpeg: locally a hard link, from S3 a
  * download.
  */
-export function linkToLocal(key: string, localPath: string): Promise<void> {
-  return getStorage().copyToLocal(key, localPath);
+export async function linkToLocal(key: string, localPath: string): Promise<void> {
+  return (await getStorage()).copyToLocal(key, localPath);
 }
 
 /** The object, or an inclusive byte range of it (Range downloads). */
-export function openReadStream(key: string, range?: { start: number; end: number }): Promise<Readable> {
-  return getStorage().openRead(key, range);
+export async function openReadStream(key: string, range?: { start: number; end: number }): Promise<Readable> {
+  return (await getStorage()).openRead(key, range);
 }
 
 export async function readBuffer(key: string): Promise<Buffer> {
@@ -99,18 +102,18 @@ export async function readBuffer(key: string): Promise<Buffer> {
   return Buffer.concat(parts);
 }
 
-export function stat(key: string): Promise<{ size: number } | undefined> {
-  return getStorage().stat(key);
+export async function stat(key: string): Promise<{ size: number } | undefined> {
+  return (await getStorage()).stat(key);
 }
 
 /** Removes a key; a missing one is not an error (deletes are retried after commits). */
-export function remove(key: string): Promise<void> {
-  return getStorage().remove(key);
+export async function remove(key: string): Promise<void> {
+  return (await getStorage()).remove(key);
 }
 
 /** Removes a folder of keys (a recording's chunks); a missing one is not an error. */
-export function removeDir(prefix: string): Promise<void> {
-  return getStorage().removePrefix(prefix);
+export async function removeDir(prefix: string): Promise<void> {
+  return (await getStorage()).removePrefix(prefix);
 }
 
 // ---------------------------------------------------------------- temporary folders

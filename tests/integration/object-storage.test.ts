@@ -53,7 +53,7 @@ async function bytesOf(response: Response): Promise<Buffer> {
 
 describe("S3-compatible storage, end to end", () => {
   it("upload → transcription → document → Range download → delete, every object in the bucket and none left on disk", async () => {
-    expect(getStorage().kind).toBe("s3");
+    expect((await getStorage()).kind).toBe("s3");
     const id = await uploadAudio(pipe.audio, pipe.user);
     expect(await objects("audio")).toEqual([`verbale/audio/${id}.ogg`]);
     const done = await waitFor(id, ["COMPLETED", "FAILED"]);
