@@ -1,6 +1,6 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { apiHandler, json, methodNotAllowed } from "~/services/api.server";
-import { finalizeRecording } from "~/services/chunked-recording.server";
+import { finalizeRecording } from "~/services/recording-finalize.server";
 import { requireApiVerifiedUser } from "~/services/session.server";
 
 /** POST /api/recordings/:id/finalize: assembles the chunks and queues the transcription. */

@@ -20,7 +20,7 @@ import { UsageWidget } from "~/components/usage-widget";
 import { MSG } from "~/lib/messages";
 import { applyDelete, usageMonthOf, type UsageLimits } from "~/lib/usage";
 import { ApiError, readPageForm } from "~/services/api.server";
-import { finalizeRecording } from "~/services/chunked-recording.server";
+import { finalizeRecording } from "~/services/recording-finalize.server";
 import { assertSameOriginForm, getSessionUser } from "~/services/session.server";
 import { flashToastHeader } from "~/services/toast.server";
 import { deleteTranscription } from "~/services/transcriptions/delete.server";

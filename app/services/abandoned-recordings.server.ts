@@ -2,7 +2,7 @@ import { and, eq, lt } from "drizzle-orm";
 import { getDb } from "~/db/client.server";
 import { transcriptions, users } from "~/db/schema";
 import { ApiError } from "./api.server";
-import { finalizeRecording } from "./chunked-recording.server";
+import { finalizeRecording } from "./recording-finalize.server";
 import { log } from "./logger.server";
 import { deleteTranscription } from "./transcriptions/delete.server";
 

@@ -1,6 +1,5 @@
 import { randomUUID } from "node:crypto";
 import fs from "node:fs";
-import fsp from "node:fs/promises";
 import path from "node:path";
 import { Readable, Transform } from "node:stream";
 import { pipeline } from "node:stream/promises";
@@ -12,22 +11,11 @@ import { MSG } from "~/lib/messages";
 import { megabytesFor } from "~/lib/usage";
 import { z } from "zod";
 import { ApiError, badRequest, notFound, readJsonBody } from "./api.server";
-import { AudioTooLongError, measureDecodedSeconds, probeMedia, remuxCopy, type ProbeResult } from "./ffmpeg.server";
 import { enqueueLiveTranscription } from "./live-transcript.server";
-import { enqueueTranscription } from "./pipeline.server";
 import { requireApiVerifiedUser } from "./session.server";
 import * as storage from "./storage.server";
 import { isUuid } from "~/lib/uuid";
-import type { LiveState } from "~/lib/live-transcript";
-import {
-  assertDurationAllowed,
-  durationRefusal,
-  getUsageLimits,
-  reserveRecording,
-  reserveRecordingGrowth,
-  reserveRecordingMinutes,
-} from "./usage.server";
-import { log } from "./logger.server";
+import { assertDurationAllowed, getUsageLimits, reserveRecording, reserveRecordingGrowth } from "./usage.server";
 
 /**
  * Recordings that reach the server while they are being made (issue 14, decision 009).
@@ -54,7 +42,7 @@ export function containerFor(mimeType: string | null | undefined): RecordingCont
   return "webm";
 }
 
-const EXTENSION: Record<RecordingContainer, string> = { webm: "webm", mp4: "m4a", ogg: "ogg" };
+export const EXTENSION: Record<RecordingContainer, string> = { webm: "webm", mp4: "m4a", ogg: "ogg" };
 const MIME: Record<RecordingContainer, string> = { webm: "audio/webm", mp4: "audio/mp4", ogg: "audio/ogg" };
 
 export function chunkFolder(id: string): string {
@@ -243,7 +231,7 @@ export async function receiveChunk(request: Request, id: string | undefined, ind
   }
 }
 
-// ---------------------------------------------------------------- state, finalize, delete
+// ---------------------------------------------------------------- state (finalize: recording-finalize.server.ts)
 
 export type RecordingState = { databaseId: string; status: string; chunksReceived: number };
 
@@ -251,143 +239,4 @@ export async function getRecordingState(request: Request, id: string | undefined
   const user = await requireApiVerifiedUser(request);
   const row = await ownRecording(user.id, id);
   return { databaseId: id as string, status: row.status, chunksReceived: row.chunksReceived };
-}
-
-export type FinalizeAccess = { userId: string } | { system: true };
-export type FinalizeResult = { databaseId: string; alreadyFinalized: boolean; durationSec: number | null };
-
-/**
- * Assembles what arrived and queues the transcription. Calling it again after success answers the
- * same id (a client whose answer was lost retries, then deletes its local copy).
- */
-export async function finalizeRecording(id: string | undefined, access: FinalizeAccess): Promise<FinalizeResult> {
-  if (!isUuid(id)) throw notFound();
-  const where = "userId" in access ? and(eq(transcriptions.id, id), eq(transcriptions.userId, access.userId)) : eq(transcriptions.id, id);
-  const [row] = await getDb().select().from(transcriptions).where(where);
-  if (!row) throw notFound();
-  if (row.status === "FAILED" && row.chunksReceived > 0 && row.stage === "recording-invalid") throw badRequest(MSG.recordingNotAudio);
-  if (row.status !== "RECORDING") return { databaseId: id, alreadyFinalized: true, durationSec: row.duration };
-  if (row.chunksReceived === 0) throw badRequest(MSG.recordingEmpty);
-
-  const container = containerFor(row.mimeType);
-  const tempDir = await storage.makeTempDir("finalize");
-  try {
-    const raw = path.join(tempDir, "raw");
-    const out = path.join(tempDir, `audio.${EXTENSION[container]}`);
-    await pipeline(readChunks(id, row.chunksReceived), fs.createWriteStream(raw));
-    let probe: ProbeResult | undefined;
-    let reason = "";
-    try {
-      await remuxCopy(raw, out, container);
-      const probed = await probeMedia(out);
-      probe = probed.ok ? probed.probe : undefined;
-      if (!probed.ok) reason = probed.reason;
-    } catch (error) {
-      reason = error instanceof Error ? error.message : String(error);
-      probe = undefined;
-    }
-    if (!probe) {
-      // The rest of the user's data is untouched; the chunks stay until the row is deleted.
-      await getDb()
-        .update(transcriptions)
-        .set({
-          status: "FAILED",
-          stage: "recording-invalid",
-          errorMessage: MSG.recordingNotAudio,
-          failureReason: `finalize: ${reason || "nessun flusso audio"}`.slice(0, 2000),
-        })
-        .where(and(eq(transcriptions.id, id), eq(transcriptions.status, "RECORDING")));
-      throw badRequest(MSG.recordingNotAudio);
-    }
-    const durationSec = await measureRecording(out, probe, liveDecodedUntil(row.live, probe), row.userId, id, access);
-    const { size } = await fsp.stat(out);
-    const result = await getDb().transaction(async (tx) => {
-      const [locked] = await tx
-        .select({ status: transcriptions.status, chunksReceived: transcriptions.chunksReceived })
-        .from(transcriptions)
-        .where(eq(transcriptions.id, id))
-        .for("update");
-      if (!locked) throw notFound();
-      if (locked.status !== "RECORDING") return { databaseId: id, alreadyFinalized: true, durationSec: row.duration };
-      // A chunk that slipped in after the read above would be left out: assemble again next time.
-      if (locked.chunksReceived !== row.chunksReceived) throw new ApiError(409, MSG.recordingChunkOutOfOrder, { expected: locked.chunksReceived });
-      const minutes = await reserveRecordingMinutes(tx, row.userId, row.usageMonth, durationSec);
-      await tx
-        .update(transcriptions)
-        .set({
-          status: "PENDING",
-          stage: "queued",
-          progress: 0,
-          fileSize: size,
-          duration: durationSec,
-          usageMinutes: minutes,
-          lastChunkAt: new Date(),
-        })
-        .where(eq(transcriptions.id, id));
-      await enqueueTranscription(tx, id);
-      // Last step before commit: the job can only be picked up once the file is in place.
-      await storage.putFile(row.fileName, out);
-      return { databaseId: id, alreadyFinalized: false, durationSec };
-    });
-    if (!result.alreadyFinalized) {
-      await storage
-        .removeDir(chunkFolder(id))
-        .catch((error: unknown) => log.error({ err: error, transcriptionId: id }, "[recordings] parti non rimosse"));
-    }
-    return result;
-  } finally {
-    await storage.removeTempDir(tempDir);
-  }
-}
-
-/**
- * Where the live windows' final words end (decision 010): the audio before it was decoded window
- * by window while recording, so finalize decodes only what follows. Decoding an hour of opus again
- * took 12 s of CPU, most of «Invia» → COMPLETED (decision 024). A point past the container's own
- * length is not this audio's: then everything is decoded.
- */
-function liveDecodedUntil(live: unknown, probe: ProbeResult): number {
-  const until = (live as LiveState | null)?.committedUntil;
-  if (typeof until !== "number" || !Number.isFinite(until) || until <= 0) return 0;
-  if (probe.durationSec !== undefined && until > probe.durationSec + 1) return 0;
-  return until;
-}
-
-/**
- * The decoded length of the assembled recording, decoding no further than the plan allows. Past
- * it the user gets the Italian refusal and keeps the row (to delete it); a finalize by the server
- * (abandoned recording) marks it FAILED with the same text so it is not tried again.
- * `decodedUntil`: seconds the live windows already decoded; only the rest is decoded here. Whatever
- * the file's timestamps say, the words transcribed are never more than the seconds counted: the
- * windows and the final pass read the same timeline, and the final pass is capped at the count.
- */
-async function measureRecording(
-  file: string,
-  probe: ProbeResult,
-  decodedUntil: number,
-  userId: string,
-  id: string,
-  access: FinalizeAccess,
-): Promise<number> {
-  const { limits } = await getUsageLimits(userId);
-  if (!limits) throw new ApiError(403, MSG.noActiveSubscription, { requiresSubscription: true });
-  const limitSec = Math.min(limits.maxMinutesPerFile, limits.remainingMinutes) * 60;
-  // Already past the limit: decode from the start so the refusal is the same as without windows.
-  const from = decodedUntil < limitSec ? decodedUntil : 0;
-  let refusal: ApiError | undefined;
-  let seconds = 0;
-  try {
-    seconds = from + (await measureDecodedSeconds(file, probe.demuxer, limitSec - from, { startSec: from }));
-  } catch (error) {
-    if (!(error instanceof AudioTooLongError)) throw badRequest(MSG.recordingNotAudio);
-    refusal = durationRefusal(limits, limits.currentMinutesUsed, limitSec + 1) ?? new ApiError(413, MSG.audioTooLong(limits.maxMinutesPerFile));
-  }
-  if (refusal && "system" in access) {
-    await getDb()
-      .update(transcriptions)
-      .set({ status: "FAILED", stage: "recording-too-long", errorMessage: refusal.message, failureReason: `finalize: ${refusal.message}` })
-      .where(and(eq(transcriptions.id, id), eq(transcriptions.status, "RECORDING")));
-  }
-  if (refusal) throw refusal;
-  return seconds;
 }

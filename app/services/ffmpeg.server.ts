@@ -231,6 +231,9 @@ async function decodeCapped(
   return bytes;
 }
 
+/** Output options of every decode: the first audio stream only, no metadata, one channel. */
+const AUDIO_ONLY_MONO = ["-vn", "-sn", "-dn", "-map_metadata", "-1", "-ac", "1"];
+
 /** Bytes per second of the PCM used to count samples (8 kHz, mono, unsigned 8-bit). */
 const COUNT_RATE = 8000;
 
@@ -252,13 +255,7 @@ export async function measureDecodedSeconds(
       "-loglevel",
       "error",
       ...mediaInput(filePath, demuxer, options.startSec),
-      "-vn",
-      "-sn",
-      "-dn",
-      "-map_metadata",
-      "-1",
-      "-ac",
-      "1",
+      ...AUDIO_ONLY_MONO,
       "-ar",
       String(COUNT_RATE),
       "-f",
@@ -304,13 +301,7 @@ export async function decodeToWav(
       "error",
       ...mediaInput(input, options.demuxer, options.startSec),
       ...length,
-      "-vn",
-      "-sn",
-      "-dn",
-      "-map_metadata",
-      "-1",
-      "-ac",
-      "1",
+      ...AUDIO_ONLY_MONO,
       "-ar",
       "16000",
       "-c:a",
