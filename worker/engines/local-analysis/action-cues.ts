@@ -7,6 +7,9 @@
  */
 import { fold } from "./text";
 
+// Roles and offices that can be given a task ("l'amministratore", "la segreteria", "il tecnico").
+export const ROLE = String.raw`(?:amministrat\w+|segretari\w|president\w+|vicepresident\w+|tesorier\w|sindac\w|assessor\w+|consiglier\w|dirigent\w|presid\w|direttor\w|direttric\w|responsabil\w|coordinator\w|coordinatric\w|geometr\w|ingegner\w|architett\w|avvocat\w|professor\w*|profess\w+|maestr\w|dottor\w*|dottoress\w|signor\w*|soci\w|ufficio|uffici|segreteria|polizia|giunta|commissione|impresa|ditta|capocantiere|caposquadra|tecnic\w|referent\w|rappresentant\w|delegat\w|comitato|collegio|studio|azienda|direzione|reparto|team|gruppo|squadra|portiere|custode|revisor\w|tutor|relator\w+|relatric\w|medic\w|capo\w*|redattor\w|redattric\w|fotograf\w|fornitor\w|consulent\w|commercialist\w|ragioneria|amministrazione|consiglio|direttivo|staff|legale|notaio|perito|economo|insegnant\w|docent\w|genitor\w|famigli\w|rappresentanz\w|condomin\w|inquilin\w|proprietari\w|agenzia|cooperativa|associazione|comune|regione|provincia|scuola)`;
+
 // Nouns that name people by what they do: the agent endings of Italian ("-tore/-trice",
 // "-ista", "-iere/-iera", "-ente" but not "-mente/-mento/-vento", "-aio/-aia", "-ario/-aria",
 // "-abile"), minus the common words with the same endings that name things. A regex fragment, for
@@ -66,11 +69,19 @@ export function firstPersonCommitment(sentence: string): { firm: boolean } | und
     // The object put first and taken up by the pronoun: "la sedia la cambio da martedì".
     text.match(/^(?:il|lo|la|l'|i|gli|le)\s*[^,.;:?!]{2,40}?\s+(l[oaie]|l'|ne)\s*(\p{Ll}{3,}o)\b(?:\s+(\p{L}+))?/u);
   if (!m) return undefined;
+  // Negated ("non ce la faccio"), or done right now in the meeting ("la spengo adesso, mentre parliamo"): no task.
+  if (/\bnon\s+(?:(?:ce|ci|me|te|ve|se|l[oaie]|ne|gli|glie\p{L}*|l')\s*)+\p{Ll}{2,}o\b/u.test(text)) return undefined;
+  if (/\b(?:adesso|ora|in questo momento)\b/u.test(text) && /\bmentre\b|\b(?:adesso|ora)\s*[.!]?$/u.test(text)) return undefined;
   const [, pronouns, verb, next] = m;
   // The imperfect ("aspettavo", "sentivo") but not "ricevo", "scrivo".
   if (SAYING.test(verb) || /(?:iamo|ano|ono|nno|avo|[^c]evo|[^r]ivo)$/.test(verb)) return undefined;
   const p = pronouns.replace(/\s+/g, " ");
-  if (/^(?:lo|la|li|le|l'|gli)$/.test(p) && next && /^(?:di|del|dello|della|dei|degli|delle|dell|è|e|sono|va|ha|che|non)$/iu.test(next))
+  // A noun after an elided article, taken up by a pronoun, is no verb: "l'atto ce l'ho".
+  if (
+    /^(?:lo|la|li|le|l'|gli)$/.test(p) &&
+    next &&
+    /^(?:di|del|dello|della|dei|degli|delle|dell|è|e|sono|va|ha|che|non|ce|ci|lo|la|li|le|ne|gli)$/iu.test(next)
+  )
     return undefined;
   const io = /\bio\b/iu.test(text);
   const firm = io || p.includes(" ") || p.startsWith("glie") || (/^(?:ti|vi|le|gli)$/.test(p) && GIVING.test(verb));

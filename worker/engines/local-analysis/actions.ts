@@ -8,68 +8,13 @@
 import { formatTimestamp, type ActionItemValue } from "~/lib/analysis";
 import type { Sentence } from "./sentences";
 import { isStopWord } from "./stopwords";
-import { AGENT_NOUN, firstPersonCommitment, GROUP_REQUEST, namesThing, PASSIVE_DUTY, whoeverOwner } from "./action-cues";
+import { AGENT_NOUN, firstPersonCommitment, GROUP_REQUEST, namesThing, PASSIVE_DUTY, ROLE, whoeverOwner } from "./action-cues";
 import { isFirstName } from "./names";
 import { capitalise, clip, fold } from "./text";
+import { findDue } from "./deadlines";
+import { addresseeOf, joinReplies } from "./turns";
 
-const WEEKDAY = String.raw`(?:lunedì|lunedi|martedì|martedi|mercoledì|mercoledi|giovedì|giovedi|venerdì|venerdi|sabato|domenica)`;
-// Deadlines, strongest first. Each ends at punctuation or at a word that starts another clause.
-const DUE_PATTERNS = [
-  String.raw`entro\s+(?:e\s+non\s+oltre\s+)?`,
-  // "prima dell'inverno" ("dell'" before "del"), not "prima di tutto" (a way to begin).
-  String.raw`(?:non\s+oltre|al\s+più\s+tardi|prima\s+(?!di\s+tutto)(?:dell'|della|dello|delle|degli|dei|del|di))\s*`,
-  String.raw`per\s+(?=(?:${WEEKDAY}|domani|dopodomani|stasera|oggi|fine|la\s+fine|la\s+prossima|il\s+prossimo|la\s+settimana|il\s+\d|il\s+(?:primo|due|tre|quattro|cinque|sei|sette|otto|nove|dieci|quindici|venti|trenta)))`,
-  String.raw`(?:alla|nella|per\s+la|per\s+il|al)\s+prossim[oa]\s+(?=riunione|seduta|assemblea|settimana|consiglio|incontro|call)`,
-  String.raw`ogni\s+(?=\w+\s+(?:giorni|settimane|mesi)|settimana|mese|lunedì|martedì|mercoledì|giovedì|venerdì)`,
-  String.raw`(?:tra|fra)\s+(?=\w+\s+(?:giorni|settimane|mesi))`,
-  // A day, or the day from which ("da lunedì"), not a day that qualifies a noun ("il trasloco di
-  // venerdì"); "lunedì" ends in a letter \b does not know.
-  String.raw`(?<!\b(?:di|del|della|dello)\s+)(?:da\s+)?(?:${WEEKDAY}|domani|dopodomani|stasera)(?:\s+(?:prossimo|prossima|mattina|pomeriggio|sera))?(?![\p{L}])`,
-  // "oggi pomeriggio", "in giornata"; a bare "oggi" only closing the clause ("gliela scrivo io oggi"):
-  // at its start it is too often "today we talk about…".
-  String.raw`(?:oggi\s+(?:pomeriggio|stesso|in\s+giornata)|in\s+giornata|stamattina|(?<=\p{L}\s+)oggi(?=\s*(?:[.,;:!?]|$)))`,
-];
-const DUE_END =
-  /^(?:e|ed|ma|che|perché|perche|se|con|così|cosi|quando|altrimenti|mentre|poi|dopo|così|insieme|oppure|o|per\s+(?!la fine|il|la|fine))$/i;
-
-// Patterns from this index on name a day and take no words after them.
-const DAY_PATTERNS = 6;
-
-/** The deadline as said: "entro il trenta maggio", "entro la fine della settimana". */
-const DUE_RES = DUE_PATTERNS.map((pattern) => new RegExp(String.raw`(?<![\p{L}])` + pattern, "iu"));
-// Words without which no deadline pattern can match.
-const DUE_HINT =
-  /entro|oltre|tardi|prima|per |prossim|ogni|tra |fra |oggi|giornata|stamattina|lunedì|lunedi|martedì|martedi|mercoledì|mercoledi|giovedì|giovedi|venerdì|venerdi|sabato|domenica|domani|stasera/iu;
-
-export function findDue(sentence: string): { due: string; strong: boolean } | undefined {
-  if (!DUE_HINT.test(sentence)) return undefined;
-  for (const [k, re] of DUE_RES.entries()) {
-    const m = re.exec(sentence);
-    if (!m) continue;
-    const after = sentence.slice(m.index + m[0].length);
-    const words = after.split(/(?=[,.;:?!])|\s+/).filter((w) => w !== "");
-    const taken: string[] = [];
-    // A day ("sabato mattina", "oggi stesso") is whole: what follows is the rest of the sentence.
-    // "ogni lunedì", "ogni quindici giorni", "tra due settimane": the time unit closes the deadline.
-    const unitAt =
-      k === 4 || k === 5
-        ? words.findIndex((w) => /^(?:giorni|settimane|mesi|settimana|mese|lunedì|martedì|mercoledì|giovedì|venerdì|sabato|domenica)$/iu.test(w))
-        : -1;
-    for (const w of k >= DAY_PATTERNS ? [] : unitAt >= 0 ? words.slice(0, unitAt + 1) : words) {
-      if (/^[,.;:?!]/.test(w)) break;
-      // "entro" needs the words after it; "oggi pomeriggio" or "sabato mattina" is whole already.
-      if ((taken.length > 0 || k >= 2) && DUE_END.test(w)) break;
-      taken.push(w);
-      if (taken.length >= 7) break;
-    }
-    const due = `${m[0]} ${taken.join(" ")}`.replace(/\s+/g, " ").replace(/' /g, "'").trim();
-    // "entro" or "prima del…" alone is no deadline.
-    if (k < 2 && taken.length === 0) continue;
-    // Deadlines said with "entro", "prima di", "per venerdì" are firm; a bare weekday may be a date of something else.
-    return { due, strong: k <= 3 };
-  }
-  return undefined;
-}
+export { findDue };
 
 // Duty and commitment forms, on the original text (accents kept, case ignored).
 const MODAL = /\b(?:dovrà|dovranno|dovra|dovranno|deve|devono|dovrebbe|dovrebbero|ha il compito di|hanno il compito di)\s+/iu;
@@ -86,10 +31,6 @@ const FUTURE = /(?<![\p{L}])(?!(?:sar|avr|potr|vorr|dovr|torner|riparler)\w*)(\p
 // First person: "preparo io", "me ne occupo io", "ci penso io", "lo scrivo io", "io scrivo", "glielo rimando".
 const FIRST_PERSON =
   /(?:\b(?:me\s+ne\s+occupo|ci\s+penso\s+io|lo\s+faccio\s+io|la\s+faccio\s+io)\b|\b\p{L}{3,}o\s+io\b|\bio\s+\p{L}{3,}o\b|\b(?:glielo|gliela|te\s+lo|te\s+la|ve\s+lo|ve\s+la|le|gli|ti|vi|lo|la|li)\s+(?:mando|rimando|invio|preparo|scrivo|porto|faccio|giro|passo|chiamo|sento|mandiamo|prepariamo)\b|^(?:\p{L}+[,.]?\s+){0,3}(?:allora\s+|quindi\s+)?(?:preparo|scrivo|mando|invio|porto|chiamo|verifico|controllo|metto|faccio|riscrivo|sento|organizzo|contatto|aggiorno|chiedo|sistemo|ordino|compro|prenoto|spedisco|pubblico|sollecito|fisso|giro|telefono|correggo|rivedo|consegno|comunico|avviso|stampo|rimando|carico)\b)/iu;
-// Second person addressed by name: "Sara, puoi fare tu…?", "Francesca, mi mandi…?"
-const VOCATIVE = /^(?:(?:ok|allora|senti|quindi|e|dai|bene)[,]?\s+)?(\p{Lu}[\p{Ll}]+(?:\s+\p{Lu}[\p{Ll}]+)?),\s+(.*)$/u;
-const SECOND_PERSON =
-  /\b(?:puoi|potresti|riesci\s+a|ti\s+occupi|te\s+ne\s+occupi|ci\s+pensi|pensaci|mi\s+mandi|mi\s+prepari|mi\s+fai|prepari|mandi|chiami|senti|fai|scrivi|controlli|verifichi|organizzi|tu)\b/iu;
 
 const NOT_NAMES = new Set(
   `allora bene ok okay sì si no perfetto grazie scusi scusa senti senta guarda guardi ecco quindi dunque certo esatto giusto infatti beh comunque intanto inoltre poi ora adesso ciao buongiorno buonasera prego sicuro chiaro benissimo ottimo insomma appunto io tu lui lei noi voi loro chi cosa come dove quando perché anche però ma mozione proposta punto primo secondo terzo ultimo sulla sul per con il la lo le gli un una questo questa favorevoli contrari astenuti`.split(
@@ -97,7 +38,6 @@ const NOT_NAMES = new Set(
   ),
 );
 
-const ROLE = String.raw`(?:amministrat\w+|segretari\w|president\w+|vicepresident\w+|tesorier\w|sindac\w|assessor\w+|consiglier\w|dirigent\w|presid\w|direttor\w|direttric\w|responsabil\w|coordinator\w|coordinatric\w|geometr\w|ingegner\w|architett\w|avvocat\w|professor\w*|profess\w+|maestr\w|dottor\w*|dottoress\w|signor\w*|soci\w|ufficio|uffici|segreteria|polizia|giunta|commissione|impresa|ditta|capocantiere|caposquadra|tecnic\w|referent\w|rappresentant\w|delegat\w|comitato|collegio|studio|azienda|direzione|reparto|team|gruppo|squadra|portiere|custode|revisor\w|tutor|relator\w+|relatric\w|medic\w|capo\w*|redattor\w|redattric\w|fotograf\w|fornitor\w|consulent\w|commercialist\w|ragioneria|amministrazione|consiglio|direttivo|staff|legale|notaio|perito|economo|insegnant\w|docent\w|genitor\w|famigli\w|rappresentanz\w|condomin\w|inquilin\w|proprietari\w|agenzia|cooperativa|associazione|comune|regione|provincia|scuola)`;
 // A person or an office named by a noun, possibly with a possessive: "la segreteria", "la nostra contabile", "l'infermiere".
 const PERSON = String.raw`(?:(?:mio|mia|miei|mie|nostro|nostra|nostri|nostre|vostro|vostra|vostri|vostre|suo|sua|suoi|sue|loro)\s+)?(?:${ROLE}|${AGENT_NOUN})`;
 const OWNER_SUBJECT = new RegExp(
@@ -117,6 +57,7 @@ const RESUMED = new RegExp(
 );
 
 let properNouns = new Set<string>();
+let transcript = "";
 
 const PERSON_HEAD = new RegExp(String.raw`^(?:${ROLE}|${AGENT_NOUN})`, "u");
 /**
@@ -193,29 +134,30 @@ function tidyTask(text: string): string {
   return clip(capitalise(task), 200);
 }
 
-// A trailing or inner vocative: "il pezzo lo fai tu, Chiara, con le foto di Dario".
-const INNER_VOCATIVE = /(?:^|,\s*)(\p{Lu}\p{Ll}+)\s*(?:,|[.?!]?$)/gu;
 const CONDITIONAL_MODAL = /^(?:dovrebbe|dovrebbero)\b/iu;
 const MODAL_NOT_DUTY = /^(?:essere|esserci|avere|stare|bastare|arrivare|tornare|costare|durare|servire|partire)\b/iu;
 
 // Words without which no branch below can match.
 const CANDIDATE =
-  /dovr|dev[eo]|compito|impegn|occup|incaric|offr|prend|mandato|pens|cura|carico|lo fa|la fa|erà|irà|arà|eranno|iranno|aranno|\b(?:puoi|potresti|riesci|mandi|prepari|fai|chiami|senti|scrivi|controlli|verifichi|organizzi|tu)\b/iu;
+  /dovr|dev[eo]|compito|impegn|occup|incaric|offr|prend|mandato|pens|cura|carico|lo fa|la fa|\blei\b|erà|irà|arà|eranno|iranno|aranno|\b(?:puoi|potresti|riesci|mandi|prepari|fai|chiami|senti|scrivi|controlli|verifichi|organizzi|tu)\b/iu;
 
 const lowerFirst = (text: string) => text.charAt(0).toLowerCase() + text.slice(1);
 
 function vocativeOf(text: string): { name: string; rest: string } | undefined {
-  if (!SECOND_PERSON.test(text)) return undefined;
-  const v = text.match(VOCATIVE);
-  if (v && isName(v[1].split(" ")[0])) return { name: v[1], rest: v[2] };
-  for (const m of text.matchAll(INNER_VOCATIVE))
-    if (isName(m[1])) return { name: m[1], rest: text.replace(new RegExp(String.raw`,?\s*${m[1]}\s*,?`), " ") };
-  return undefined;
+  return addresseeOf(text, isName, transcript);
 }
 
-export function findActions(sentences: Sentence[]): (ActionItemValue & { index: number })[] {
+type Found = ActionItemValue & { index: number; addressed?: boolean };
+
+export function findActions(sentences: Sentence[]): Found[] {
+  return findActionsAndReplies(sentences).actions;
+}
+
+/** The action items, and the sentences that only accept a task asked of the speaker (no decisions). */
+export function findActionsAndReplies(sentences: Sentence[]): { actions: Found[]; replies: Set<number> } {
   properNouns = collectProperNouns(sentences);
-  const out: (ActionItemValue & { index: number })[] = [];
+  transcript = sentences.map((s) => s.text).join(" ");
+  const out: Found[] = [];
   for (let i = 0; i < sentences.length; i++) {
     const s = sentences[i];
     const text = s.text.replace(/\s+/g, " ").trim();
@@ -229,7 +171,14 @@ export function findActions(sentences: Sentence[]): (ActionItemValue & { index: 
     let commitment: { firm: boolean } | undefined;
 
     // Most sentences have no duty, commitment, request or deadline: skip them cheaply.
-    if (!due && !CANDIDATE.test(text) && !/\b(?:lo|la|li|le|l')\s*\p{L}+(?:a|ano|e|ono)\s/u.test(text) && !firstPersonCommitment(text)) continue;
+    if (
+      !due &&
+      !CANDIDATE.test(text) &&
+      !/\b(?:lo|la|li|le|l')\s*\p{L}+(?:a|ano|e|ono)\s/u.test(text) &&
+      !firstPersonCommitment(text) &&
+      !(/^[^,]{2,40},/u.test(text) && vocativeOf(text))
+    )
+      continue;
     const mandate = text.match(MANDATE) ?? text.match(INCARICA);
     const vocative = vocativeOf(text);
     const subject = subjectOwner(text);
@@ -237,7 +186,9 @@ export function findActions(sentences: Sentence[]): (ActionItemValue & { index: 
     const commit = COMMIT.exec(text);
     // The owner after "lo fa" may follow a time said first: "lo fa ogni lunedì l'infermiere…".
     const withoutDue = due ? text.replace(due.due, "").replace(/\s{2,}/g, " ") : text;
-    const after = withoutDue.match(AFTER_VERB);
+    // "lo fa lei?" names no one: the person is the one addressed.
+    const afterVerb = withoutDue.match(AFTER_VERB);
+    const after = afterVerb && !/^(?:lei|lui|tu|io|noi|voi|loro)$/iu.test(afterVerb[1].trim()) ? afterVerb : null;
     const future = FUTURE.exec(text);
     const resumed = lowerFirst(text).match(RESUMED);
 
@@ -290,15 +241,10 @@ export function findActions(sentences: Sentence[]): (ActionItemValue & { index: 
     } else if ((FIRST_PERSON.test(text) && due) || ((commitment = firstPersonCommitment(text)) && (due || commitment.firm))) {
       // "Preparo io il calendario… entro il venti dicembre": the speaker, whom the transcript does not name,
       // unless the sentence answers a request made by name ("Luca, te ne occupi tu?").
-      const prev = i > 0 ? vocativeOf(sentences[i - 1].text) : undefined;
+      // When the request was taken as a task, turns.ts joins this reply to it.
+      const prev = i > 0 && !(last && last.index === i - 1) ? vocativeOf(sentences[i - 1].text) : undefined;
       if (prev) {
         owner = prev.name;
-        if (last && last.index === i - 1) {
-          // The request was already taken as the task: this reply only adds the deadline.
-          last.due ??= due?.due ?? null;
-          last.index = i;
-          continue;
-        }
         rest = `${tidyTask(prev.rest)}: ${tidyTask(text.replace(/\b(?:me ne occupo|ci penso|lo faccio|la faccio)\s+io\b,?/iu, ""))}`;
       } else rest = text;
       strong = true;
@@ -306,7 +252,7 @@ export function findActions(sentences: Sentence[]): (ActionItemValue & { index: 
       // "Voi mi mandate…", "Mi mandate una mail… entro la fine del mese": asked of the room.
       rest = text.replace(/^(?:tu|lei|voi)\s+/iu, "");
       strong = true;
-    } else if (last && last.index === i - 1 && !last.due && due?.strong && text.split(/\s+/).length <= 14) {
+    } else if (last && last.index === i - 1 && !last.addressed && !last.due && due?.strong && text.split(/\s+/).length <= 14) {
       // "…lo fai tu, Chiara. Lo voglio in pagina entro le diciotto.": the deadline of the task before.
       last.due = due.due;
       last.index = i;
@@ -322,7 +268,14 @@ export function findActions(sentences: Sentence[]): (ActionItemValue & { index: 
     if (task.split(/\s+/).length < 2) task = tidyTask(text);
     // A reply that repeats the previous task ("Certo, li faccio dopo pranzo").
     if (last && last.index === i - 1 && !due && /^(?:sì|si|certo|ok|va bene|d'accordo)\b/iu.test(text)) continue;
-    out.push({ task, owner: owner ? owner.replace(/[,;:]$/, "") : null, due: due?.due ?? null, timestamp: formatTimestamp(s.start), index: i });
+    out.push({
+      task,
+      owner: owner ? owner.replace(/[,;:]$/, "") : null,
+      due: due?.due ?? null,
+      timestamp: formatTimestamp(s.start),
+      index: i,
+      addressed: !!vocative && owner === vocative.name,
+    });
   }
-  return out;
+  return joinReplies(sentences, out, isName);
 }

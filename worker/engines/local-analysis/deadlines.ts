@@ -1,0 +1,103 @@
+/**
+ * Deadlines as said in a meeting ("entro il trenta maggio", "per giovedì", "a fine mese", "tra due
+ * settimane", "domani mattina"), strongest first. Each ends at punctuation or at a word that starts
+ * another clause. Used by the action items (actions.ts) and by the replies to a request (turns.ts).
+ */
+const WEEKDAY = String.raw`(?:lunedì|lunedi|martedì|martedi|mercoledì|mercoledi|giovedì|giovedi|venerdì|venerdi|sabato|domenica)`;
+const MONTH = String.raw`(?:gennaio|febbraio|marzo|aprile|maggio|giugno|luglio|agosto|settembre|ottobre|novembre|dicembre)`;
+const MEETING = String.raw`(?:riunione|seduta|assemblea|consiglio|incontro|call|review)`;
+
+// words: the deadline takes the words after the match ("entro" + "il trenta maggio");
+// unit: up to the time unit ("tra due settimane"); whole: the match is the deadline ("sabato mattina").
+// strong: said as a deadline ("entro", "per venerdì", "a fine mese"); a bare day may date something else.
+type DuePattern = { re: RegExp; kind: "words" | "unit" | "whole"; strong: boolean; needsWords?: boolean };
+const pattern = (source: string, kind: DuePattern["kind"], strong: boolean, needsWords = false): DuePattern => ({
+  re: new RegExp(String.raw`(?<![\p{L}])` + source, "iu"),
+  kind,
+  strong,
+  needsWords,
+});
+
+const DUE_PATTERNS: DuePattern[] = [
+  pattern(String.raw`entro\s+(?:e\s+non\s+oltre\s+)?`, "words", true, true),
+  // "prima dell'inverno" ("dell'" before "del"), not "prima di tutto" (a way to begin) nor "prima
+  // di mandarla" (an order of steps, not a date).
+  pattern(
+    String.raw`(?:non\s+oltre|al\s+più\s+tardi|prima\s+(?!di\s+tutto)(?!di\s+\p{L}+(?:are|ere|ire|ar(?:l[oaie]|ne|ci|si)|er(?:l[oaie]|ne|ci|si)|ir(?:l[oaie]|ne|ci|si))(?![\p{L}]))(?:dell'|della|dello|delle|degli|dei|del|di))\s*`,
+    "words",
+    true,
+    true,
+  ),
+  pattern(
+    String.raw`per\s+(?=(?:${WEEKDAY}|domani|dopodomani|stasera|oggi|fine|la\s+fine|la\s+prossima|il\s+prossimo|la\s+settimana|il\s+\d|il\s+(?:primo|due|tre|quattro|cinque|sei|sette|otto|nove|dieci|quindici|venti|trenta)|(?:la|il)\s+${MEETING}\s+di\s+${WEEKDAY}))`,
+    "words",
+    true,
+  ),
+  pattern(
+    String.raw`(?:alla|nella|per\s+la|per\s+il|al)\s+prossim[oa]\s+(?=riunione|seduta|assemblea|settimana|consiglio|incontro|call)`,
+    "words",
+    true,
+  ),
+  // "a fine mese", "a fine aprile": a deadline said without "entro" ("fino a fine giornata" is a duration).
+  pattern(String.raw`(?<!fino\s+)a\s+fine\s+(?:mese|settimana|anno|giornata|${MONTH})(?![\p{L}])`, "whole", true),
+  pattern(String.raw`ogni\s+(?=\w+\s+(?:giorni|settimane|mesi)|settimana|mese|lunedì|martedì|mercoledì|giovedì|venerdì)`, "unit", false),
+  pattern(String.raw`(?:tra|fra)\s+(?=\w+\s+(?:giorni|settimane|mesi))`, "unit", false),
+  // "domenica prossima" is a date even after "di" ("alle messe di domenica prossima").
+  pattern(String.raw`${WEEKDAY}\s+prossim[oa](?![\p{L}])`, "whole", false),
+  // A day, or the day from which ("da lunedì"), not a day that qualifies a noun ("il trasloco di
+  // venerdì"); "lunedì" ends in a letter \b does not know.
+  pattern(
+    String.raw`(?<!\b(?:di|del|della|dello)\s+)(?:da\s+)?(?:${WEEKDAY}|domani|dopodomani|stasera)(?:\s+(?:prossimo|prossima|mattina|pomeriggio|sera))?(?![\p{L}])`,
+    "whole",
+    false,
+  ),
+  // "oggi pomeriggio", "in giornata"; a bare "oggi" only closing the clause ("gliela scrivo io oggi"):
+  // at its start it is too often "today we talk about…".
+  pattern(String.raw`(?:oggi\s+(?:pomeriggio|stesso|in\s+giornata)|in\s+giornata|stamattina|(?<=\p{L}\s+)oggi(?=\s*(?:[.,;:!?]|$)))`, "whole", false),
+  // "la settimana prossima", "il mese prossimo": the next period, said without a preposition.
+  pattern(String.raw`(?:la\s+settimana\s+prossima|la\s+prossima\s+settimana|il\s+mese\s+prossimo|il\s+prossimo\s+mese)(?![\p{L}])`, "whole", false),
+  // "subito" closing a clause or before "dopo…" ("va fatta subito, sennò…", "la faccio subito dopo la riunione").
+  pattern(String.raw`subito(?=\s*(?:[.,;:!?]|$|dopo\s))`, "whole", true),
+];
+const DUE_END =
+  /^(?:e|ed|ma|che|perché|perche|se|con|così|cosi|quando|altrimenti|mentre|poi|dopo|così|insieme|oppure|o|allora|quindi|comunque|però|pero|pure|per\s+(?!la fine|il|la|fine))$/i;
+// After the first word of a deadline, a clitic or a yes/no starts the rest of the clause: "per
+// giovedì ce l'ho", "per il 12 la mando", "entro venerdì sì".
+const CLAUSE_AFTER = /^(?:ce|ci|lo|la|li|le|l'\p{L}*|gli|glie\p{L}*|mi|ti|vi|ne|me|te|io|tu|sì|si|no)$/iu;
+
+// Words without which no deadline pattern can match.
+const DUE_HINT =
+  /entro|oltre|tardi|prima|per |prossim|ogni|tra |fra |oggi|giornata|stamattina|fine|subito|lunedì|lunedi|martedì|martedi|mercoledì|mercoledi|giovedì|giovedi|venerdì|venerdi|sabato|domenica|domani|stasera/iu;
+const DAY_WORD =
+  /^(?:oggi|domani|dopodomani|stasera|stamattina|lunedì|lunedi|martedì|martedi|mercoledì|mercoledi|giovedì|giovedi|venerdì|venerdi|sabato|domenica)$/iu;
+const UNIT = /^(?:giorni|settimane|mesi|settimana|mese|lunedì|martedì|mercoledì|giovedì|venerdì|sabato|domenica)$/iu;
+
+/** The deadline as said: "entro il trenta maggio", "entro la fine della settimana". */
+export function findDue(sentence: string): { due: string; strong: boolean } | undefined {
+  if (!DUE_HINT.test(sentence)) return undefined;
+  for (const { re, kind, strong, needsWords } of DUE_PATTERNS) {
+    const m = re.exec(sentence);
+    if (!m) continue;
+    const after = sentence.slice(m.index + m[0].length);
+    const words = after.split(/(?=[,.;:?!])|\s+/).filter((w) => w !== "");
+    const taken: string[] = [];
+    // A day ("sabato mattina", "oggi stesso") is whole: what follows is the rest of the sentence.
+    // "ogni lunedì", "ogni quindici giorni", "tra due settimane": the time unit closes the deadline.
+    const unitAt = kind === "unit" ? words.findIndex((w) => UNIT.test(w)) : -1;
+    for (const w of kind === "whole" ? [] : unitAt >= 0 ? words.slice(0, unitAt + 1) : words) {
+      if (/^[,.;:?!]/.test(w)) break;
+      // "entro" needs the words after it; "oggi pomeriggio" or "sabato mattina" is whole already.
+      if ((taken.length > 0 || !needsWords) && DUE_END.test(w)) break;
+      if (taken.length > 0 && CLAUSE_AFTER.test(w)) break;
+      // "entro stasera faccio il rilascio": after a day only its part of the day follows.
+      if (taken.length > 0 && DAY_WORD.test(taken[taken.length - 1]) && !/^(?:mattina|pomeriggio|sera|prossim[oa]|stesso)$/iu.test(w)) break;
+      taken.push(w);
+      if (taken.length >= 7) break;
+    }
+    const due = `${m[0]} ${taken.join(" ")}`.replace(/\s+/g, " ").replace(/' /g, "'").trim();
+    // "entro" or "prima del…" alone is no deadline.
+    if (needsWords && taken.length === 0) continue;
+    return { due, strong };
+  }
+  return undefined;
+}

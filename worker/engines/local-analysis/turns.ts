@@ -1,0 +1,184 @@
+/**
+ * Tasks given across turns. In a meeting a task is often asked of someone by name or by role and
+ * accepted by that person in the next sentence, who gives the deadline ("Marta, il modulo lo
+ * aggiorni tu?" — "Sì, a fine mese lo sistemo"; "Caposala, lo mette lei nei turni?" — "Va bene,
+ * lo preparo entro giovedì"). The person addressed is the owner, the deadline may come from the
+ * reply, and the reply is the same task, not a second one. The other way round too: a speaker
+ * commits in the first person and the next speaker names them ("Lo chiamo io…" — "Perfetto,
+ * Paolo, entro la fine del mese").
+ */
+import { AGENT_NOUN, namesThing, ROLE } from "./action-cues";
+import { findDue } from "./deadlines";
+import type { Sentence } from "./sentences";
+import { fold } from "./text";
+
+// Fillers and openers before the name of the person addressed.
+const OPENER = String.raw`(?:(?:[Oo]k|[Aa]llora|[Ss]enti|[Ss]enta|[Qq]uindi|[Ee]|[Dd]ai|[Bb]ene|[Ee]hm|[Ee]h|[Ss]cusa|[Ss]cusi|[Ee] a te|[Aa] te|[Ee] lei|[Vv]a bene)[,]?\s+)*`;
+// Titles said before a name when addressing someone: "Dottor Ferraro", "Don Franco", "Signora Silvia".
+// (Written with both cases of the first letter: the "i" flag would let \p{Lu} match lower case too.)
+const TITLE = `(?:${"dottor dottore dottoressa signor signore signora signorina professor professore professoressa prof ingegner ingegnere avvocato avvocata architetto geometra don suor padre consigliere consigliera assessore assessora presidente sindaco sindaca maestra maestro"
+  .split(" ")
+  .map((w) => `[${w[0]}${w[0].toUpperCase()}]${w.slice(1)}`)
+  .join("|")})`;
+const VOCATIVE = new RegExp(String.raw`^${OPENER}((?:${TITLE}\s+)?\p{Lu}[\p{Ll}']+(?:\s+\p{Lu}[\p{Ll}']+)?),\s+(.*)$`, "u");
+// A trailing or inner vocative: "il pezzo lo fai tu, Chiara, con le foto", "E a te, Davide, servono…".
+const INNER_VOCATIVE = /(?:^|,\s*)(\p{Lu}\p{Ll}+)(?=\s*(?:,|[.?!]?$))/gu;
+const ROLE_WORD = new RegExp(String.raw`^(?:${ROLE}|${AGENT_NOUN})$`, "u");
+const TITLED = new RegExp(String.raw`^${TITLE}\s`, "iu");
+
+// Evidence that the sentence speaks to the person named: a "tu" form, a "lei" form with the
+// pronoun said, a second-person pronoun, or a verb in the second person opening the clause.
+const SECOND_PERSON =
+  /\b(?:puoi|potresti|riesci\s+a|ti\s+occupi|te\s+ne\s+occupi|ci\s+pensi|pensaci|mi\s+mandi|mi\s+prepari|mi\s+fai|prepari|mandi|chiami|senti|fai|scrivi|controlli|verifichi|organizzi|tu|a\s+te|ti\s+serv\w+)\b|(?<!\b(?:a|da|di|per|con|su|tra|fra)\s)\blei\b/iu;
+// Checking the line is no request: "Andrea, mi senti?", "mi vedete?", "ci sei?".
+const LINE_CHECK = /\b(?:mi\s+(?:senti|sentite|vedi|vedete)|ci\s+sei|ci\s+siete|sei\s+mut[oa]|hai\s+il\s+microfono)\b/iu;
+// A second-person present opening what follows the name: "Marco, molli tutto e guardi solo questo".
+const SECOND_PERSON_VERB = /^(?:(?:mi|ci|gli|le|lo|la|li|ne|me|te|glielo|gliela)\s+)*(\p{Ll}{3,}i)\b/u;
+const NOT_SECOND_PERSON_VERB =
+  /^(?:questi|quelli|tutti|altri|alcuni|pochi|molti|tanti|troppi|lei|lui|poi|noi|voi|loro|dopodomani|oggi|lunedi|martedi|mercoledi|giovedi|venerdi|qui|così|cosi|sì|si)$/u;
+
+/** The role said alone as a vocative ("Tesoriere,") gets the article the meeting uses for it, else one by its ending. */
+function withArticle(role: string, transcript: string): string {
+  const word = role.toLowerCase();
+  const m = transcript.match(
+    new RegExp(String.raw`(?:^|[^\p{L}])(il|lo|la|l'|al|allo|alla|all'|del|dello|della|dell'|dal|dalla)\s*${word}(?![\p{L}])`, "iu"),
+  );
+  const said = m?.[1].toLowerCase();
+  const article = said
+    ? ((
+        { al: "il", del: "il", dal: "il", allo: "lo", dello: "lo", alla: "la", della: "la", dalla: "la", "all'": "l'", "dell'": "l'" } as Record<
+          string,
+          string
+        >
+      )[said] ?? said)
+    : /^[aeiou]/.test(word)
+      ? "l'"
+      : word.endsWith("a")
+        ? "la"
+        : "il";
+  return article.endsWith("'") ? `${article}${word}` : `${article} ${word}`;
+}
+
+/**
+ * The person a sentence speaks to, and the rest of it, when it asks or tells them something: a
+ * name, a title and a name, or a role said alone ("Tesoriere, la convocazione la mandi tu?").
+ */
+export function addresseeOf(text: string, isName: (word: string) => boolean, transcript: string): { name: string; rest: string } | undefined {
+  if (LINE_CHECK.test(text)) return undefined;
+  const v = text.match(VOCATIVE);
+  if (v) {
+    const name = v[1];
+    const rest = v[2];
+    const spoken =
+      SECOND_PERSON.test(text) ||
+      (() => {
+        const verb = fold(rest).match(SECOND_PERSON_VERB)?.[1];
+        return !!verb && !NOT_SECOND_PERSON_VERB.test(verb);
+      })();
+    if (spoken) {
+      if (TITLED.test(name)) return { name, rest };
+      const first = name.split(" ")[0];
+      if (isName(first)) return { name, rest };
+      if (!name.includes(" ") && ROLE_WORD.test(fold(name)) && !namesThing(name)) return { name: withArticle(name, transcript), rest };
+    }
+  }
+  if (!SECOND_PERSON.test(text)) return undefined;
+  for (const m of text.matchAll(INNER_VOCATIVE))
+    if (isName(m[1])) return { name: m[1], rest: text.replace(new RegExp(String.raw`,?\s*${m[1]}\s*,?`), " ") };
+  return undefined;
+}
+
+// A reply that accepts, or one that only gives the time ("Entro venerdì sì", "Diciamo a fine mese").
+const ACCEPT = /^(?:sì|si|certo|ok|okay|va bene|d'accordo|volentieri|senz'altro|perfetto|come no|diciamo|allora)(?![\p{L}])/iu;
+const REFUSE = /^(?:no\b|non\s+(?:posso|riesco|ce\s+la\s+faccio)|purtroppo)/iu;
+// After a first-person commitment, the next speaker names the one who committed: "Perfetto, Paolo, se riesce entro…".
+const NAMED_BACK = /^(?:(?:perfetto|bene|benissimo|ottimo|grazie|va bene|ok|okay|d'accordo)[,!]?\s+)+(\p{Lu}\p{Ll}+)\s*[,.!]/u;
+
+type Found = { task: string; owner: string | null; due: string | null; index: number; addressed?: boolean };
+
+/**
+ * Joins each request to the reply that accepts it: the reply's deadline completes the request, the
+ * reply is not a task of its own; a first-person commitment takes the name the next speaker uses.
+ * Returns the actions kept, and the indexes of the sentences that are replies (no decisions).
+ */
+export function joinReplies<T extends Found>(
+  sentences: Sentence[],
+  found: T[],
+  isName: (word: string) => boolean,
+): { actions: T[]; replies: Set<number> } {
+  const byIndex = new Map(found.map((a) => [a.index, a]));
+  const dropped = new Set<T>();
+  const replies = new Set<number>();
+  for (const action of found) {
+    if (dropped.has(action)) continue;
+    const i = action.index;
+    if (action.addressed) {
+      // "Francesco, ci pensi tu?": the task is what was said just before.
+      if (i > 0 && contentWords(action.task.replace(action.owner ?? "", "")) < 2)
+        action.task = sentences[i - 1].text
+          .trim()
+          .replace(/[.!?]+$/, "")
+          .slice(0, 200);
+      // The reply is in the next one or two sentences, one after the other, before anyone is asked anything else.
+      for (let j = i + 1; j <= i + 2 && j < sentences.length; j++) {
+        const text = sentences[j].text.trim();
+        if (REFUSE.test(text)) break;
+        const due = findDue(text);
+        const answer = byIndex.get(j);
+        if (answer?.addressed) break;
+        // Once the deadline is known, only a reply that accepts or says it again still belongs to the request.
+        if (action.due && !ACCEPT.test(text) && fold(due?.due ?? "") !== fold(action.due)) break;
+        if (!ACCEPT.test(text) && !due && !answer) {
+          if (j === i + 1 && /\?\s*$/.test(sentences[i].text)) continue;
+          break;
+        }
+        replies.add(j);
+        // A firm deadline in the reply wins over a bare date in the request ("alla review di giovedì prossimo?" — "Per giovedì").
+        if (action.due && due?.strong && !findDue(sentences[i].text)?.strong) action.due = due.due;
+        if (!action.due && due) {
+          action.due = due.due;
+          // "Sì, entro stasera faccio il rilascio della correzione": what the reply says is part of the task.
+          if (!answer && contentWords(text) >= 4)
+            action.task = `${action.task}: ${text.replace(/^(?:(?:sì|si|certo|ok|va bene|d'accordo)[,]?\s+)+/iu, "").replace(/[.!]+$/, "")}`.slice(
+              0,
+              200,
+            );
+        }
+        if (answer && answer.owner === null) {
+          // The reply that restates the task adds what it says to it.
+          if (!sameWords(action.task, answer.task))
+            action.task = `${action.task}: ${answer.task.charAt(0).toLowerCase()}${answer.task.slice(1)}`.slice(0, 200);
+          dropped.add(answer);
+        }
+      }
+    } else if (action.owner === null) {
+      // (The reply may already have given the task its deadline and its index.)
+      for (const next of [sentences[i]?.text, sentences[i + 1]?.text]) {
+        const named = next && lowerFirst(next.trim()).match(NAMED_BACK);
+        if (!named || !isName(named[1])) continue;
+        action.owner = named[1];
+        action.due ??= findDue(next!)?.due ?? null;
+        break;
+      }
+    }
+  }
+  return { actions: found.filter((a) => !dropped.has(a)), replies };
+}
+
+const lowerFirst = (t: string) => t.charAt(0).toLowerCase() + t.slice(1);
+const contentWords = (t: string) =>
+  fold(t)
+    .split(/[^\p{L}]+/u)
+    .filter((w) => w.length > 3).length;
+
+function sameWords(a: string, b: string): boolean {
+  const words = (t: string) =>
+    new Set(
+      fold(t)
+        .split(/[^\p{L}]+/u)
+        .filter((w) => w.length > 3),
+    );
+  const wa = words(a);
+  const wb = [...words(b)];
+  return wb.length > 0 && wb.every((w) => wa.has(w));
+}
