@@ -3,7 +3,7 @@
  * ranks (TextRank within each topic) -> topic names, key points, summary and title.
  */
 import { type AnalysisResult, type TimedSegment } from "~/lib/analysis";
-import { findActions } from "./actions";
+import { findActionsAndReplies } from "./actions";
 import { announcedName, markerTier } from "./agenda";
 import { agendaStarts } from "./agenda-topics";
 import { findDecisions } from "./decisions";
@@ -69,7 +69,8 @@ export function analyzeLocally(input: TimedSegment[]): AnalysisResult {
   for (const topic of topics) if (topic.announced) topic.name = withLeadTerm(topic, vocabulary);
 
   const keyPointsByTopic = topics.map((t) => pickKeyPoints(t));
-  const decisions = findDecisions(sentences);
+  const { actions, replies } = findActionsAndReplies(sentences);
+  const decisions = findDecisions(sentences, replies);
   const decided = new Set(decisions.map((d) => d.index));
   return {
     title: makeTitle(ranked, topics, vocabulary, idf),
@@ -85,6 +86,6 @@ export function analyzeLocally(input: TimedSegment[]): AnalysisResult {
       };
     }),
     decisions: decisions.map(({ text, timestamp }) => ({ text, timestamp })),
-    actionItems: findActions(sentences).map(({ task, owner, due, timestamp }) => ({ task, owner, due, timestamp })),
+    actionItems: actions.map(({ task, owner, due, timestamp }) => ({ task, owner, due, timestamp })),
   };
 }

@@ -60,24 +60,45 @@ const OWN_CHOICE = new RegExp(
 // What is not (yet) settled. A question, an "if", a conditional ("potremmo", "si potrebbe"), a
 // proposal or an opinion, a habit or a fact ("di solito", "ancora", "come ogni"), a past told.
 const UNSETTLED =
-  /\?\s*$|(?:^|[\s,])se\s|\b\w+(?:rei|resti|rebbe|remmo|reste|rebbero)\b|\b(?:propon\w+|proporrei|proposta|l'idea e|secondo me|secondo te|penso che|credo che|mi sembra|forse|magari|chissa|bisogna decidere|dobbiamo decidere|da decidere|prima di decidere|decideremo|mettiamo ai voti|metto ai voti|in votazione|di solito|solitamente|normalmente|sempre|spesso|ogni volta|come ogni|ancora|gia|ieri|l'anno scorso|la settimana scorsa|\w+avamo|\w+evamo|\w+ivamo|da quando)\b|\b(?:poi|dopo|piu avanti|in seguito)\s+(?:lo\s+|la\s+|ne\s+)?(?:decidiamo|valutiamo|parliamo)\b|\b(?:troppo|troppi|troppe|male|poco|pochi|poche)\b/;
+  /\?\s*$|(?:^|[\s,])(?<!\b(?:vediamo|vedere|vedo|capire|capiamo|sapere|chiedo|verificare|verifichiamo|controllare|controlliamo)\s)se\s|\b\w+(?:rei|resti|rebbe|remmo|reste|rebbero)\b|\b(?:propon\w+|proporrei|(?<!\b(?:accett|approv|respin|boccia|vot)\w*\s+(?:la\s+)?)proposta|l'idea e|secondo me|secondo te|penso che|credo che|mi sembra|mi pare|forse|magari|chissa|bisogna decidere|dobbiamo decidere|da decidere|prima di decidere|decideremo|mettiamo ai voti|metto ai voti|in votazione|di solito|solitamente|normalmente|sempre|spesso|ogni volta|come ogni|ancora|gia(?!\s+\w+(?:at|ut|it)[oaie]\b)|ieri|l'anno scorso|la settimana scorsa|\w+avamo|\w+evamo|\w+ivamo|da quando)\b|\b(?:poi|dopo|piu avanti|in seguito)\s+(?:lo\s+|la\s+|ne\s+)?(?:decidiamo|valutiamo|parliamo)\b|\b(?:troppo|troppi|troppe|male|poco|pochi|poche)\b/;
+// Also not settled: an option ("possiamo mettere…"), alternatives ("o spostiamo…, o noleggiamo…"),
+// the speaker's own task ("la scrivo io": an action), a greeting, a goodbye ("ci aggiorniamo").
+const OPEN =
+  /\bpossiamo\b|(?:^|,\s*|\b(?:allora|quindi)\s+)o\s+(?:\S+\s+){0,3}?\S+iamo\b.*,\s*o\s|\boppure\s+(?:\S+\s+){0,2}?\S+iamo\b|\b(?:l[oaie]|l'|ne|gli|glie\w+|me\s+ne|ce\s+l[oaie])\s*\w{2,}o\s+io\b|^(?:buongiorno|buonasera|ciao|salve)\b|^(?:\S+\s+){0,2}ci\s+(?:vediamo|rivediamo|sentiamo|risentiamo|aggiorniamo)\b/;
+
+/** Whether a folded sentence says something is not settled: a question, an "if", an option, a habit… */
+export function unsettled(folded: string): boolean {
+  // What follows ", così" is the purpose ("…, così il lunedì è già pronto"), not the plan.
+  const plan = folded.split(/,\s*cosi\b/)[0];
+  return (UNSETTLED.test(plan) || OPEN.test(plan) || NEGATED_PLAN.test(plan)) && !/\b(?:all'unanimita|a maggioranza)\b/.test(folded);
+}
+const NEGATED_PLAN = /\bnon\s+(?:l[oaie]\s+|ne\s+|ci\s+)?\w+iamo\b/;
+
 // A negated verb: "non lo facciamo", "non si approva" (but "non più di due persone" is a condition of a decision).
 const NEGATED = /\bnon\s+(?:(?:lo|la|li|le|ne|ci|si|gli|l')\s*)*\p{L}+(?:iamo|eremo|iremo|ato|ata|ati|ate|a|e|o)\b/u;
 
 /** Which general cue, if any, makes this folded sentence a decision (for tests and measurement). */
 export function decisionCue(folded: string): "verdict" | "commitment" | "kept" | "verbless" | "own-choice" | undefined {
-  if (UNSETTLED.test(folded) && !/\b(?:all'unanimita|a maggioranza)\b/.test(folded)) return undefined;
+  if (unsettled(folded)) return undefined;
   if (VERDICT.test(folded)) return NEGATED.test(folded) ? undefined : "verdict";
   if (NEGATED.test(folded)) return undefined;
-  for (const m of folded.matchAll(COMMITMENT)) {
-    const pronoun = m[1]?.trim();
-    const verb = m[2];
-    if (AUXILIARY.test(verb)) continue;
-    if (pronoun ? NOT_COMMITMENT_WITH_PRONOUN.test(`${pronoun} ${verb}`) : NOT_COMMITMENT.test(verb)) continue;
-    return "commitment";
-  }
+  if (commits(folded)) return "commitment";
   if (KEPT.test(folded)) return "kept";
   if (VERBLESS.test(folded)) return "verbless";
   if (OWN_CHOICE.test(folded)) return "own-choice";
   return undefined;
+}
+
+/** A first-person plural plan opening a clause, whatever doubt surrounds it ("Le paghiamo a metà, mi pare giusto"). */
+export function commits(folded: string): boolean {
+  for (const m of folded.matchAll(COMMITMENT)) {
+    const pronoun = m[1]?.trim();
+    const verb = m[2];
+    if (AUXILIARY.test(verb)) continue;
+    // "chiamo" is a first person singular: a plural has a vowel before "-iamo".
+    if (!/[aeiou]/.test(verb.slice(0, -4))) continue;
+    if (pronoun ? NOT_COMMITMENT_WITH_PRONOUN.test(`${pronoun} ${verb}`) : NOT_COMMITMENT.test(verb)) continue;
+    return true;
+  }
+  return false;
 }

@@ -116,3 +116,73 @@ describe("decisions recognised by their grammar", () => {
     expect(decisionCue(fold(text))).toBeUndefined();
   });
 });
+
+// Session 6 (consensus.ts and the new negative evidence): sentences written for the tests.
+describe("decisions agreed rather than said", () => {
+  it("takes a yes to a question to the room as the decision of the proposal before it", () => {
+    const found = decided(
+      "Proposta: per la festa di fine anno noleggiamo il gonfiabile per i bambini, la ditta di Mauro lo porta il sabato mattina.",
+      "Mi pare una buona idea.",
+      "Siete d'accordo tutti?",
+      "Sì.",
+    );
+    expect(found).toHaveLength(1);
+    expect(found[0].text).toMatch(/gonfiabile/);
+    expect(found[0].timestamp).toBe("00:30");
+  });
+
+  it("takes a short consent to a plan said with some doubt", () => {
+    const [decision] = decided("Le spese dell'avvocato le paghiamo a metà, mi pare il minimo.", "Va bene, a metà.");
+    expect(decision.text).toMatch(/avvocato.*Va bene, a metà/);
+  });
+
+  it("gives a verdict with no content the proposal it settles", () => {
+    const [decision] = decided(
+      "La proposta è: quest'anno la gita la facciamo in Trentino, con il pullman del comune.",
+      "Favorevoli?",
+      "Tutti.",
+      "Approvato.",
+    );
+    expect(decision.text).toMatch(/Trentino.*Approvato/);
+    const [agreed] = decided(
+      "Il corso di primo soccorso lo tiene l'infermiera del distretto, due sere a marzo.",
+      "Va bene a tutti?",
+      "Allora si fa così.",
+    );
+    expect(agreed.text).toMatch(/primo soccorso/);
+  });
+
+  it("takes no yes as a decision when it answers something else or goes on with a 'but'", () => {
+    expect(decided("Avete ricevuto tutti la convocazione?", "Sì.")).toHaveLength(0);
+    expect(decided("La cena la organizziamo da Gino, mi pare giusto.", "Va bene, ma prima sentiamo i prezzi.")).toHaveLength(0);
+    expect(decided("La sala è prenotata fino alle dieci.", "Siete d'accordo?", "No, è troppo tardi.")).toHaveLength(0);
+  });
+
+  it("takes the 'a maggioranza' of a vote as a verdict", () => {
+    expect(decided("La giunta esprime parere contrario a maggioranza.")).toHaveLength(1);
+  });
+
+  it.each([
+    // An option, alternatives, the speaker's own task, a greeting, a goodbye, a negated decision, a first person singular in -iamo.
+    "Possiamo chiedere un contributo alla fondazione e teniamo la quota com'è.",
+    "Allora o rimandiamo la festa, o la facciamo nel cortile della scuola.",
+    "Il verbale lo scrivo io, e poi lo mandiamo ai soci.",
+    "Buonasera, allora, facciamo in fretta che la sala chiude alle dieci.",
+    "Va bene, ci aggiorniamo la settimana prossima.",
+    "Non lo decidiamo stasera, mancano i preventivi.",
+    "La pratica la sistemo io e chiamo il fornitore.",
+  ])("takes no decision from %s", (text) => {
+    expect(decided(text)).toHaveLength(0);
+  });
+
+  it("reads an indirect 'se' (whether) and a purpose clause as no doubt on the plan", () => {
+    expect(decided("Ok, allora proviamo il nuovo orario per un mese e vediamo se le lamentele calano.")).toHaveLength(1);
+    expect(decided("Sì, la trasferiamo nel fine settimana, così il lunedì è già tutto pronto.")).toHaveLength(1);
+    expect(decided("Benissimo, accettiamo la proposta del comune.")).toHaveLength(1);
+  });
+
+  it("takes no decision from a reply that accepts a task asked of the speaker", () => {
+    const s = sentences(["Paola, la locandina la prepari tu?", "Certo, la faccio stasera e la stampiamo domani."]);
+    expect(findDecisions(s, new Set([1]))).toHaveLength(0);
+  });
+});

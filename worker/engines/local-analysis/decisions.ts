@@ -5,7 +5,8 @@
  * "va bene, allora facciamo così", "ok, andata").
  */
 import { formatTimestamp, type DecisionValue } from "~/lib/analysis";
-import { decisionCue } from "./decision-cues";
+import { agreedAt, contentWords, proposalBefore } from "./consensus";
+import { commits, decisionCue, unsettled } from "./decision-cues";
 import type { Sentence } from "./sentences";
 import { clip, countWords, fold, tidySentence } from "./text";
 
@@ -21,7 +22,7 @@ const FORMAL = [
   /\bsi\s+(?:decide|delibera|approva|stabilisce|sceglie|conviene|rinvia|respinge|ratifica|dispone)\b/,
   /\b(?:la|il)\s+(?:proposta|mozione|delibera|emendamento|ordine del giorno|bilancio|rendiconto|preventivo)\s+(?:\w+\s+){0,2}?passa\b/,
   /\bcon\s+\w+\s+voti\s+(?:favorevoli|a favore)\b/,
-  /\ball'unanimita\b/,
+  /\b(?:all'unanimita|a maggioranza)\b/,
   /\b(?:abbiamo deciso|e deciso|decidiamo|e stato deciso|resta deciso|rimane deciso|decisione presa|abbiamo scelto|scegliamo|approviamo|deliberiamo|confermiamo|optiamo per)\b/,
 ];
 
@@ -47,7 +48,7 @@ const NOT_PLAN =
 
 // What is not (yet) a decision: questions, hypotheses, negations, announcements of a vote.
 const NOT_DECISION =
-  /\?\s*$|\bse\s+(?:si\s+)?(?:decide|approva|\w+iamo)\b|\bnon\s+(?:e|viene|abbiamo|sono|e stato|e stata)\s+(?:ancora\s+)?(?:stat[oa]\s+)?(?:approvat|decis|scelt)|\b(?:prima di decidere|bisogna decidere|dobbiamo decidere|decideremo|da decidere|mettiamo ai voti|metto ai voti|metto in votazione|mettiamo in votazione|propongo|proporrei|la proposta e di)\b/;
+  /\?\s*$|\bse\s+(?:si\s+)?(?:decide|approva|\w+iamo)\b|\bnon\s+(?:e|viene|abbiamo|sono|e stato|e stata)\s+(?:ancora\s+)?(?:stat[oa]\s+)?(?:approvat|decis|scelt)|\b(?:prima di decidere|bisogna decidere|dobbiamo decidere|decideremo|da decidere|mettiamo ai voti|metto ai voti|metto in votazione|mettiamo in votazione|propongo|proporrei|la proposta e di)\b|\bnon\s+(?:l[oaie]\s+|ne\s+)?(?:decidiamo|approviamo|scegliamo|deliberiamo|confermiamo)\b/;
 
 // A sentence that puts something to the vote: the decision that follows may lack its subject.
 const VOTE_CALL = /\b(?:ai voti|in votazione|votiamo|si vota|chi (?:e|sia) favorevole|chi approva|favorevoli\?|mozione:|proposta:)/;
@@ -57,6 +58,8 @@ function isDecision(folded: string, previous: string | undefined): boolean {
   if (decisionCue(folded)) return true;
   if (FORMAL.some((re) => re.test(folded))) return true;
   if (AGREED.test(folded)) return true;
+  // The informal plans below are no decision when something says they are not settled.
+  if (unsettled(folded)) return false;
   for (const re of [PLAN, RESUMED_PLAN, DATED_PLAN]) {
     const plan = folded.match(re);
     if (plan && !NOT_PLAN.test(plan[1])) return true;
@@ -71,19 +74,40 @@ function isDecision(folded: string, previous: string | undefined): boolean {
   return false;
 }
 
-export function findDecisions(sentences: Sentence[]): (DecisionValue & { index: number })[] {
+// A plan said with some doubt ("mi pare giusto", "propongo") that a consent can settle.
+const isPlan = (folded: string) => commits(folded) && !/\?\s*$/.test(folded);
+
+/**
+ * The decisions; `replies` are sentences that only accept a task asked of the speaker ("Certo, lo
+ * dico a tutte le messe"), which are actions, not decisions.
+ */
+export function findDecisions(sentences: Sentence[], replies: Set<number> = new Set()): (DecisionValue & { index: number })[] {
   const out: (DecisionValue & { index: number })[] = [];
   for (let i = 0; i < sentences.length; i++) {
     const s = sentences[i];
     const folded = fold(s.text);
     const previous = i > 0 ? fold(sentences[i - 1].text) : undefined;
-    if (!isDecision(folded, previous)) continue;
+    if (replies.has(i)) continue;
+    const lastOut = out[out.length - 1];
+    if (!isDecision(folded, previous)) {
+      // Agreed rather than said: "…mettiamo il cesto in fondo alla chiesa. Tutti d'accordo? Bene."
+      const proposal = agreedAt(sentences, i, isPlan);
+      if (proposal === undefined || (lastOut && lastOut.index >= proposal)) continue;
+      const text = `${tidySentence(sentences[proposal].text, 300)} ${tidySentence(s.text, 80)}`;
+      out.push({ text: clip(text, 400), timestamp: formatTimestamp(s.start), index: i });
+      continue;
+    }
     let text = tidySentence(s.text, 400);
     // "Approvato all'unanimità." says what only with the call to the vote before it.
-    const lastOut = out[out.length - 1];
     // So does a short verdict right after the question it answers ("Chi è d'accordo a…? Approvato.").
     if (previous && countWords(text) < 8 && (VOTE_CALL.test(previous) || /\?\s*$/.test(previous)) && !(lastOut && lastOut.index === i - 1)) {
       text = `${tidySentence(sentences[i - 1].text, 300)} ${text}`;
+    }
+    // "Favorevoli? Tutti. Approvato.", "Va bene a tutti? Si fa così.": what was decided is the proposal before.
+    if (contentWords(text) < 3 && !(lastOut && lastOut.index >= i - 2)) {
+      const proposal = proposalBefore(sentences, i);
+      if (proposal !== undefined && !text.includes(tidySentence(sentences[proposal].text, 300)))
+        text = `${tidySentence(sentences[proposal].text, 300)} ${tidySentence(s.text, 120)}`;
     }
     // Two decision sentences in a row are one decision told in two steps (the tally, then the
     // outcome), unless each names its own outcome.

@@ -1,0 +1,61 @@
+/**
+ * Decisions made by agreeing rather than by saying them: a proposal, a question to the room ("Siete
+ * d'accordo?", "Va bene a tutti?", "Favorevoli?") and a yes ("Sì.", "Bene.", "Tutti."); or a plan
+ * and a short consent from another speaker ("Le paghiamo a metà, mi pare giusto." — "Va bene, a
+ * metà."). The decision is what was proposed: a reply such as "Approvato." or "Si fa così." takes
+ * its content from the proposal before it. Works on folded text (lower case, no accents).
+ */
+import type { Sentence } from "./sentences";
+import { countWords, fold } from "./text";
+
+// A question that asks the room to agree, or a bare "sì?" / "ok?" asking for a yes.
+const ASKS_AGREEMENT =
+  /^(?:\S+\s+){0,6}\S*\?\s*$(?<=\b(?:d'accordo|va bene a tutti|vi va bene|vi sta bene|favorevoli|obiezioni|ci state|approvate|siamo tutti|tutti)\b.*)|^(?:si|ok|okay|va bene|allora)\s*\?\s*$/;
+// A yes to it; not a yes that goes on with "ma…", nor a no.
+const AGREES =
+  /^(?:si|bene|va bene|d'accordo|ok|okay|certo|perfetto|tutti|all'unanimita|approvato|approvata|benissimo|per me va bene|anche per me)\b/;
+const BUT = /\b(?:ma|pero|non|no)\b/;
+// A short consent that answers a plan ("Va bene, per tre.").
+const CONSENT_REPLY = /^(?:va bene|d'accordo|ok|okay|perfetto|giusto)\b/;
+// Sentences about agreeing, not what is agreed on: "Mi sembra un buon accordo.", "Se siete d'accordo lo diamo per approvato."
+const ABOUT_AGREEING = /\b(?:mi sembra|mi pare|secondo me|se siete|d'accordo|va bene|ottima idea|buona idea)\b/;
+// Formula words: a decision said only with them needs the proposal before it.
+const FORMULA = new Set(
+  `allora quindi dunque bene benissimo perfetto ottimo facciamo fa cosi cosa tutti tutte approvato approvata approvati unanimita maggioranza
+  favorevoli contrari astenuti d'accordo accordo siamo siete certo okay deciso decisa andata proposta passa meglio`.split(/\s+/),
+);
+
+/** Words of a decision that say what was decided (not "allora", "approvato", "così"). */
+export function contentWords(text: string): number {
+  return fold(text)
+    .split(/[^\p{L}']+/u)
+    .filter((w) => w.length > 3 && !FORMULA.has(w)).length;
+}
+
+/**
+ * The proposal a reply refers to: the nearest sentence before `at` (at most four back) that says
+ * something of its own — not a question, not a tally or a "yes", not a remark about agreeing.
+ */
+export function proposalBefore(sentences: Sentence[], at: number): number | undefined {
+  for (let k = at - 1; k >= Math.max(0, at - 4); k--) {
+    const folded = fold(sentences[k].text).trim();
+    if (/\?\s*$/.test(folded) || countWords(folded) < 6) continue;
+    if (ABOUT_AGREEING.test(folded) && countWords(folded) < 10) continue;
+    return k;
+  }
+  return undefined;
+}
+
+/**
+ * Whether sentence `i` agrees to something: a yes right after a question to the room (returns the
+ * proposal's index), or a short consent right after a plan that `isPlan` recognises.
+ */
+export function agreedAt(sentences: Sentence[], i: number, isPlan: (folded: string) => boolean): number | undefined {
+  const folded = fold(sentences[i].text).trim();
+  if (i === 0 || BUT.test(folded)) return undefined;
+  const previous = fold(sentences[i - 1].text).trim();
+  if (AGREES.test(folded) && ASKS_AGREEMENT.test(previous)) return proposalBefore(sentences, i - 1);
+  if (CONSENT_REPLY.test(folded) && countWords(folded) <= 5 && !/\?\s*$/.test(previous) && !/(?:^|[\s,])se\s/.test(previous) && isPlan(previous))
+    return i - 1;
+  return undefined;
+}
