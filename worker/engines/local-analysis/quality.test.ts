@@ -168,13 +168,16 @@ describe("local analyzer on the annotated meetings (agenda, title, summary, deci
     expect(heldOut4.every((f) => f.meeting?.split === "held-out-4")).toBe(true);
   });
 
-  it("keeps the fourth held-out set (blind in session 5) at least where it was measured", () => {
-    // Not the targets: a floor against regressions until someone improves on it (BENCHMARKS.md).
+  it("keeps the fourth held-out set where session 6 left it (blind in session 5, tuned on since)", () => {
+    // A floor against regressions (blind after session 5: 24 items, 4 titles, 17 decisions with 19
+    // extra, 11 actions with owner and deadline with 12 extra; BENCHMARKS.md).
     const t = totals(heldOut4.map((f) => scores.get(f.name)!));
     expect(t.itemsNamed).toBeGreaterThanOrEqual(24);
     expect(t.titles).toBeGreaterThanOrEqual(4);
-    expect(t.decisionsFound).toBeGreaterThanOrEqual(17);
-    expect(t.actionsComplete).toBeGreaterThanOrEqual(11);
+    expect(t.decisionsFound).toBeGreaterThanOrEqual(25);
+    expect(t.decisionsExtra).toBeLessThanOrEqual(4);
+    expect(t.actionsComplete).toBeGreaterThanOrEqual(27);
+    expect(t.actionsExtra).toBeLessThanOrEqual(5);
   });
 
   // The tuning meetings and the first held-out set (looked at since session 4, so tuning data now).
