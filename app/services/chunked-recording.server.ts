@@ -60,11 +60,11 @@ export function chunkKey(id: string, index: number): string {
  */
 const CHUNK_READ_AHEAD = 16;
 
-/** The chunks 0..count-1 in order: the recording as the browser made it so far. */
-export function readChunks(id: string, count: number): Readable {
+/** The chunks from..count-1 in order: the recording as the browser made it so far (from 0). */
+export function readChunks(id: string, count: number, from = 0): Readable {
   async function* chunks() {
     const pending: Promise<Buffer>[] = [];
-    let next = 0;
+    let next = from;
     const readAhead = () => {
       while (next < count && pending.length < CHUNK_READ_AHEAD) {
         const read = storage.readBuffer(chunkKey(id, next++));

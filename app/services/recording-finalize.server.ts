@@ -1,7 +1,5 @@
-import fs from "node:fs";
 import fsp from "node:fs/promises";
 import path from "node:path";
-import { pipeline } from "node:stream/promises";
 import { and, eq } from "drizzle-orm";
 import { getDb } from "~/db/client.server";
 import { transcriptions } from "~/db/schema";
@@ -9,10 +7,10 @@ import type { LiveState } from "~/lib/live-transcript";
 import { MSG } from "~/lib/messages";
 import { isUuid } from "~/lib/uuid";
 import { ApiError, badRequest, notFound } from "./api.server";
-import { chunkFolder, containerFor, EXTENSION, readChunks } from "./chunked-recording.server";
+import { containerFor, EXTENSION } from "./chunked-recording.server";
 import { AudioTooLongError, measureDecodedSeconds, probeMedia, remuxCopy, type ProbeResult } from "./ffmpeg.server";
-import { log } from "./logger.server";
 import { enqueueTranscription } from "./pipeline.server";
+import { removeRecordingChunks, withAssembledRecording } from "./recording-assembly.server";
 import * as storage from "./storage.server";
 import { durationRefusal, getUsageLimits, reserveRecordingMinutes } from "./usage.server";
 
@@ -41,19 +39,22 @@ export async function finalizeRecording(id: string | undefined, access: Finalize
   const container = containerFor(row.mimeType);
   const tempDir = await storage.makeTempDir("finalize");
   try {
-    const raw = path.join(tempDir, "raw");
     const out = path.join(tempDir, `audio.${EXTENSION[container]}`);
-    await pipeline(readChunks(id, row.chunksReceived), fs.createWriteStream(raw));
+    // This process's copy of the recording (decision 027): usually only the last chunks are new.
+    const remuxFailure = await withAssembledRecording(id, row.chunksReceived, async (recording, chunks) => {
+      // A chunk past the count read above: the same answer as the check under the row lock.
+      if (chunks !== row.chunksReceived) throw new ApiError(409, MSG.recordingChunkOutOfOrder, { expected: chunks });
+      return remuxCopy(recording, out, container).then(
+        () => undefined,
+        (error: unknown) => (error instanceof Error ? error.message : String(error)),
+      );
+    });
     let probe: ProbeResult | undefined;
-    let reason = "";
-    try {
-      await remuxCopy(raw, out, container);
+    let reason = remuxFailure ?? "";
+    if (remuxFailure === undefined) {
       const probed = await probeMedia(out);
       probe = probed.ok ? probed.probe : undefined;
       if (!probed.ok) reason = probed.reason;
-    } catch (error) {
-      reason = error instanceof Error ? error.message : String(error);
-      probe = undefined;
     }
     if (!probe) {
       // The rest of the user's data is untouched; the chunks stay until the row is deleted.
@@ -98,11 +99,8 @@ export async function finalizeRecording(id: string | undefined, access: Finalize
       await storage.putFile(row.fileName, out);
       return { databaseId: id, alreadyFinalized: false, durationSec };
     });
-    if (!result.alreadyFinalized) {
-      await storage
-        .removeDir(chunkFolder(id))
-        .catch((error: unknown) => log.error({ err: error, transcriptionId: id }, "[recordings] parti non rimosse"));
-    }
+    // After the answer: the job already reads the stored file (3,600 removals for an hour).
+    if (!result.alreadyFinalized) void removeRecordingChunks(id);
     return result;
   } finally {
     await storage.removeTempDir(tempDir);

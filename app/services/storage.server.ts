@@ -119,7 +119,7 @@ export async function removeDir(prefix: string): Promise<void> {
 // ---------------------------------------------------------------- temporary folders
 
 /** Prefixes of the scratch folders that jobs and uploads create (and the sweeper may remove). */
-export const TEMP_PREFIXES = ["upload", "transcribe", "chunk", "finalize", "live"] as const;
+export const TEMP_PREFIXES = ["upload", "transcribe", "chunk", "finalize", "live", "assembled"] as const;
 /**
  * A folder in use is held by its process: listed in heldTempDirs and its time refreshed every
  * LEASE_REFRESH_MS, so another process sharing DATA_DIR sees it as alive. One nobody refreshed

@@ -1,7 +1,7 @@
 import { execFileSync } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import * as audioRoute from "~/routes/api.audio.$id";
 import * as documentRoute from "~/routes/api.document.$id";
 import * as emailRoute from "~/routes/api.document.$id.email";
@@ -155,7 +155,7 @@ describe("S3-compatible storage, end to end", () => {
       context: {},
     });
     expect(finalized.status).toBe(200);
-    expect(await objects(`recordings/${sent}`)).toEqual([]);
+    await vi.waitFor(async () => expect(await objects(`recordings/${sent}`)).toEqual([]));
     expect(await objects("audio")).toContain(`verbale/audio/${sent}.webm`);
     expect((await waitFor(sent, ["COMPLETED", "FAILED"])).status).toBe("COMPLETED");
 

@@ -2,7 +2,7 @@ import { execFileSync } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
 import { and, eq, sql } from "drizzle-orm";
-import { beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it, vi } from "vitest";
 import { getDb } from "~/db/client.server";
 import { subscriptionTypes, transcriptions, usageMonths, userSubscriptions } from "~/db/schema";
 import { MSG } from "~/lib/messages";
@@ -120,8 +120,8 @@ describe("chunked recording API", () => {
     expect(row.duration).toBeLessThan(12.5);
     expect((await storage.stat(row.fileName))?.size).toBe(row.fileSize);
     expect(await jobsFor(id)).toHaveLength(1);
-    // The chunks go only after the commit.
-    expect(storedChunks(id)).toEqual([]);
+    // The chunks go after the commit, without holding up the answer.
+    await vi.waitFor(() => expect(storedChunks(id)).toEqual([]));
     // A client whose answer was lost asks again and gets the same id (then deletes its copy).
     expect((await finalize(user, id)).body).toMatchObject({ databaseId: id, alreadyFinalized: true });
     expect(await jobsFor(id)).toHaveLength(1);

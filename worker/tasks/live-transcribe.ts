@@ -1,12 +1,11 @@
-import fs from "node:fs";
 import path from "node:path";
-import { pipeline } from "node:stream/promises";
 import { and, eq, inArray, sql } from "drizzle-orm";
 import type { Task } from "graphile-worker";
 import { getDb } from "~/db/client.server";
 import { transcriptions } from "~/db/schema";
 import type { LiveState } from "~/lib/live-transcript";
-import { containerFor, readChunks } from "~/services/chunked-recording.server";
+import { containerFor } from "~/services/chunked-recording.server";
+import { withAssembledRecording } from "~/services/recording-assembly.server";
 import { decodeToWav } from "~/services/ffmpeg.server";
 import { readWavInfo } from "~/services/wav.server";
 import { enqueueLiveTranscription } from "~/services/live-transcript.server";
@@ -17,10 +16,10 @@ import { commitLiveWindow, LIVE_MIN_NEW_SECONDS, liveStateFor, nextLiveWindow } 
 import { readPayload } from "./transcribe";
 
 /**
- * Task `live_transcribe` (issue 17, decision 010): one window of a recording in progress. Reads
- * the chunks that have arrived, decodes only the window (ffmpeg seeks by timestamp, so minute 59
- * of an hour costs about as much as minute 1), lets the speech engine hear it and folds the
- * words into transcriptions.live. Best effort: a failure is logged and the next chunk queues the
+ * Task `live_transcribe` (issue 17, decision 010): one window of a recording in progress. Takes
+ * the chunks that have arrived (this process's copy, decision 027), decodes only the window
+ * (ffmpeg seeks by timestamp, so minute 59 of an hour costs about as much as minute 1), lets the
+ * speech engine hear it and folds the words into transcriptions.live. Best effort: a failure is logged and the next chunk queues the
  * job again; whatever the windows did not finish is done by `transcribe` after "Invia".
  */
 
@@ -52,15 +51,16 @@ export async function runLiveWindow(transcriptionId: string, signal?: AbortSigna
 
   const tempDir = await storage.makeTempDir("live");
   try {
-    const raw = path.join(tempDir, "recording");
     const wavPath = path.join(tempDir, "window.wav");
-    await pipeline(readChunks(transcriptionId, row.chunksReceived), fs.createWriteStream(raw));
-    await decodeToWav(raw, wavPath, {
-      demuxer: DEMUXER[containerFor(row.mimeType)],
-      startSec: window.start,
-      lengthSec: window.end - window.start,
-      signal,
-    });
+    // This process's copy of the recording gets only the chunks new since the last window.
+    await withAssembledRecording(transcriptionId, row.chunksReceived, (recording) =>
+      decodeToWav(recording, wavPath, {
+        demuxer: DEMUXER[containerFor(row.mimeType)],
+        startSec: window.start,
+        lengthSec: window.end - window.start,
+        signal,
+      }),
+    );
     const info = await readWavInfo(wavPath);
     if (info.durationSec < 0.5) return "waiting";
     const heard = { start: window.start, end: window.start + info.durationSec };

@@ -8,6 +8,7 @@ import { isUuid } from "~/lib/uuid";
 import { badRequest, conflict, notFound, ApiError, zodIssueMessage } from "../api.server";
 import { hashPassword } from "../password.server";
 import type { SessionUser } from "../session.server";
+import { removeRecordingChunks } from "../recording-assembly.server";
 import * as storage from "../storage.server";
 import { activeSubscriptionCondition } from "../usage.server";
 import { csvResponse, EXPORT_BATCH, likePattern, orderBy, newestFirstPages, type ExportCursor } from "./common.server";
@@ -284,9 +285,7 @@ export async function deleteUser(actor: SessionUser, id: string | undefined): Pr
   await Promise.all([
     ...files.map((key) => storage.remove(key).catch((e: unknown) => log.error({ err: e, key }, "[admin] file non rimosso"))),
     // The chunks of recordings never finalized (decision 009): they have no file of their own yet.
-    ...recordings.map((transcriptionId) =>
-      storage.removeDir(`recordings/${transcriptionId}`).catch((e: unknown) => log.error({ err: e, transcriptionId }, "[admin] parti non rimosse")),
-    ),
+    ...recordings.map(removeRecordingChunks),
   ]);
   return { id: id! };
 }

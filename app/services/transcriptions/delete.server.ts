@@ -4,6 +4,7 @@ import { documents, transcriptions } from "~/db/schema";
 import { isUuid } from "~/lib/uuid";
 import { notFound } from "../api.server";
 import { log } from "../logger.server";
+import { removeRecordingChunks } from "../recording-assembly.server";
 import * as storage from "../storage.server";
 import { releaseRecording } from "../usage.server";
 import { accessFilter, type Access } from "./access.server";
@@ -31,9 +32,7 @@ export async function deleteTranscription(id: string | undefined, access: Access
   await Promise.all([
     ...files.map((key) => storage.remove(key).catch((error: unknown) => log.error({ err: error, key }, "[transcriptions] file non rimosso"))),
     // The chunks of a recording that was never finalized (decision 009).
-    storage
-      .removeDir(`recordings/${deleted.id}`)
-      .catch((error: unknown) => log.error({ err: error, transcriptionId: deleted.id }, "[transcriptions] parti della registrazione non rimosse")),
+    removeRecordingChunks(deleted.id),
   ]);
   return deleted;
 }
