@@ -47,18 +47,27 @@ export function agendaStarts(
   const depth = depthScores(cohesion(terms, idf));
   const near = (at: number) => Math.max(depth[at - 1] ?? 0, depth[at - 2] ?? 0, depth[at] ?? 0);
   // Terms said since the current item began, kept as the marks are read in order.
+  // A meeting that numbers its items ("Primo punto…", "Secondo punto…") has said what they are: a
+  // question there ("E la pesca di beneficenza?") asks about the item under way.
+  const numbered = ranked.filter((s) => s.tier === 1 && /\b(?:primo|secondo|terzo|quarto|quinto|ultimo)\s+punto\b/iu.test(s.text)).length >= 2;
   const seen = new Set<number>();
   let read = 0;
+  let itemStart = 0;
   marks = marks.filter((m) => {
     for (; read < m.at; read++) for (const id of ranked[read].terms) seen.add(id);
     if (m.tier === 2) {
-      // …and where the vocabulary changes at least a little.
-      if (near(m.at) < 0.05) return false;
+      if (numbered && /\?\s*$/.test(ranked[m.at].text)) return false;
       const named = vocabulary.peek(announcedName(ranked[m.at].text) ?? "");
       const fresh = named.filter((id) => !seen.has(id)).length;
       if (named.length === 0 || fresh * 2 < named.length) return false;
+      // …and where the vocabulary changes at least a little; or, in a short informal meeting where
+      // neighbouring stretches share few words anyway, where a statement (not a question, not "c'è
+      // anche…") brings up nouns not said since the item began, after an item of some length.
+      const statesNew = !/\?\s*$/.test(ranked[m.at].text) && !/^\W*(?:\p{L}+\W+){0,3}anche\b/iu.test(ranked[m.at].text) && fresh === named.length;
+      if (near(m.at) < 0.05 && !(statesNew && m.at - itemStart >= 5)) return false;
     }
     seen.clear();
+    itemStart = m.at;
     return true;
   });
   let starts = marks.map((m) => m.at).filter((at) => at > 0);
@@ -73,7 +82,12 @@ export function agendaStarts(
   // a short one (greetings, roll call, the agenda read out) belongs to the first item.
   starts = splitLongItems([0, ...starts], tiers, depth, ranked).slice(1);
   const first = starts[0];
-  const substantial = (first ?? 0) > 0 && ranked.slice(0, first).filter((s) => !s.formality && s.terms.length >= 3).length >= Math.max(5, n / 10);
+  // Substantial: as many sentences with content as half an ordinary item has (a short informal
+  // meeting's first subject, said before anyone announces the next), and never fewer than five.
+  const said = (from: number, to: number) => ranked.slice(from, to).filter((s) => !s.formality && s.terms.length >= 3).length;
+  const items = starts.map((at, k) => said(at, starts[k + 1] ?? n)).sort((a, b) => a - b);
+  const typicalItem = items.length ? items[Math.floor(items.length / 2)] : Infinity;
+  const substantial = (first ?? 0) > 0 && said(0, first) >= Math.max(5, Math.min(n / 10, typicalItem / 2));
   if (first !== undefined && first > 0 && !substantial) return { starts: [0, ...starts.slice(1)], opening: first };
   return { starts: [0, ...starts], opening: 0 };
 }

@@ -96,3 +96,33 @@ describe("agenda markers", () => {
     expect(markerTier(sentence)).not.toBe(1);
   });
 });
+
+// Session 6: sentences written for the tests, not taken from any meeting.
+describe("agenda markers of informal calls", () => {
+  it.each([
+    ["Quarto, le ferie estive del reparto.", "Ferie estive del reparto"],
+    ["Cambiando discorso, la gita al lago.", "Gita al lago"],
+    ["Ultima cosa rapidissima, il sito web.", "Sito web"],
+    ["Ehm, poi le tabelle aggiornate.", "Tabelle aggiornate"],
+  ])("announces %s, named %s", (sentence, name) => {
+    expect(markerTier(sentence)).toBe(1);
+    expect(announcedName(sentence)).toBe(name);
+  });
+
+  it("names an item brought up as 'la cosa dei…' by what follows, and reads 'volevo parlare' after a filler", () => {
+    expect(announcedName("Poi c'è la cosa delle fatture, che scade a breve.")).toBe("Fatture");
+    expect(markerTier("Poi, ehm, volevo parlare dei turni di agosto.")).toBe(2);
+  });
+
+  it("keeps a participle that ends the name, and stops at one that starts a qualifier", () => {
+    expect(announcedName("Poi i moduli compilati.")).toBe("Moduli compilati");
+    expect(announcedName("Passiamo alla mozione presentata dal gruppo di minoranza.")).toBe("Mozione");
+  });
+
+  it.each(["Secondo me, la sala è troppo piccola.", "C'è anche il problema del parcheggio.", "Terzo tentativo, e niente."])(
+    "does not take %s as an item",
+    (sentence) => {
+      expect(markerTier(sentence)).toBe(0);
+    },
+  );
+});

@@ -9,7 +9,7 @@ import { isStopWord } from "./stopwords";
 import { capitalise, fold } from "./text";
 
 // What may precede a marker at the start of a sentence: acknowledgements and connectives.
-const LEAD = String.raw`^(?:(?:e|ed|ok|okay|bene|benissimo|allora|quindi|dunque|adesso|ora|poi|perfetto|va bene|grazie|d'accordo|molto bene|ecco|bon|sì|si|infine|intanto|andiamo avanti|procediamo)[,.:;]?\s+)*`;
+const LEAD = String.raw`^(?:(?:e|ed|eh|ehm|uhm|ok|okay|bene|benissimo|allora|quindi|dunque|adesso|ora|poi|perfetto|va bene|grazie|d'accordo|molto bene|ecco|bon|sì|si|infine|intanto|andiamo avanti|procediamo)[,.:;]?\s+)*`;
 const ORDINAL = String.raw`(?:primo|secondo|terzo|quarto|quinto|sesto|settimo|ottavo|nono|decimo|undicesimo|dodicesimo|ultimo|prossimo|successivo)`;
 const NUMBER = String.raw`(?:uno|due|tre|quattro|cinque|sei|sette|otto|nove|dieci|undici|dodici|\d{1,2})`;
 const TO = String.raw`(?:alla|allo|alle|agli|all'|ai|al|ad|a)\b`;
@@ -37,8 +37,12 @@ const ANNOUNCE = new RegExp(
       String.raw`(?:all'|l')?ordine\s+del\s+giorno\s+(?:ora\s+)?(?:porta|prevede\s+ora|ci\s+porta)\b`,
       // "Prima di tutto i turni di luglio", "Innanzitutto la palestra": the first item, by its noun phrase.
       String.raw`(?:prima\s+di\s+tutto|innanzitutto|innanzi\s+tutto|per\s+prima\s+cosa|per\s+cominciare|per\s+iniziare)[,:]?(?=\s+(?:il|lo|la|l'|i|gli|le)\s*\p{L}{3,})`,
+      // "Cambiando discorso, la campagna di maggio.": a change of subject said aloud, with the subject.
+      String.raw`(?:cambiando\s+discorso|cambiamo\s+discorso|cambiando\s+argomento|cambio\s+argomento)[,:]?(?=\s+(?:il|lo|la|l'|i|gli|le)\s*\p{L}{3,})`,
       // "Infine la formazione: a settembre…": a connective and a noun phrase as a heading, before a colon.
       String.raw`(?:infine|per\s+finire|da\s+ultimo|poi|adesso|ora)[,]?(?=\s+(?:il|lo|la|l'|i|gli|le)\s*[\p{L}']{3,}(?:\s+(?!(?:è|e|sono|era|sarà)(?![\p{L}]))[\p{L}']+){0,3}\s*:)`,
+      // "Terzo, le escalation al secondo livello.": a bare ordinal and a noun phrase (not "secondo me").
+      String.raw`(?:primo|secondo|terzo|quarto|quinto|sesto|ultimo)[,:](?=\s+(?:il|lo|la|l'|i|gli|le)\s*\p{L}{3,})`,
       // "Capitolo cadute.", "Capitolo pulizie: …": a heading said aloud (not "il capitolo tre").
       String.raw`capitolo(?=[,:]?\s+(?!(?:uno|due|tre|quattro|cinque|sei|sette|otto|nove|dieci|primo|secondo|terzo|quarto|quinto)\b)\p{L}{3,})`,
     ].join("|") +
@@ -53,7 +57,8 @@ const INTRODUCE = new RegExp(
     [
       // "Poi c'è il bug dei pagamenti", not "c'è anche la polemica…" (more on the same subject).
       String.raw`(?:poi\s+c'è|c'è\s+poi|poi\s+ci\s+sono|ci\s+sono\s+poi)\s+(?:anche\s+|ancora\s+)?(?:il|lo|la|l'|i|gli|le)\b`,
-      String.raw`c'è\s+(?:anche\s+)?(?:il|la|l')\s*(?:tema|questione|discorso|capitolo|problema|nodo)\b`,
+      // ("C'è anche il problema dell'assicurazione" adds to the subject under way.)
+      String.raw`c'è\s+(?:il|la|l')\s*(?:tema|questione|discorso|capitolo|problema|nodo)\b`,
       // "Sulle elezioni comunali, …": the subject put first.
       String.raw`(?:sul|sulla|sullo|sulle|sui|sugli|sull')\s*\p{L}{4,}(?:\s+\p{L}+){0,3}\s*,`,
       String.raw`(?:l'|un')\s*altra\s+cosa\b`,
@@ -84,7 +89,7 @@ const LISTING =
 // talk: "Poi il questionario.", "E poi gli influencer.", "Adesso le ferie di agosto." Without a
 // connective, or with a verb after the noun, it is part of what is being said.
 const BARE_SUBJECT = new RegExp(
-  String.raw`^(?:e\s+)?(?:poi|adesso|ora|infine|per\s+finire|da\s+ultimo)[,:]?\s+(?:il|lo|la|l'|i|gli|le)\s*[\p{L}']{3,}(?:\s+(?:di|del|della|dello|dei|degli|delle|dell'|per|sul|sulla|sui|sulle)?\s*[\p{L}']{3,}){0,2}\s*[.:!…]?$`,
+  String.raw`^(?:(?:eh|ehm|uhm)[,]?\s+)?(?:e\s+)?(?:poi|adesso|ora|infine|per\s+finire|da\s+ultimo)[,:]?\s+(?:il|lo|la|l'|i|gli|le)\s*[\p{L}']{3,}(?:\s+(?:di|del|della|dello|dei|degli|delle|dell'|per|sul|sulla|sui|sulle)?\s*[\p{L}']{3,}){0,2}\s*[.:!…]?$`,
   "iu",
 );
 
@@ -106,12 +111,12 @@ export function markerTier(sentence: string): 0 | 1 | 2 {
 }
 
 // What stands before the subject in a bare announcement or a subject question.
-const BARE_LEAD = /^(?:e\s+)?(?:poi|adesso|ora|infine|per\s+finire|da\s+ultimo)[,:]?\s+(?=\S+[^?]*[.:!…]?$)(?![^?]*\?$)/iu;
+const BARE_LEAD = /^(?:(?:eh|ehm|uhm)[,]?\s+)?(?:e\s+)?(?:poi|adesso|ora|infine|per\s+finire|da\s+ultimo)[,:]?\s+(?=\S+[^?]*[.:!…]?$)(?![^?]*\?$)/iu;
 const QUESTION_LEAD = /^(?:(?:e|ed|invece|ma)\s+(?:invece\s+)?(?=[^?]*\?$)|(?=[^?]*\sinvece\s*\?$))/iu;
 
 // Words that stand between the marker and the name of the item: "all'ordine del giorno", "riguarda".
 const LINK =
-  /^(?:[\s,.:;–—-]+|(?:all'ordine del giorno|dell'ordine del giorno|in ordine del giorno|in discussione|oggi|stasera|ora|adesso|poi|infine|quindi|anche|però|era|è|sono|riguarda|riguardano|concerne|tratta|prevede|che (?:\p{L}+\s+){0,3}?(?:riguarda|è|era|sono|concerne)|che|ed|e|di cui (?:\p{L}+\s+){0,2}?\p{L}+)(?![\p{L}']))\s*/iu;
+  /^(?:[\s,.:;–—-]+|(?:(?:la\s+|una\s+)?(?:cosa|questione|faccenda|storia)\s+(?:del|della|dello|dei|degli|delle|dell'|di)|all'ordine del giorno|dell'ordine del giorno|in ordine del giorno|in discussione|oggi|stasera|ora|adesso|poi|infine|quindi|anche|però|era|è|sono|riguarda|riguardano|concerne|tratta|prevede|che (?:\p{L}+\s+){0,3}?(?:riguarda|è|era|sono|concerne)|che|ed|e|di cui (?:\p{L}+\s+){0,2}?\p{L}+)(?![\p{L}']))\s*/iu;
 
 const ARTICLE_OR_PREPOSITION = new Set(
   `il lo la i gli le l un uno una un' al allo alla ai agli alle all a ad da dal dallo dalla dai dagli dalle dall di del dello della dei degli delle dell in nel nello nella nei negli nelle nell su sul sullo sulla sui sugli sulle sull con col per tuoi tue tuo tua tuoi nostro nostra nostri nostre vostro vostra vostri vostre mio mia miei mie suo sua suoi sue questo questa questi queste quel quella quei quelle`.split(
@@ -136,6 +141,8 @@ export function announcedName(sentence: string): string | undefined {
   // "Sul carrello delle emergenze, all'ultima verifica…": the subject is what comes before the comma.
   const put = !text.match(ANNOUNCE) && text.match(SUBJECT_FIRST);
   let rest = put ? put[1] : text.slice(match[0].length);
+  // "Ultima cosa velocissima, la roadmap": a word qualifying "cosa" before the comma is not the subject.
+  if (/(?:cosa|questione|domanda|voce)$/iu.test(match[0].trim())) rest = rest.replace(/^\s+\p{L}+\s*(?=[,:])/u, "");
   // The marker may end inside "al secondo punto": skip what is left of it.
   rest = rest.replace(new RegExp(String.raw`^\s*(?:il\s+|l')?${ORDINAL}\s+(?:punto|argomento|tema)\b`, "iu"), "");
   rest = rest.replace(new RegExp(String.raw`^\s*(?:il\s+)?punto\s+(?:n\.?\s*|numero\s+)?${NUMBER}\b`, "iu"), "");
@@ -153,7 +160,9 @@ export function announcedName(sentence: string): string | undefined {
     // "il furgone l'hai riportato": a pronoun and an auxiliary start the clause.
     if (out.length >= 1 && /^(?:l'(?:ho|hai|ha|abbiamo|avete|hanno|avevo|aveva)|c'(?:è|e|era|sono))$/u.test(f)) break;
     // "la mozione presentata dal gruppo…": a participle right after a noun starts a qualifier.
-    if (out.length >= 1 && PARTICIPLE.test(f) && !ARTICLE_OR_PREPOSITION.has(fold(out[out.length - 1]))) break;
+    // (A participle that ends the name is an adjective: "le risposte predefinite".)
+    const last = token === tokens[tokens.length - 1];
+    if (out.length >= 1 && !last && PARTICIPLE.test(f) && !ARTICLE_OR_PREPOSITION.has(fold(out[out.length - 1]))) break;
     if (out.length === 0 && (ARTICLE_OR_PREPOSITION.has(f) || /^[\p{L}]{1,4}'$/u.test(token))) continue;
     out.push(token);
     if (out.length >= 7) break;

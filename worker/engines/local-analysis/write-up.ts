@@ -138,7 +138,10 @@ export function makeTitle(sentences: Ranked[], topics: Topic[], vocabulary: Voca
   }
   const kind = meetingKind(sentences.slice(0, 8).map((s) => s.text));
   const labels: string[] = [];
-  const bySize = topics.map((t, i) => ({ t, i })).sort((a, b) => size(b.t) - size(a.t) || a.i - b.i);
+  // The items the meeting announced say what it was about better than a part cut inside one of them.
+  const bySize = topics
+    .map((t, i) => ({ t, i }))
+    .sort((a, b) => Number(!!b.t.announced) - Number(!!a.t.announced) || size(b.t) - size(a.t) || a.i - b.i);
   const picked = bySize.slice(0, 3).sort((a, b) => a.i - b.i);
   for (const { t } of picked) {
     // An announced item by its most telling word; a computed name by its first phrase ("pro loco").
