@@ -71,7 +71,7 @@ const SETS = {
   "held-out-2": { title: "Second held-out set (session 4; measured blind, then tuned on)", load: loadSecondHeldOutTranscripts },
   "held-out-3": { title: "Third held-out set (session 4; measured blind, tuned on in session 5)", load: loadThirdHeldOutTranscripts },
   "held-out-4": {
-    title: "Fourth held-out set (session 5: written blind by someone who never read the analyzer, measured before and after the session's changes)",
+    title: "Fourth held-out set (session 5: written blind by someone who never read the analyzer, measured blind; tuned on in session 6)",
     load: loadFourthHeldOutTranscripts,
   },
 } as const;

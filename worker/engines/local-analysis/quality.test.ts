@@ -169,11 +169,12 @@ describe("local analyzer on the annotated meetings (agenda, title, summary, deci
   });
 
   it("keeps the fourth held-out set where session 6 left it (blind in session 5, tuned on since)", () => {
-    // A floor against regressions (blind after session 5: 24 items, 4 titles, 17 decisions with 19
-    // extra, 11 actions with owner and deadline with 12 extra; BENCHMARKS.md).
+    // A floor against regressions (blind after session 5: 24 items, 4 titles, 24 summary mentions,
+    // 17 decisions with 19 extra, 11 actions with owner and deadline with 12 extra; BENCHMARKS.md).
     const t = totals(heldOut4.map((f) => scores.get(f.name)!));
-    expect(t.itemsNamed).toBeGreaterThanOrEqual(24);
-    expect(t.titles).toBeGreaterThanOrEqual(4);
+    expect(t.itemsNamed).toBeGreaterThanOrEqual(30);
+    expect(t.titles).toBeGreaterThanOrEqual(8);
+    expect(t.summaryItems).toBeGreaterThanOrEqual(29);
     expect(t.decisionsFound).toBeGreaterThanOrEqual(25);
     expect(t.decisionsExtra).toBeLessThanOrEqual(4);
     expect(t.actionsComplete).toBeGreaterThanOrEqual(27);
@@ -208,12 +209,12 @@ describe("local analyzer on the annotated meetings (agenda, title, summary, deci
     expect(t.summaryItems).toBeGreaterThanOrEqual(20);
   });
 
-  it("keeps the third held-out set's agenda, titles and summaries where session 5 left them (tuned on since)", () => {
+  it("keeps the third held-out set's agenda, titles and summaries where session 6 left them (tuned on since)", () => {
     // A floor against regressions (blind in session 4: 19 items, 3 titles, 21 summary mentions).
     const t = totals(heldOut3.map((f) => scores.get(f.name)!));
-    expect(t.itemsNamed).toBeGreaterThanOrEqual(22);
+    expect(t.itemsNamed).toBeGreaterThanOrEqual(23);
     expect(t.titles).toBeGreaterThanOrEqual(5);
-    expect(t.summaryItems).toBeGreaterThanOrEqual(23);
+    expect(t.summaryItems).toBeGreaterThanOrEqual(24);
   });
 
   it("titles name what the tuned-on meetings were about (all but the editorial meeting without any agenda)", () => {
