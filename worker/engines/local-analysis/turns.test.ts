@@ -34,6 +34,18 @@ describe("tasks asked in one turn and accepted in the next", () => {
     });
   });
 
+  it("prefers a firm deadline in the reply to a bare date in the request", () => {
+    const [found] = actions(
+      "Nadia, fai un conto dei costi e ne parliamo alla riunione di martedì prossimo?",
+      "Ok, lo faccio.",
+      "Per lunedì ce l'ho.",
+    );
+    expect(found).toMatchObject({ owner: "Nadia", due: "Per lunedì" });
+    expect(actions("Nadia, fai un conto dei costi e ne parliamo alla riunione di martedì prossimo?", "Ok.", "Intanto il bar chiude.")[0].due).toBe(
+      "martedì prossimo",
+    );
+  });
+
   it("takes the task from the sentence before when the request only says 'ci pensi tu?'", () => {
     const [found] = actions("Bisogna prenotare la sala del circolo per la cena.", "Elisa, ci pensi tu?", "Sì, me ne occupo io entro giovedì.");
     expect(found).toMatchObject({ owner: "Elisa", due: "entro giovedì" });

@@ -127,7 +127,8 @@ export function joinReplies<T extends Found>(
         const answer = byIndex.get(j);
         if (answer?.addressed) break;
         // Once the deadline is known, only a reply that accepts or says it again still belongs to the request.
-        if (action.due && !ACCEPT.test(text) && fold(due?.due ?? "") !== fold(action.due)) break;
+        const firmer = !!due?.strong && !findDue(sentences[i].text)?.strong;
+        if (action.due && !ACCEPT.test(text) && !firmer && fold(due?.due ?? "") !== fold(action.due)) break;
         if (!ACCEPT.test(text) && !due && !answer) {
           if (j === i + 1 && /\?\s*$/.test(sentences[i].text)) continue;
           break;
