@@ -15,6 +15,7 @@ const ASKS_AGREEMENT =
 const AGREES =
   /^(?:si|bene|va bene|d'accordo|ok|okay|certo|perfetto|tutti|all'unanimita|approvato|approvata|benissimo|per me va bene|anche per me)\b/;
 const BUT = /\b(?:ma|pero|non|no)\b/;
+const YES_START = /^\s*(?:s[iì]|bene|va bene|d'accordo|ok|okay|certo|perfetto|tutti|all'unanimit|approvat|benissimo|per me|anche per me|giusto)/iu;
 // A short consent that answers a plan ("Va bene, per tre.").
 const CONSENT_REPLY = /^(?:va bene|d'accordo|ok|okay|perfetto|giusto)\b/;
 // Sentences about agreeing, not what is agreed on: "Mi sembra un buon accordo.", "Se siete d'accordo lo diamo per approvato."
@@ -51,6 +52,8 @@ export function proposalBefore(sentences: Sentence[], at: number): number | unde
  * proposal's index), or a short consent right after a plan that `isPlan` recognises.
  */
 export function agreedAt(sentences: Sentence[], i: number, isPlan: (folded: string) => boolean): number | undefined {
+  // Most sentences start with no yes at all: skip them before folding.
+  if (!YES_START.test(sentences[i].text)) return undefined;
   const folded = fold(sentences[i].text).trim();
   if (i === 0 || BUT.test(folded)) return undefined;
   const previous = fold(sentences[i - 1].text).trim();

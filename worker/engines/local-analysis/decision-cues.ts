@@ -78,8 +78,8 @@ const NEGATED_PLAN = /\bnon\s+(?:l[oaie]\s+|ne\s+|ci\s+)?\w+iamo\b/;
 const NEGATED = /\bnon\s+(?:(?:lo|la|li|le|ne|ci|si|gli|l')\s*)*\p{L}+(?:iamo|eremo|iremo|ato|ata|ati|ate|a|e|o)\b/u;
 
 /** Which general cue, if any, makes this folded sentence a decision (for tests and measurement). */
-export function decisionCue(folded: string): "verdict" | "commitment" | "kept" | "verbless" | "own-choice" | undefined {
-  if (unsettled(folded)) return undefined;
+export function decisionCue(folded: string, doubt = unsettled(folded)): "verdict" | "commitment" | "kept" | "verbless" | "own-choice" | undefined {
+  if (doubt) return undefined;
   if (VERDICT.test(folded)) return NEGATED.test(folded) ? undefined : "verdict";
   if (NEGATED.test(folded)) return undefined;
   if (commits(folded)) return "commitment";

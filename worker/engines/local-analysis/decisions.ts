@@ -55,11 +55,12 @@ const VOTE_CALL = /\b(?:ai voti|in votazione|votiamo|si vota|chi (?:e|sia) favor
 
 function isDecision(folded: string, previous: string | undefined): boolean {
   if (NOT_DECISION.test(folded)) return false;
-  if (decisionCue(folded)) return true;
+  const doubt = unsettled(folded);
+  if (decisionCue(folded, doubt)) return true;
   if (FORMAL.some((re) => re.test(folded))) return true;
   if (AGREED.test(folded)) return true;
   // The informal plans below are no decision when something says they are not settled.
-  if (unsettled(folded)) return false;
+  if (doubt) return false;
   for (const re of [PLAN, RESUMED_PLAN, DATED_PLAN]) {
     const plan = folded.match(re);
     if (plan && !NOT_PLAN.test(plan[1])) return true;
