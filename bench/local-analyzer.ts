@@ -5,7 +5,7 @@
  * - Quality: on the annotated meetings (tests/fixtures/transcripts/meetings), agenda items found as
  *   their own topic, titles that name the subject, summaries that mention every item, decisions and
  *   actions (with owner and deadline) found; for the tuning meetings and the held-out ones.
- * Run: node --import tsx bench/local-analyzer.ts [speed|quality|misses] [tuning|held-out|held-out-2|held-out-3|held-out-4]
+ * Run: node --import tsx bench/local-analyzer.ts [speed|quality|misses] [tuning|held-out|held-out-2|held-out-3|held-out-4|held-out-5]
  * ("misses" lists, per meeting, the decisions and actions missed or incomplete and the extra ones.)
  * Prints markdown tables for BENCHMARKS.md.
  */
@@ -17,6 +17,7 @@ import {
   loadSecondHeldOutTranscripts,
   loadThirdHeldOutTranscripts,
   loadFourthHeldOutTranscripts,
+  loadFifthHeldOutTranscripts,
   loadTranscripts,
   threeHourTranscript,
 } from "../worker/engines/local-analysis/test-transcripts";
@@ -73,6 +74,10 @@ const SETS = {
   "held-out-4": {
     title: "Fourth held-out set (session 5: written blind by someone who never read the analyzer, measured blind; tuned on in session 6)",
     load: loadFourthHeldOutTranscripts,
+  },
+  "held-out-5": {
+    title: "Fifth held-out set (session 6: written blind, kinds no earlier set had, measured before and after the session's changes)",
+    load: loadFifthHeldOutTranscripts,
   },
 } as const;
 
