@@ -2,7 +2,8 @@ import { execFileSync } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { AudioTooLongError, measureDecodedSeconds, probeMedia } from "../app/services/ffmpeg.server";
+import { AudioTooLongError } from "../app/services/ffmpeg.server";
+import { measureDecodedSeconds, probeMedia } from "../app/services/media-probe.server";
 
 /**
  * What the upload's duration check costs (decision 006): ffprobe plus decoding to count samples,

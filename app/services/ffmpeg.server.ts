@@ -7,7 +7,12 @@ import { pipeline } from "node:stream/promises";
 import { fixWavSizes } from "./wav.server";
 
 /**
- * ffmpeg and ffprobe: the system binaries when installed (distribution builds get security
+ * Running ffmpeg on user media: which binaries, the sandboxed input every command line starts
+ * with, a decode capped by its output size, and the two conversions the pipeline needs (to the
+ * speech engines' WAV, and a remux that adds a duration and a seek index). What a file is and how
+ * long it lasts: media-probe.server.ts.
+ *
+ * ffmpeg and ffprobe are the system binaries when installed (distribution builds get security
  * updates), otherwise the static builds shipped through npm so a fresh machine needs nothing.
  */
 
@@ -32,9 +37,9 @@ export function ffmpegBinaries(): { ffmpeg: string; ffprobe: string } {
   return binaries;
 }
 
-type RunResult = { stdout: string; stderr: string };
+export type RunResult = { stdout: string; stderr: string };
 
-function run(binary: string, args: string[], signal?: AbortSignal): Promise<RunResult> {
+export function run(binary: string, args: string[], signal?: AbortSignal): Promise<RunResult> {
   return new Promise((resolve, reject) => {
     const child = spawn(binary, args, { stdio: ["ignore", "pipe", "pipe"], signal });
     let stdout = "";
@@ -79,7 +84,7 @@ const ALLOWED_CONTAINERS: Record<string, string> = {
 export const FORMAT_WHITELIST = "matroska,webm,ogg,mp3,mov,mp4,m4a,wav,flac,aac";
 
 /** The input half of a command line that reads user media: `file:` only, whitelisted demuxers only. */
-function mediaInput(filePath: string, demuxer?: string, startSec?: number): string[] {
+export function mediaInput(filePath: string, demuxer?: string, startSec?: number): string[] {
   if (demuxer !== undefined && !Object.values(ALLOWED_CONTAINERS).includes(demuxer)) throw new Error(`Demuxer non ammesso: ${demuxer}`);
   return [
     "-protocol_whitelist",
@@ -100,81 +105,6 @@ export function allowedDemuxer(formatName: string | undefined): string | undefin
   return formatName ? ALLOWED_CONTAINERS[formatName] : undefined;
 }
 
-export type ProbeResult = {
-  /** Container names as ffprobe reports them, e.g. "matroska,webm" or "mov,mp4,m4a,3gp,3g2,mj2". */
-  formatName: string;
-  /** The demuxer to force with -f when decoding (one of the allow-list). */
-  demuxer: string;
-  audioCodec: string;
-  hasVideo: boolean;
-  /** Seconds as the container claims (may be missing or a lie: see measureDecodedSeconds). */
-  durationSec: number | undefined;
-};
-
-export type ProbeOutcome =
-  | { ok: true; probe: ProbeResult }
-  /** unsupported: a container outside the allow-list (playlists, images, text…); notAudio: no audio stream or unreadable. */
-  | { ok: false; reason: "unsupported" | "notAudio" };
-
-/**
- * Reads the file's real content, whatever its name says: an allowed container holding an audio
- * stream (a video with an audio track counts).
- */
-export async function probeMedia(filePath: string): Promise<ProbeOutcome> {
-  let out: RunResult;
-  try {
-    out = await run(ffmpegBinaries().ffprobe, [
-      "-v",
-      "error",
-      "-print_format",
-      "json",
-      "-show_entries",
-      "format=format_name,duration:stream=codec_type,codec_name",
-      ...mediaInput(filePath),
-    ]);
-  } catch (error) {
-    return { ok: false, reason: /not on whitelist/i.test(String((error as Error).message)) ? "unsupported" : "notAudio" };
-  }
-  let data: { format?: { format_name?: string; duration?: string }; streams?: { codec_type?: string; codec_name?: string }[] };
-  try {
-    data = JSON.parse(out.stdout);
-  } catch {
-    return { ok: false, reason: "notAudio" };
-  }
-  const demuxer = allowedDemuxer(data.format?.format_name);
-  if (!demuxer) return { ok: false, reason: "unsupported" };
-  const streams = data.streams ?? [];
-  const audio = streams.find((s) => s.codec_type === "audio");
-  if (!audio) return { ok: false, reason: "notAudio" };
-  const duration = Number(data.format?.duration);
-  return {
-    ok: true,
-    probe: {
-      formatName: data.format!.format_name!,
-      demuxer,
-      audioCodec: audio.codec_name ?? "unknown",
-      hasVideo: streams.some((s) => s.codec_type === "video"),
-      durationSec: Number.isFinite(duration) && duration > 0 ? duration : undefined,
-    },
-  };
-}
-
-/** The usual extension for a probed container, used for the storage key. */
-export function extensionFor(probe: ProbeResult, originalName: string): string {
-  const fromName = originalName.toLowerCase().match(/\.([a-z0-9]{2,5})$/)?.[1];
-  switch (probe.demuxer) {
-    case "matroska":
-      return fromName === "mkv" ? "mkv" : "webm";
-    case "ogg":
-      return fromName === "opus" ? "opus" : "ogg";
-    case "mov":
-      if (fromName && ["mp4", "m4a", "mov", "3gp"].includes(fromName)) return fromName;
-      return probe.hasVideo ? "mp4" : "m4a";
-    default:
-      return probe.demuxer;
-  }
-}
-
 /** A decode stopped because the audio turned out longer than the caller allowed. */
 export class AudioTooLongError extends Error {
   constructor(
@@ -192,7 +122,7 @@ export class AudioTooLongError extends Error {
  * only the time to decode up to the limit (no -t: timestamps inside a file can lie, the number
  * of decoded samples cannot).
  */
-async function decodeCapped(
+export async function decodeCapped(
   args: string[],
   sink: Writable,
   maxBytes: number,
@@ -232,46 +162,7 @@ async function decodeCapped(
 }
 
 /** Output options of every decode: the first audio stream only, no metadata, one channel. */
-const AUDIO_ONLY_MONO = ["-vn", "-sn", "-dn", "-map_metadata", "-1", "-ac", "1"];
-
-/** Bytes per second of the PCM used to count samples (8 kHz, mono, unsigned 8-bit). */
-const COUNT_RATE = 8000;
-
-/**
- * The audio's real length in seconds, from decoding it (to nowhere), stopping a little past
- * `limitSec`: throws AudioTooLongError when longer. Throws a plain Error when it cannot be decoded.
- */
-export async function measureDecodedSeconds(
-  filePath: string,
-  demuxer: string,
-  limitSec: number,
-  options: { signal?: AbortSignal; /** Count only from this second of the input (by its timestamps). */ startSec?: number } = {},
-): Promise<number> {
-  const maxBytes = Math.ceil((limitSec + 1) * COUNT_RATE);
-  const bytes = await decodeCapped(
-    [
-      "-nostdin",
-      "-hide_banner",
-      "-loglevel",
-      "error",
-      ...mediaInput(filePath, demuxer, options.startSec),
-      ...AUDIO_ONLY_MONO,
-      "-ar",
-      String(COUNT_RATE),
-      "-f",
-      "u8",
-      "pipe:1",
-    ],
-    new Writable({ write: (_chunk, _encoding, done) => done() }),
-    maxBytes,
-    limitSec,
-    COUNT_RATE,
-    options.signal,
-  );
-  const seconds = bytes / COUNT_RATE;
-  if (seconds > limitSec) throw new AudioTooLongError(limitSec);
-  return seconds;
-}
+export const AUDIO_ONLY_MONO = ["-vn", "-sn", "-dn", "-map_metadata", "-1", "-ac", "1"];
 
 /**
  * Decodes any accepted audio (or a video's audio) to 16 kHz mono 16-bit PCM WAV, what the speech

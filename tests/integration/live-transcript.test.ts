@@ -10,7 +10,7 @@ import { loader as liveLoader } from "~/routes/api.recordings.$id.live";
 import { action as chunkAction } from "~/routes/api.recordings.$id.chunks.$index";
 import { action as finalizeAction } from "~/routes/api.recordings.$id.finalize";
 import { setConfigForTests } from "~/services/config.server";
-import { measureDecodedSeconds } from "~/services/ffmpeg.server";
+import { measureDecodedSeconds } from "~/services/media-probe.server";
 import { setEnginesForTests } from "../../worker/engines/index";
 import { LocalAnalysisEngine } from "../../worker/engines/local-analysis/index";
 import { startWorker, type WorkerHandle } from "../../worker/runner";
