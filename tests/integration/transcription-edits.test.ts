@@ -154,7 +154,7 @@ describe("PATCH /api/transcription/:id", () => {
     const body = await (await patch(user.token, t.id, { title: evil, segments: [{ position: 0, text: evil }] })).json();
     expect(body.transcription.title).toBe(evil);
     expect(body.transcription.segments[0].text).toBe(evil);
-    const docx = await (await import("~/services/document.server")).buildDocx(await getTranscriptionDetail(t.id, { userId: user.id }));
+    const docx = await (await import("~/services/docx-report.server")).buildDocx(await getTranscriptionDetail(t.id, { userId: user.id }));
     const xml = readZip(docx).get("word/document.xml")!.toString("utf8");
     expect(xml).toContain("&lt;script&gt;");
     expect(xml).not.toContain("<script>");
