@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { HTTP_ERRORS, MSG } from "~/lib/messages";
-import { CATALOGUE, NOT_FOUND, cases, f, invoke, label, load, snapshot, useContractFixtures } from "../support/api-contract";
+import { CATALOGUE, NOT_FOUND, cases, invoke, label, load, snapshot } from "../support/api-contract";
+import { f, useContractFixtures } from "../support/api-contract/fixtures";
 import { apiRequest, createTestUser } from "../support/db";
 
 /** Bad input on every /api route with a body or a query: never a 500, never a change, always a catalogue text. */

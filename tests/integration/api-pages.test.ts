@@ -2,7 +2,8 @@ import fs from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { MSG } from "~/lib/messages";
-import { f, load, routesDir, snapshot, useContractFixtures } from "../support/api-contract";
+import { load, routesDir, snapshot } from "../support/api-contract";
+import { f, useContractFixtures } from "../support/api-contract/fixtures";
 
 /**
  * The page actions (forms that work without JavaScript) answer to the same rules as /api: a

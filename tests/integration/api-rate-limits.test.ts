@@ -3,7 +3,9 @@ import { describe, expect, it, vi } from "vitest";
 import { getSql } from "~/db/client.server";
 import { AUTH_LIMITS } from "~/services/auth/common.server";
 import { EMAIL_RATE_LIMIT } from "~/services/email-delivery.server";
-import { cases, f, invoke, useContractFixtures, type Answer, type Case } from "../support/api-contract";
+import { cases, invoke, type Answer } from "../support/api-contract";
+import type { Case } from "../support/api-contract/case";
+import { f, useContractFixtures } from "../support/api-contract/fixtures";
 import { createTestUser } from "../support/db";
 
 /**
