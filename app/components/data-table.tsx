@@ -1,6 +1,7 @@
 import { Form, Link, useLocation, useNavigate, useSearchParams } from "@remix-run/react";
 import type { FormEvent, ReactNode } from "react";
 import { MSG } from "~/lib/messages";
+import type { Pagination } from "~/lib/pagination";
 
 /**
  * The one admin table (spec 2.8 'Generic data table behaviour'): search box, per-column filters,
@@ -44,8 +45,6 @@ const VISIBLE_FROM: Record<ColumnWidth, string> = {
   "2xl": "hidden 2xl:table-cell",
 };
 
-export type TablePagination = { currentPage: number; totalPages: number; pageSize: number; totalItems: number };
-
 export const PAGE_SIZE_OPTIONS = [10, 25, 50, 100];
 
 /** Parameters that describe the list; anything else in the URL (an open modal) is dropped by list links. */
@@ -84,7 +83,7 @@ export function DataTable<T>({
   columns: Column<T>[];
   rows: T[];
   rowKey: (row: T) => string;
-  pagination: TablePagination;
+  pagination: Pagination;
   searchPlaceholder: string;
   emptyMessage: string;
   rowActions?: (row: T) => ReactNode;

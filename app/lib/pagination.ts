@@ -2,7 +2,12 @@
 export type Pagination = { currentPage: number; totalPages: number; pageSize: number; totalItems: number };
 
 export function pagination(page: number, limit: number, totalItems: number): Pagination {
-  return { currentPage: page, totalPages: Math.max(1, Math.ceil(totalItems / limit)), pageSize: limit, totalItems };
+  return { currentPage: page, totalPages: pageCount(totalItems, limit), pageSize: limit, totalItems };
+}
+
+/** How many pages of `limit` rows `totalItems` make; an empty list still has its one page. */
+export function pageCount(totalItems: number, limit: number): number {
+  return Math.max(1, Math.ceil(totalItems / limit));
 }
 
 /** The largest page number a query may ask for (beyond it the last page is served anyway). */

@@ -1,6 +1,7 @@
 import { and, asc, desc, eq, ilike, or, sql, type SQL } from "drizzle-orm";
 import { getDb, type Executor } from "~/db/client.server";
 import { orders, orderStatusEnum, subscriptionTypes, userSubscriptions } from "~/db/schema";
+import { pageCount, pagination, type Pagination } from "~/lib/pagination";
 
 /** Payments list (spec 7 GET /api/orders): page size 10, newest first by default. */
 export const ORDERS_PAGE_SIZE = 10;
@@ -97,7 +98,7 @@ export type OrderView = {
 
 export type OrderList = {
   orders: OrderView[];
-  pagination: { currentPage: number; totalPages: number; pageSize: number; totalItems: number };
+  pagination: Pagination;
   stats: { total: number; totalAmount: number; currency: string };
 };
 
@@ -124,9 +125,8 @@ export async function listOrders(userId: string, q: OrderQuery, db: Executor = g
     .groupBy(orders.currency);
 
   const totalItems = groups.reduce((n, g) => n + g.count, 0);
-  const totalPages = Math.max(1, Math.ceil(totalItems / q.limit));
   // A page past the end (an old link after rows went away) shows the last page.
-  const page = Math.min(q.page, totalPages);
+  const page = Math.min(q.page, pageCount(totalItems, q.limit));
   // The currency of the stats is the one with the most paid; amounts in different currencies are
   // never summed. Without payments, the most frequent one.
   const main = [...groups].sort((a, b) => Number(b.paid) - Number(a.paid) || b.count - a.count || (b.latest > a.latest ? 1 : -1))[0];
@@ -160,12 +160,7 @@ export async function listOrders(userId: string, q: OrderQuery, db: Executor = g
           ? { subscriptionType: { name: planName }, startDate: subStart.toISOString(), endDate: subEnd.toISOString() }
           : null,
     })),
-    pagination: {
-      currentPage: page,
-      totalPages,
-      pageSize: q.limit,
-      totalItems,
-    },
+    pagination: pagination(page, q.limit, totalItems),
     stats: { total: totalItems, totalAmount: main ? Number(main.paid) : 0, currency: main?.currency ?? "EUR" },
   };
 }

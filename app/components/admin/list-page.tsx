@@ -1,7 +1,8 @@
 import { Link, useSearchParams } from "@remix-run/react";
 import type { ReactNode } from "react";
-import { DataTable, type Column, type TablePagination } from "~/components/data-table";
+import { DataTable, type Column } from "~/components/data-table";
 import { MSG } from "~/lib/messages";
+import type { Pagination } from "~/lib/pagination";
 import { DownloadLink } from "./download-link";
 import { ConfirmModal, UrlModal } from "./modal";
 import { RowActionsMenu, type RowAction } from "./row-actions";
@@ -54,7 +55,7 @@ export function AdminListPage<T, F>({
   /** Names the row for screen readers ("Azioni Mario Rossi"). */
   rowLabel: (row: T) => string;
   rowActions: (row: T, urls: RowUrls) => RowAction[];
-  pagination: TablePagination;
+  pagination: Pagination;
   searchPlaceholder: string;
   emptyMessage: string;
   focus: F | null;

@@ -1,7 +1,7 @@
 import { and, count, desc, eq, sql } from "drizzle-orm";
 import { getDb, type Executor } from "~/db/client.server";
 import { transcriptions } from "~/db/schema";
-import { pagination, type Pagination } from "~/lib/pagination";
+import { pageCount, pagination, type Pagination } from "~/lib/pagination";
 import type { TranscriptionRow } from "./access.server";
 import { HEADLINE_TEXT, HEADLINE_TITLE, searchQueryText, splitHighlight, type HighlightPart } from "./search.server";
 
@@ -127,8 +127,7 @@ export async function listTranscriptionsPage(
     .select({ total: count() })
     .from(transcriptions)
     .where(and(eq(transcriptions.userId, userId), match));
-  const totalPages = Math.max(1, Math.ceil(total / limit));
-  const page = Math.min(Math.max(1, options.page ?? 1), totalPages);
+  const page = Math.min(Math.max(1, options.page ?? 1), pageCount(total, limit));
   const items = await listTranscriptions(userId, { search: options.search, limit, offset: (page - 1) * limit }, db);
   return { transcriptions: items, pagination: pagination(page, limit, total) };
 }
