@@ -1,6 +1,7 @@
 import { asc, desc, sql, SQL, type AnyColumn } from "drizzle-orm";
 import { csvFileName, type CsvValue, CSV_BOM, csvCell } from "~/lib/csv";
 import type { SortOrder } from "~/lib/validation/admin";
+import { contentDisposition } from "../http-download.server";
 
 /** Small pieces shared by the admin services. */
 
@@ -68,7 +69,7 @@ export function csvResponse<Row>(
   return new Response(stream, {
     headers: {
       "Content-Type": "text/csv; charset=utf-8",
-      "Content-Disposition": `attachment; filename="${csvFileName(prefix)}"`,
+      "Content-Disposition": contentDisposition(csvFileName(prefix), `${prefix}.csv`),
       "Cache-Control": "no-store",
     },
   });
