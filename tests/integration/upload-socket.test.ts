@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { getDb } from "~/db/client.server";
 import { subscriptionTypes, transcriptions } from "~/db/schema";
 import { HTTP_ERRORS, MSG } from "~/lib/messages";
+import { wavHeader } from "~/services/wav.server";
 import { createTestUser, useTestDatabase, type TestUser } from "../support/db";
 
 /**
@@ -219,20 +220,9 @@ describe("uploads that end badly", () => {
   });
 
   it("still serves a good upload afterwards", async () => {
-    const wav = Buffer.alloc(44 + 16000 * 2);
-    wav.write("RIFF", 0, "ascii");
-    wav.writeUInt32LE(36 + 32000, 4);
-    wav.write("WAVEfmt ", 8, "ascii");
-    wav.writeUInt32LE(16, 16);
-    wav.writeUInt16LE(1, 20);
-    wav.writeUInt16LE(1, 22);
-    wav.writeUInt32LE(16000, 24);
-    wav.writeUInt32LE(32000, 28);
-    wav.writeUInt16LE(2, 32);
-    wav.writeUInt16LE(16, 34);
-    wav.write("data", 36, "ascii");
-    wav.writeUInt32LE(32000, 40);
-    for (let i = 0; i < 16000; i += 1) wav.writeInt16LE(Math.round(8000 * Math.sin((2 * Math.PI * 440 * i) / 16000)), 44 + i * 2);
+    const samples = Buffer.alloc(16000 * 2);
+    for (let i = 0; i < 16000; i += 1) samples.writeInt16LE(Math.round(8000 * Math.sin((2 * Math.PI * 440 * i) / 16000)), i * 2);
+    const wav = Buffer.concat([wavHeader(samples.length, 16000, 1), samples]);
     const data = new FormData();
     data.append("audio", new Blob([wav]), "buona.wav");
     const response = await fetch(`http://127.0.0.1:${port}/api/transcription`, {

@@ -1,7 +1,7 @@
 import { execFileSync } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
-import { readWavInfo } from "~/services/wav.server";
+import { readWavInfo, wavHeader } from "~/services/wav.server";
 import type { SpeechEngine, SpeechInput, SpeechResult } from "../../worker/engines/types";
 
 /**
@@ -78,20 +78,7 @@ export function toneSpeechWebm(dir: string, seconds: number, script: number[][])
   }
   fs.mkdirSync(dir, { recursive: true });
   const wav = path.join(dir, `tones-${seconds}.wav`);
-  const header = Buffer.alloc(44);
-  header.write("RIFF", 0, "ascii");
-  header.writeUInt32LE(36 + samples.byteLength, 4);
-  header.write("WAVEfmt ", 8, "ascii");
-  header.writeUInt32LE(16, 16);
-  header.writeUInt16LE(1, 20);
-  header.writeUInt16LE(1, 22);
-  header.writeUInt32LE(SAMPLE_RATE, 24);
-  header.writeUInt32LE(SAMPLE_RATE * 2, 28);
-  header.writeUInt16LE(2, 32);
-  header.writeUInt16LE(16, 34);
-  header.write("data", 36, "ascii");
-  header.writeUInt32LE(samples.byteLength, 40);
-  fs.writeFileSync(wav, Buffer.concat([header, Buffer.from(samples.buffer)]));
+  fs.writeFileSync(wav, Buffer.concat([wavHeader(samples.byteLength, SAMPLE_RATE, 1), Buffer.from(samples.buffer)]));
   return execFileSync("ffmpeg", ["-nostdin", "-loglevel", "error", "-i", wav, "-c:a", "libopus", "-b:a", "32k", "-f", "webm", "pipe:1"], {
     maxBuffer: 256 * 1024 * 1024,
   });
