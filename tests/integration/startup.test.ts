@@ -141,20 +141,24 @@ describe("embedded Postgres", () => {
   }, 60_000);
 });
 
+/** The server stopped (non-zero exit) and said why in exactly one line, matching `line`. */
+function expectStoppedWithOneLine({ code, output }: { code: number | null; output: string }, line: RegExp): void {
+  expect(code).not.toBe(0);
+  const lines = output
+    .trim()
+    .split("\n")
+    .filter((l) => !l.includes("nodedir"));
+  expect(lines).toHaveLength(1);
+  expect(lines[0]).toMatch(line);
+}
+
 describe("server start-up", () => {
   beforeAll(() => {
     execFileSync(process.execPath, ["scripts/build-if-stale.mjs"], { cwd: root, stdio: "ignore" });
   }, 300_000);
 
   it("stops with one line naming the variable when the configuration is wrong", async () => {
-    const { code, output } = await runServer({ PORT: "porta", DATA_DIR: tempDataDir() });
-    expect(code).not.toBe(0);
-    const lines = output
-      .trim()
-      .split("\n")
-      .filter((l) => !l.includes("nodedir"));
-    expect(lines).toHaveLength(1);
-    expect(lines[0]).toMatch(/^Configurazione non valida: PORT:/);
+    expectStoppedWithOneLine(await runServer({ PORT: "porta", DATA_DIR: tempDataDir() }), /^Configurazione non valida: PORT:/);
   });
 
   it("stops with one line naming STORAGE_URL when the object storage is wrong or cannot be reached (decision 021)", async () => {
@@ -174,14 +178,7 @@ describe("server start-up", () => {
       ];
       for (const [env, line] of cases) {
         const dir = tempDataDir();
-        const { code, output } = await runServer({ ...env, DATA_DIR: dir, PORT: "0" });
-        expect(code).not.toBe(0);
-        const lines = output
-          .trim()
-          .split("\n")
-          .filter((l) => !l.includes("nodedir"));
-        expect(lines).toHaveLength(1);
-        expect(lines[0]).toMatch(line);
+        expectStoppedWithOneLine(await runServer({ ...env, DATA_DIR: dir, PORT: "0" }), line);
         // Stopped before the database: nothing was started or written for it.
         expect(fs.existsSync(path.join(dir, "postgres"))).toBe(false);
       }
@@ -194,27 +191,16 @@ describe("server start-up", () => {
     const dir = tempDataDir();
     const running = await startEmbeddedPostgres(dir);
     try {
-      const { code, output } = await runServer({ DATA_DIR: dir, PORT: "0" });
-      expect(code).not.toBe(0);
-      const lines = output
-        .trim()
-        .split("\n")
-        .filter((l) => !l.includes("nodedir"));
-      expect(lines).toHaveLength(1);
-      expect(lines[0]).toMatch(/database/i);
+      expectStoppedWithOneLine(await runServer({ DATA_DIR: dir, PORT: "0" }), /database/i);
     } finally {
       await running.stop();
     }
   }, 60_000);
 
   it("fails with one line when DATABASE_URL points nowhere", async () => {
-    const { code, output } = await runServer({ DATA_DIR: tempDataDir(), PORT: "0", DATABASE_URL: "postgres://x:y@127.0.0.1:9/verbale" });
-    expect(code).not.toBe(0);
-    const lines = output
-      .trim()
-      .split("\n")
-      .filter((l) => !l.includes("nodedir"));
-    expect(lines).toHaveLength(1);
-    expect(lines[0]).toMatch(/database/i);
+    expectStoppedWithOneLine(
+      await runServer({ DATA_DIR: tempDataDir(), PORT: "0", DATABASE_URL: "postgres://x:y@127.0.0.1:9/verbale" }),
+      /database/i,
+    );
   });
 });
