@@ -3,7 +3,16 @@ import fsp from "node:fs/promises";
 
 /** 16-bit PCM WAV files: finding their samples, writing their header, cutting them. */
 
-export type WavInfo = { dataOffset: number; dataBytes: number; sampleRate: number; channels: number; durationSec: number };
+export type WavInfo = {
+  dataOffset: number;
+  dataBytes: number;
+  sampleRate: number;
+  channels: number;
+  durationSec: number;
+  /** The fmt chunk's format tag (1 = PCM, 0xFFFE = extensible) and bits per sample; 0 when there is no fmt chunk. */
+  format: number;
+  bitsPerSample: number;
+};
 
 /** Finds the PCM data of a WAV file by walking its chunks (ffmpeg may add LIST before data). */
 export async function readWavInfo(filePath: string): Promise<WavInfo> {
@@ -16,6 +25,8 @@ export async function readWavInfo(filePath: string): Promise<WavInfo> {
     let offset = 12;
     let sampleRate = 16000;
     let channels = 1;
+    let format = 0;
+    let bitsPerSample = 0;
     const header = Buffer.alloc(8);
     while (offset + 8 <= size) {
       await handle.read(header, 0, 8, offset);
@@ -24,12 +35,22 @@ export async function readWavInfo(filePath: string): Promise<WavInfo> {
       if (id === "fmt ") {
         const fmt = Buffer.alloc(16);
         await handle.read(fmt, 0, 16, offset + 8);
+        format = fmt.readUInt16LE(0);
         channels = fmt.readUInt16LE(2);
         sampleRate = fmt.readUInt32LE(4);
+        bitsPerSample = fmt.readUInt16LE(14);
       } else if (id === "data") {
         // ffmpeg writes 0xFFFFFFFF or a stale length when streaming; the file size is the truth.
         const dataBytes = Math.min(length === 0xffffffff || length === 0 ? Infinity : length, size - offset - 8);
-        return { dataOffset: offset + 8, dataBytes, sampleRate, channels, durationSec: dataBytes / (sampleRate * channels * 2) };
+        return {
+          dataOffset: offset + 8,
+          dataBytes,
+          sampleRate,
+          channels,
+          durationSec: dataBytes / (sampleRate * channels * 2),
+          format,
+          bitsPerSample,
+        };
       }
       offset += 8 + length + (length % 2);
     }

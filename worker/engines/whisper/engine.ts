@@ -124,7 +124,7 @@ export class WhisperEngine implements SpeechEngine {
     if (signal?.aborted) throw abortError(signal);
     const modelPath = await this.modelPath(undefined, signal);
     this.checkModel(modelPath);
-    const pcm = readWav16k(input.wavPath);
+    const pcm = await readWav16k(input.wavPath);
     const pieces = this.plan(pcm);
     if (pieces.length === 0) {
       input.onProgress?.(1);
