@@ -98,23 +98,15 @@ function writeMeta(out: Bytes, [key, type, value]: Meta) {
       out.u64((value as string[]).length);
       for (const s of value as string[]) out.str(s);
       break;
-    case "f32s": {
-      const values = value as number[];
-      out.u32(T.array);
-      out.u32(T.f32);
-      out.u64(values.length);
-      const b = Buffer.alloc(values.length * 4);
-      values.forEach((v, i) => b.writeFloatLE(v, i * 4));
-      out.push(b);
-      break;
-    }
+    case "f32s":
     case "i32s": {
       const values = value as number[];
+      const floats = type === "f32s";
       out.u32(T.array);
-      out.u32(T.i32);
+      out.u32(floats ? T.f32 : T.i32);
       out.u64(values.length);
       const b = Buffer.alloc(values.length * 4);
-      values.forEach((v, i) => b.writeInt32LE(v, i * 4));
+      values.forEach((v, i) => (floats ? b.writeFloatLE(v, i * 4) : b.writeInt32LE(v, i * 4)));
       out.push(b);
       break;
     }
