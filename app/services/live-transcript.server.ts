@@ -33,6 +33,30 @@ export async function enqueueLiveTranscription(db: Executor, transcriptionId: st
   )`);
 }
 
+/** Live windows running in this process, by recording (at most one each: one job per recording). */
+const runningWindows = new Map<string, AbortController>();
+
+/** The signal of one live window: aborted at shutdown (`outer`) or when its recording is sent. */
+export function startLiveWindow(transcriptionId: string, outer?: AbortSignal): { signal: AbortSignal; end: () => void } {
+  const controller = new AbortController();
+  runningWindows.set(transcriptionId, controller);
+  return {
+    signal: outer ? AbortSignal.any([outer, controller.signal]) : controller.signal,
+    end: () => {
+      if (runningWindows.get(transcriptionId) === controller) runningWindows.delete(transcriptionId);
+    },
+  };
+}
+
+/**
+ * «Invia»: a window of this recording still running here would hold the worker and the local copy
+ * of the recording while the final pass waits for both (a whole window of a slow model); the
+ * final pass hears that audio anyway.
+ */
+export function stopLiveWindow(transcriptionId: string): void {
+  runningWindows.get(transcriptionId)?.abort();
+}
+
 /** GET /api/recordings/:id/live: the owner's live transcript; anyone else's id answers 404. */
 export async function readLiveTranscript(request: Request, id: string | undefined): Promise<LiveView> {
   const user = await requireApiVerifiedUser(request);

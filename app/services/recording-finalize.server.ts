@@ -10,6 +10,7 @@ import { ApiError, badRequest, notFound } from "./api.server";
 import { containerFor, EXTENSION } from "./chunked-recording.server";
 import { AudioTooLongError, remuxCopy } from "./ffmpeg.server";
 import { measureDecodedSeconds, probeMedia, type ProbeResult } from "./media-probe.server";
+import { stopLiveWindow } from "./live-transcript.server";
 import { enqueueTranscription } from "./pipeline.server";
 import { removeRecordingChunks, withAssembledRecording } from "./recording-assembly.server";
 import * as storage from "./storage.server";
@@ -36,6 +37,7 @@ export async function finalizeRecording(id: string | undefined, access: Finalize
   if (row.status === "FAILED" && row.chunksReceived > 0 && row.stage === "recording-invalid") throw badRequest(MSG.recordingNotAudio);
   if (row.status !== "RECORDING") return { databaseId: id, alreadyFinalized: true, durationSec: row.duration };
   if (row.chunksReceived === 0) throw badRequest(MSG.recordingEmpty);
+  stopLiveWindow(id);
 
   const container = containerFor(row.mimeType);
   const tempDir = await storage.makeTempDir("finalize");

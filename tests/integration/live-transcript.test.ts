@@ -182,6 +182,47 @@ describe("live transcript", () => {
     expect(await runLiveWindow(id)).toBe("not-recording");
   });
 
+  it("«Invia» stops a live window still running: the final pass does not wait for it, and no word is lost", async () => {
+    let entered: () => void = () => {};
+    const windowStarted = new Promise<void>((resolve) => (entered = resolve));
+    let abortedByInvia = false;
+    // The first window hangs like a slow model on a busy machine (at most 20 s, then it answers).
+    class Slow extends ToneSpeechEngine {
+      private calls = 0;
+      override async transcribe(input: Parameters<ToneSpeechEngine["transcribe"]>[0]) {
+        if (this.calls++ > 0) return super.transcribe(input);
+        entered();
+        await new Promise<void>((resolve) => {
+          const timer = setTimeout(resolve, 20_000);
+          input.signal?.addEventListener("abort", () => {
+            abortedByInvia = true;
+            clearTimeout(timer);
+            resolve();
+          });
+        });
+        input.signal?.throwIfAborted();
+        return super.transcribe(input);
+      }
+    }
+    setEnginesForTests({ speech: new Slow(), analysis: new LocalAnalysisEngine() });
+    const user = await createTestUser({ plan: "PREMIUM_MONTHLY" });
+    const id = await open(user);
+    // Earlier tests left jobs queued (live windows, final passes): the call that hangs must be this recording's window.
+    await getDb().execute(sql`select graphile_worker.remove_job(key) from graphile_worker.jobs where key is not null`);
+    worker = await startWorker({ connectionString: db.url, pollInterval: 100 });
+    await send(user, id, 0, SECONDS);
+    await windowStarted;
+    expect((await call(finalizeAction, apiRequest(`/api/recordings/${id}/finalize`, { token: user.token, method: "POST" }), { id })).status).toBe(
+      200,
+    );
+    const done = await waitFor(id, ["COMPLETED", "FAILED"]);
+    await worker.stop();
+    worker = undefined;
+    expect(abortedByInvia).toBe(true);
+    expect(done.status).toBe("COMPLETED");
+    expect(done.text).toBe(expected);
+  }, 120_000);
+
   it("shares the worker between recordings: a long one that fell behind and a new one take turns, one window each", async () => {
     // Windows taken in order, with how many each recording had already when the next began.
     const order: string[] = [];

@@ -8,7 +8,7 @@ import { containerFor } from "~/services/chunked-recording.server";
 import { withAssembledRecording } from "~/services/recording-assembly.server";
 import { decodeToWav } from "~/services/ffmpeg.server";
 import { readWavInfo } from "~/services/wav.server";
-import { enqueueLiveTranscription } from "~/services/live-transcript.server";
+import { enqueueLiveTranscription, startLiveWindow } from "~/services/live-transcript.server";
 import * as storage from "~/services/storage.server";
 import { getVocabulary, vocabularyPrompt } from "~/services/vocabulary.server";
 import { getSpeechEngine } from "../engines/index";
@@ -100,12 +100,15 @@ async function saveLiveState(transcriptionId: string, before: LiveState, next: L
 
 const liveTranscribe: Task = async (payload, helpers) => {
   const { transcriptionId } = readPayload(payload);
+  const window = startLiveWindow(transcriptionId, helpers.abortSignal);
   try {
-    await runLiveWindow(transcriptionId, helpers.abortSignal);
+    await runLiveWindow(transcriptionId, window.signal);
   } catch (error) {
     // Never fails the recording: the final pass after "Invia" covers what the windows missed.
-    if (helpers.abortSignal?.aborted) return;
+    if (window.signal.aborted) return;
     helpers.logger.warn(`live transcript of ${transcriptionId}: window skipped (${error instanceof Error ? error.message : String(error)})`);
+  } finally {
+    window.end();
   }
 };
 
