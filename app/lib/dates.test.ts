@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { addPlanInterval, italianDayStart, nextDay } from "./dates";
+import { addPlanInterval, italianDayStart, nextDay, recordingName } from "./dates";
 
 describe("calendar arithmetic", () => {
   it("keeps a plan's month end instead of overflowing into the next month", () => {
@@ -20,5 +20,11 @@ describe("calendar arithmetic", () => {
     expect(nextDay("2025-12-31")).toBe("2026-01-01");
     expect(nextDay("2024-02-28")).toBe("2024-02-29");
     expect(nextDay("2025-02-28")).toBe("2025-03-01");
+  });
+
+  it("names a recording by its start in Rome's time on the server, whatever the machine's zone", () => {
+    // 23:30 UTC on 31 December is already 00:30 of the new year in Rome (and 01:30 in summer time there).
+    expect(recordingName(new Date("2025-12-31T23:30:00Z"), "Europe/Rome")).toBe("registrazione-2026-01-01-0030");
+    expect(recordingName(new Date("2026-07-14T22:05:00Z"), "Europe/Rome")).toBe("registrazione-2026-07-15-0005");
   });
 });

@@ -28,3 +28,11 @@ export function italianDayStart(day: string): Date {
 export function nextDay(day: string): string {
   return format(addDays(new TZDate(`${day}T00:00:00Z`, "UTC"), 1), "yyyy-MM-dd");
 }
+
+/**
+ * The name a recording gets, "registrazione-2026-11-23-1805": the time in `timeZone` (the server
+ * names it in Rome's time), or the device's own clock when none is given (a copy saved by the browser).
+ */
+export function recordingName(at: Date, timeZone?: string): string {
+  return `registrazione-${format(timeZone ? new TZDate(at.getTime(), timeZone) : at, "yyyy-MM-dd-HHmm")}`;
+}

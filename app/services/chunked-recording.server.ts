@@ -8,6 +8,7 @@ import { and, eq } from "drizzle-orm";
 import { getDb } from "~/db/client.server";
 import { transcriptions } from "~/db/schema";
 import { MSG } from "~/lib/messages";
+import { recordingName } from "~/lib/dates";
 import { megabytesFor } from "~/lib/usage";
 import { z } from "zod";
 import { ApiError, badRequest, notFound, readJsonBody } from "./api.server";
@@ -83,12 +84,6 @@ export function readChunks(id: string, count: number, from = 0): Readable {
   return Readable.from(chunks());
 }
 
-function recordingFileName(now: Date): string {
-  const pad = (n: number) => String(n).padStart(2, "0");
-  const local = new Date(now.toLocaleString("en-US", { timeZone: "Europe/Rome" }));
-  return `registrazione-${local.getFullYear()}-${pad(local.getMonth() + 1)}-${pad(local.getDate())}-${pad(local.getHours())}${pad(local.getMinutes())}`;
-}
-
 // ---------------------------------------------------------------- start
 
 /** What MediaRecorder says it records, e.g. "audio/webm;codecs=opus"; only its container matters here. */
@@ -114,7 +109,7 @@ export async function startRecording(request: Request): Promise<{ databaseId: st
       status: "RECORDING",
       // Where the finalized audio will be; until then the chunks live under recordings/<id>/.
       fileName: `audio/${id}.${EXTENSION[container]}`,
-      originalName: `${recordingFileName(now)}.${EXTENSION[container]}`,
+      originalName: `${recordingName(now, "Europe/Rome")}.${EXTENSION[container]}`,
       mimeType: MIME[container],
       fileSize: 0,
       stage: "recording",

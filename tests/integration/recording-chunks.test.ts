@@ -5,6 +5,7 @@ import { and, eq, sql } from "drizzle-orm";
 import { beforeAll, describe, expect, it, vi } from "vitest";
 import { getDb } from "~/db/client.server";
 import { subscriptionTypes, transcriptions, usageMonths, userSubscriptions } from "~/db/schema";
+import { recordingName } from "~/lib/dates";
 import { MSG } from "~/lib/messages";
 import { usageMonthOf } from "~/lib/usage";
 import { action as startAction } from "~/routes/api.recordings";
@@ -115,6 +116,9 @@ describe("chunked recording API", () => {
     expect(done.body).toMatchObject({ databaseId: id, alreadyFinalized: false });
     const row = await rowOf(id);
     expect(row).toMatchObject({ status: "PENDING", stage: "queued", fileName: `audio/${id}.webm` });
+    // Named by when it started, in Rome's time (the row's own time is taken a moment later: maybe the next minute).
+    const names = [0, 60_000].map((ms) => `${recordingName(new Date(row.createdAt.getTime() - ms), "Europe/Rome")}.webm`);
+    expect(names).toContain(row.originalName);
     // The pipe-made stream had no duration; the remuxed file has it (12 s of speech).
     expect(row.duration).toBeGreaterThan(11.5);
     expect(row.duration).toBeLessThan(12.5);

@@ -1,4 +1,5 @@
 import { errorTextForStatus, isRetryableStatus } from "~/lib/errors";
+import { recordingName } from "~/lib/dates";
 import { MSG } from "~/lib/messages";
 
 /**
@@ -63,7 +64,7 @@ export function isMobileOrTablet(): boolean {
   return coarse || /Android|iPhone|iPad|iPod|Mobile|Tablet/i.test(navigator.userAgent);
 }
 
+/** The name of a copy the browser saves, by the device's clock. */
 export function recordingFileName(date = new Date()): string {
-  const pad = (n: number) => String(n).padStart(2, "0");
-  return `registrazione-${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}-${pad(date.getHours())}${pad(date.getMinutes())}.webm`;
+  return `${recordingName(date)}.webm`;
 }
