@@ -8,6 +8,9 @@ import { cohesion, cueStrength, depthScores } from "./segmentation";
 import type { Vocabulary } from "./tfidf";
 import type { Ranked } from "./topic-model";
 
+// "Secondo punto", "punto tre": items numbered as the meeting goes through them.
+const NUMBERED_ITEM = /\b(?:(?:primo|secondo|terzo|quarto|quinto|sesto|ultimo)\s+punto|punto\s+(?:uno|due|tre|quattro|cinque|sei|\d))\b/iu;
+
 // At most this many agenda items are kept as topics (a three-hour council has about twenty).
 export const MAX_AGENDA_TOPICS = 24;
 
@@ -49,7 +52,7 @@ export function agendaStarts(
   // Terms said since the current item began, kept as the marks are read in order.
   // A meeting that numbers its items ("Primo punto…", "Secondo punto…") has said what they are: a
   // question there ("E la pesca di beneficenza?") asks about the item under way.
-  const numbered = ranked.filter((s) => s.tier === 1 && /\b(?:primo|secondo|terzo|quarto|quinto|ultimo)\s+punto\b/iu.test(s.text)).length >= 2;
+  const numbered = ranked.filter((s) => s.tier === 1 && NUMBERED_ITEM.test(s.text)).length >= 2;
   const seen = new Set<number>();
   let read = 0;
   let itemStart = 0;
@@ -80,7 +83,9 @@ export function agendaStarts(
   }
   // A long opening before the first item (communications, a discussion) is a topic of its own;
   // a short one (greetings, roll call, the agenda read out) belongs to the first item.
-  starts = splitLongItems([0, ...starts], tiers, depth, ranked).slice(1);
+  // …unless the meeting numbers its items: it has said where each begins, and a long item is one
+  // item with several sub-points ("Punto uno, le adozioni" — the proposal, the discussion, the vote).
+  if (!numbered) starts = splitLongItems([0, ...starts], tiers, depth, ranked).slice(1);
   const first = starts[0];
   // Substantial: as many sentences with content as half an ordinary item has (a short informal
   // meeting's first subject, said before anyone announces the next), and never fewer than five.

@@ -125,7 +125,7 @@ const ARTICLE_OR_PREPOSITION = new Set(
 );
 // Where a name stops: a clause, a reason, a relative, a participle.
 const STOP = new Set(
-  `che cui dove quando perché perche come se ma mentre quindi così cosi dato visto poiché poiche anche ovvero cioè cioe`.split(" "),
+  `che cui dove quando perché perche come se ma mentre quindi così cosi dato visto poiché poiche anche ovvero cioè cioe chi cosa quanto quanta quanti quante quale quali`.split(" "),
 );
 const PARTICIPLE = /^(?:\p{L}{3,})(?:at[oaie]|ut[oaie]|it[aie])$/u;
 
@@ -161,8 +161,10 @@ export function announcedName(sentence: string): string | undefined {
     if (out.length >= 1 && /^(?:l'(?:ho|hai|ha|abbiamo|avete|hanno|avevo|aveva)|c'(?:è|e|era|sono))$/u.test(f)) break;
     // "la mozione presentata dal gruppo…": a participle right after a noun starts a qualifier.
     // (A participle that ends the name is an adjective: "le risposte predefinite".)
-    const last = token === tokens[tokens.length - 1];
-    if (out.length >= 1 && !last && PARTICIPLE.test(f) && !ARTICLE_OR_PREPOSITION.has(fold(out[out.length - 1]))) break;
+    // A word in "-ito/-ata" followed by "di" is a noun with its complement: "i crediti della tipografia".
+    const k = tokens.indexOf(token);
+    const ofNext = k + 1 < tokens.length && /^(?:di|del|della|dello|dei|degli|delle|dell'.*)$/u.test(fold(tokens[k + 1]));
+    if (out.length >= 1 && k < tokens.length - 1 && !ofNext && PARTICIPLE.test(f) && !ARTICLE_OR_PREPOSITION.has(fold(out[out.length - 1]))) break;
     if (out.length === 0 && (ARTICLE_OR_PREPOSITION.has(f) || /^[\p{L}]{1,4}'$/u.test(token))) continue;
     out.push(token);
     if (out.length >= 7) break;

@@ -56,7 +56,7 @@ function finish(sentence: string): string {
  */
 export function makeSummary(topics: Topic[], keyPoints: Ranked[][], vocabulary: Vocabulary, summaryScore: (s: Ranked) => number): string {
   const budget = Math.max(1, Math.min(12, topics.length));
-  const chosen: Ranked[] = [];
+  const chosen: { s: Ranked; text: string }[] = [];
   const order = topics.map((t, i) => ({ t, i })).sort((a, b) => size(b.t) - size(a.t) || a.i - b.i);
   for (const { t, i } of order.slice(0, budget)) {
     const candidates = t.sentences.filter((s) => !s.formality && s.terms.length > 0 && !/\?\s*$/.test(s.text));
@@ -64,26 +64,41 @@ export function makeSummary(topics: Topic[], keyPoints: Ranked[][], vocabulary: 
     const subject = subjectTerms(t, vocabulary);
     const lead = new Set(t.terms.slice(0, 2));
     const plain = candidates.filter((s) => !s.tier && !VOTE_CALL.test(s.text));
-    const pools = [
-      plain.filter((s) => s.terms.some((id) => subject.has(id))),
-      candidates.filter((s) => s.terms.some((id) => subject.has(id))),
-      plain.filter((s) => s.terms.some((id) => lead.has(id))),
-      candidates,
-      keyPoints[i],
-    ];
+    const names = (s: Ranked) => s.terms.some((id) => subject.has(id));
+    // An announced item is named in the summary by its own name when its most telling statement
+    // does not say it ("Causa Conti: facciamo appello…"), so that statement need not repeat the name.
+    const pools = t.announced
+      ? [plain, candidates, keyPoints[i]]
+      : [plain.filter(names), candidates.filter(names), plain.filter((s) => s.terms.some((id) => lead.has(id))), candidates, keyPoints[i]];
     const pool = pools.find((p) => p.length > 0)!;
     // Central, naming more of the subject, and preferably a statement of moderate length.
     // The topic's main term most of all: the sentence then says which subject it is about.
     const main = t.terms[0];
     const named = (s: Ranked) =>
       1 + 0.5 * Math.max(0, new Set(s.terms.filter((id) => subject.has(id))).size - 1) + (s.terms.includes(main) ? 0.5 : 0);
-    const best = [...pool].sort((a, b) => summaryScore(b) * named(b) - summaryScore(a) * named(a) || a.index - b.index)[0];
-    if (best) chosen.push(best);
+    const value = (s: Ranked) => summaryScore(s) * named(s) * (LEANS_ON_BEFORE.test(tidySentence(s.text)) ? 0.6 : 1);
+    const best = [...pool].sort((a, b) => value(b) - value(a) || a.index - b.index)[0];
+    if (!best) continue;
+    const text = finish(tidySentence(best.text, 220));
+    chosen.push({ s: best, text: t.announced && !names(best) ? `${t.announced}: ${lowerFirst(text, t)}` : text });
   }
   return chosen
-    .sort((a, b) => a.index - b.index)
-    .map((s) => finish(tidySentence(s.text, 220)))
+    .sort((a, b) => a.s.index - b.s.index)
+    .map((c) => c.text)
     .join(" ");
+}
+
+// A reply that leans on what was said before it ("Però di notte…", "Quello lo vediamo dopo") says
+// little on its own in a summary.
+const LEANS_ON_BEFORE = /^(?:ma|però|pero|perché|perche|e|ed|anche|quello|quella|quelli|infatti|oppure|o)\b/iu;
+
+/** The sentence after a heading's colon starts in lower case, unless its first word is a name. */
+function lowerFirst(text: string, topic: Topic): string {
+  const first = text.match(/^\p{L}+/u)?.[0];
+  if (!first || first.length > 1 && first === first.toUpperCase()) return text;
+  const asName = new RegExp(String.raw`[^.!?]\s${first}\b`, "u");
+  if (topic.sentences.some((s) => asName.test(s.text))) return text;
+  return text[0].toLocaleLowerCase("it-IT") + text.slice(1);
 }
 
 /**
