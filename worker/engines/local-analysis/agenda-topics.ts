@@ -3,7 +3,7 @@
  * opens a topic, weaker introductions only when they name something new, and an item much longer
  * than the others is cut where its vocabulary changes most.
  */
-import { announcedName } from "./agenda";
+import { announcedName, isBareHeading, isBareOrdinal, readsOutAgenda } from "./agenda";
 import { cohesion, cueStrength, depthScores } from "./segmentation";
 import type { Vocabulary } from "./tfidf";
 import type { Ranked } from "./topic-model";
@@ -35,6 +35,22 @@ export function agendaStarts(
   tiers.forEach((tier, at) => {
     if (tier) marks.push({ at, tier });
   });
+  // "Ultima parte, le azioni per non rifarlo. Primo, le migrazioni. … Secondo, gli allarmi.": ordinals
+  // counted right after a later item is announced by name are its sub-points, not items.
+  let parent = -1;
+  const withSubPoints = new Set<number>();
+  marks = marks.filter((m, k) => {
+    const before = marks[k - 1];
+    if (!isBareOrdinal(ranked[m.at].text)) {
+      if (m.tier === 1) parent = -1;
+      return true;
+    }
+    if (before && k >= 2 && before.tier === 1 && m.at - before.at <= 2 && /^\W*(?:\p{L}+\W+){0,2}primo\b/iu.test(ranked[m.at].text)) {
+      if (!isBareOrdinal(ranked[before.at].text) && announcedName(ranked[before.at].text)) parent = before.at;
+      if (parent >= 0) withSubPoints.add(parent);
+    }
+    return parent < 0;
+  });
   // "Iniziamo. Il primo punto riguarda…": of two announcements a sentence or two apart, the later
   // one names the item. A weaker introduction right after an announcement is inside the item.
   let previousAnnouncement = -Infinity;
@@ -53,6 +69,8 @@ export function agendaStarts(
   // A meeting that numbers its items ("Primo punto…", "Secondo punto…") has said what they are: a
   // question there ("E la pesca di beneficenza?") asks about the item under way.
   const numbered = ranked.filter((s) => s.tier === 1 && NUMBERED_ITEM.test(s.text)).length >= 2;
+  // …or that read out its agenda before the first item: it has said which items there are.
+  const listed = ranked.slice(0, marks[0]?.at ?? 0).some((s) => readsOutAgenda(s.text));
   const seen = new Set<number>();
   let read = 0;
   let itemStart = 0;
@@ -60,7 +78,12 @@ export function agendaStarts(
     for (; read < m.at; read++) for (const id of ranked[read].terms) seen.add(id);
     if (m.tier === 2) {
       if (numbered && /\?\s*$/.test(ranked[m.at].text)) return false;
-      const named = vocabulary.peek(announcedName(ranked[m.at].text) ?? "");
+      // A heading said alone ("Domenica.") after a question is its answer; otherwise the statement
+      // after it says what the new subject brings up.
+      const heading = isBareHeading(ranked[m.at].text);
+      if (heading && /\?\s*$/.test(ranked[m.at - 1]?.text ?? "")) return false;
+      const headed = heading ? ` ${ranked[m.at + 1]?.text ?? ""}` : "";
+      const named = vocabulary.peek((announcedName(ranked[m.at].text) ?? "") + headed);
       const fresh = named.filter((id) => !seen.has(id)).length;
       if (named.length === 0 || fresh * 2 < named.length) return false;
       // …and where the vocabulary changes at least a little; or, in a short informal meeting where
@@ -83,9 +106,9 @@ export function agendaStarts(
   }
   // A long opening before the first item (communications, a discussion) is a topic of its own;
   // a short one (greetings, roll call, the agenda read out) belongs to the first item.
-  // …unless the meeting numbers its items: it has said where each begins, and a long item is one
-  // item with several sub-points ("Punto uno, le adozioni" — the proposal, the discussion, the vote).
-  if (!numbered) starts = splitLongItems([0, ...starts], tiers, depth, ranked).slice(1);
+  // …unless the meeting read out its agenda: it has said which items there are, and a long item is
+  // one item with several sub-points (the proposal, the discussion, the vote).
+  if (!listed) starts = splitLongItems([0, ...starts], tiers, depth, ranked, withSubPoints).slice(1);
   const first = starts[0];
   // Substantial: as many sentences with content as half an ordinary item has (a short informal
   // meeting's first subject, said before anyone announces the next), and never fewer than five.
@@ -102,7 +125,7 @@ export function agendaStarts(
  * an item much longer than the others is cut where its vocabulary changes most, when that change
  * is as deep as the changes at announced items.
  */
-function splitLongItems(starts: number[], tiers: number[], depth: number[], ranked: Ranked[]): number[] {
+function splitLongItems(starts: number[], tiers: number[], depth: number[], ranked: Ranked[], whole: Set<number>): number[] {
   const n = ranked.length;
   const cue = (at: number) => Math.max(tiers[at] === 2 ? 0.12 : 0, cueStrength(ranked[at].text));
   const value = (at: number) => (depth[at - 1] ?? 0) + cue(at);
@@ -116,7 +139,8 @@ function splitLongItems(starts: number[], tiers: number[], depth: number[], rank
   for (let i = 0; i < out.length && out.length < MAX_AGENDA_TOPICS; i++) {
     const from = out[i];
     const to = i + 1 < out.length ? out[i + 1] : n;
-    if (to - from < Math.max(2 * minLength, Math.round(typical * 1.5))) continue;
+    // An item whose sub-points were counted aloud is long because of them.
+    if (whole.has(from) || to - from < Math.max(2 * minLength, Math.round(typical * 1.5))) continue;
     let best = -1;
     for (let at = from + minLength; at <= to - minLength; at++) if (best < 0 || value(at) > value(best)) best = at;
     if (best < 0 || value(best) < Math.max(0.1, reference * SPLIT_DEPTH)) continue;

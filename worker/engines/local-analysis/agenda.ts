@@ -5,11 +5,12 @@
  * pagamenti", "Ultima cosa, le ferie"). An announced item is a topic of its own, and the words
  * after the marker usually name it better than any word count could.
  */
-import { isStopWord } from "./stopwords";
+import { isQuantity, isStopWord } from "./stopwords";
 import { capitalise, fold } from "./text";
 
 // What may precede a marker at the start of a sentence: acknowledgements and connectives.
-const LEAD = String.raw`^(?:(?:e|ed|eh|ehm|uhm|ok|okay|bene|benissimo|allora|quindi|dunque|adesso|ora|poi|perfetto|va bene|grazie|d'accordo|molto bene|ecco|bon|sì|si|infine|intanto|andiamo avanti|procediamo)[,.:;]?\s+)*`;
+// …and a name called out: "Chiara, passiamo all'impatto sui clienti?"
+const LEAD = String.raw`^(?:\p{Lu}\p{Ll}{2,},\s+(?=\p{Ll}))?(?:(?:e|ed|eh|ehm|uhm|ok|okay|bene|benissimo|allora|quindi|dunque|adesso|ora|poi|perfetto|va bene|grazie|d'accordo|molto bene|ecco|bon|sì|si|infine|intanto|andiamo avanti|procediamo)[,.:;]?\s+)*`;
 const ORDINAL = String.raw`(?:primo|secondo|terzo|quarto|quinto|sesto|settimo|ottavo|nono|decimo|undicesimo|dodicesimo|ultimo|prossimo|successivo)`;
 const NUMBER = String.raw`(?:uno|due|tre|quattro|cinque|sei|sette|otto|nove|dieci|undici|dodici|\d{1,2})`;
 const TO = String.raw`(?:alla|allo|alle|agli|all'|ai|al|ad|a)\b`;
@@ -25,12 +26,12 @@ const ANNOUNCE = new RegExp(
       String.raw`(?:il\s+)?punto\s+(?:n\.?\s*|numero\s+)?${NUMBER}\b`,
       // "Il punto successivo è…", "il prossimo argomento": the ordinal after the noun.
       String.raw`(?:il\s+)?(?:punto|argomento|tema)\s+(?:successivo|seguente)\b`,
-      String.raw`(?:la|l')?\s*(?:prima|seconda|terza|quarta|quinta|ultima|altra|prossima)\s+(?:cosa|questione|domanda|voce)\b`,
+      String.raw`(?:la|l')?\s*(?:prima|seconda|terza|quarta|quinta|ultima|altra|prossima)\s+(?:cosa|questione|domanda|voce|parte)\b`,
       String.raw`(?:un'|l')\s*(?:ultima|altra)\s+(?:cosa|questione|domanda)\b`,
       String.raw`(?:passiamo|passando|veniamo|arriviamo|andiamo)\s+(?:ora\s+|adesso\s+|quindi\s+|poi\s+|infine\s+)?${TO}${NOT_ITEM}`,
       // Not "procediamo con…", which usually carries out a decision ("procediamo con entrambe le assunzioni").
       String.raw`(?:andiamo avanti|proseguiamo|continuiamo|chiudiamo|concludiamo|finiamo)\s+con\b${NOT_ITEM}`,
-      String.raw`(?:partiamo|cominciamo|iniziamo|comincerei|partirei|inizierei|comincio|inizio|parto)\s+(?:pure\s+|subito\s+)?(?:dalla|dallo|dalle|dagli|dall'|dai|dal|da|con)\b(?!\s*(?:i lavori|la seduta|la riunione|l'appello|le presentazioni))`,
+      String.raw`(?:partiamo|cominciamo|iniziamo|comincerei|partirei|inizierei|comincio|inizio|parto)\s+(?:pure\s+|subito\s+)?(?:dalla|dallo|dalle|dagli|dall'|dai|dal|da|con)\b(?!\s*(?:i lavori|la seduta|la riunione|l'appello|le presentazioni|te|lei|lui|voi|me|noi|loro)\b)`,
       String.raw`(?:apro|apriamo)\s+(?:la\s+)?discussione\s+(?:su|sul|sulla|sullo|sui|sulle|sull')`,
       String.raw`varie\s+ed\s+eventuali\b`,
       String.raw`(?:per|da|in)\s+ultimo\b`,
@@ -83,7 +84,7 @@ const SUBJECT_FIRST = new RegExp(LEAD + String.raw`(?:sul|sulla|sullo|sulle|sui|
 // A sentence that reads out the whole agenda ("L'ordine del giorno prevede quattro punti: …") or
 // refers back to an item ("come detto al primo punto") announces nothing.
 const LISTING =
-  /ordine del giorno (?:prevede|è il seguente|comprende|riporta)|(?:primo|1)[^.?!]{0,80}\b(?:secondo|2)\b[^.?!]{0,80}\b(?:terzo|3)\b|come (?:detto|visto|dicevamo) (?:al|nel)/iu;
+  /ordine del giorno (?:prevede|è il seguente|comprende|riporta|di oggi è)|\b(?:i|gli)\s+(?:punti|argomenti|temi)\s+(?:di oggi\s+)?sono\b|(?:primo|1)[^.?!]{0,80}\b(?:secondo|2)\b[^.?!]{0,80}\b(?:terzo|3)\b|come (?:detto|visto|dicevamo) (?:al|nel)/iu;
 
 // A sentence that is only a connective and a noun phrase announces the next subject in informal
 // talk: "Poi il questionario.", "E poi gli influencer.", "Adesso le ferie di agosto." Without a
@@ -101,17 +102,73 @@ const SUBJECT_QUESTION = new RegExp(
   "iu",
 );
 
+/** "Primo, le migrazioni.": a bare ordinal that opens an item — or a sub-point of the one just announced. */
+export function isBareOrdinal(sentence: string): boolean {
+  return new RegExp(LEAD + String.raw`(?:primo|secondo|terzo|quarto|quinto|sesto)[,:]\s`, "iu").test(sentence.trim());
+}
+
+/** Whether a sentence reads out the agenda ("L'ordine del giorno prevede…", "I punti sono…: …"). */
+export function readsOutAgenda(sentence: string): boolean {
+  if (/come (?:detto|visto|dicevamo)/iu.test(sentence)) return false;
+  // "…l'ordine del giorno: uno, proposte di adozione…; due, prove parallele…"
+  // "L'ordine del giorno di stasera: la festa…, la richiesta…" (not "Primo punto all'ordine del giorno: …").
+  if (
+    /(?:^|[^\p{L}'])(?:l'|un\s+)ordine del giorno(?:\s+di\s+(?:oggi|stasera|questa sera|stamattina))?(?:\s+è\s+questo)?\s*:[^.?!]*,/iu.test(sentence)
+  )
+    return true;
+  return LISTING.test(sentence) || /\b(?:uno|primo|1)[,:)][^.?!]{3,160}\b(?:due|secondo|2)[,:)][^.?!]{3,160}\b(?:tre|terzo|3)[,:)]/iu.test(sentence);
+}
+
 /** 1 for a sentence that announces an agenda item, 2 for a weaker introduction, 0 otherwise. */
 export function markerTier(sentence: string): 0 | 1 | 2 {
   const text = sentence.trim();
   if (LISTING.test(text)) return 0;
   if (ANNOUNCE.test(text) || BARE_SUBJECT.test(text)) return 1;
-  if (INTRODUCE.test(text) || SUBJECT_QUESTION.test(text)) return 2;
+  if (INTRODUCE.test(text) || SUBJECT_QUESTION.test(text) || CLOSING_SUBJECT.test(text) || isBareHeading(text)) return 2;
   return 0;
+}
+
+// "Quindi, la causa.", "…li abbiamo già visti con i guanti, quindi la formazione.": a connective of
+// consequence and a noun phrase ending the sentence move on to that subject. Weaker than "Poi il
+// questionario." ("quindi il ventisei" can close a reckoning), so tier 2.
+const CLOSING_SUBJECT = new RegExp(
+  String.raw`(?:^|,\s*)(?:e\s+)?(?:quindi|allora|dunque)[,:]?\s+(?:(?:il|lo|la|i|gli|le)\s+|l')\p{L}{3,}(?:\s+(?:(?:di|del|della|dello|dei|degli|delle|per|sul|sulla|sui|sulle)\s+|dell')?\p{L}{3,}){0,2}\s*[.:!…]?$`,
+  "iu",
+);
+
+// Replies and calls that make a sentence on their own without naming a subject.
+const REPLY =
+  /(?:^|\s)(?:approvat\p{L}*|respint\p{L}*|favorevoli|contrari|astenut\p{L}*|nessun\p{L}*|giust\p{L}|ottim\p{L}|perfett\p{L}|buon\p{L}*|fine|arrivederci)$|^(?:sì|si|no|ok|okay|bene|benissimo|perfetto|giusto|esatto|certo|ottimo|grazie|appunto|chiaro|bravo|brava|bravi|forza|fatto|dai|ecco|allora|infatti|davvero|assolutamente|capito|basta|niente|nulla|tutto|tutti|nessuno|buongiorno|buonasera|ciao|salve|prego|scusate|scusa|avanti|andiamo|procediamo|d'accordo|va\s+bene|bellissimo|ottima|fantastico|peccato|mamma\s+mia|madonna|comunque|insomma|oppure|anche|poi|ora|adesso|quindi|dunque)\b/iu;
+
+/**
+ * "Sorveglianza sanitaria.", "Domenica.": a heading said aloud, a noun phrase of one to three words
+ * that makes the whole sentence, with no article and no verb — how a chair reads the next item of a
+ * list. Not a reply ("Perfetto."), not a quantity ("Sei chili."), not a name called out.
+ */
+export function isBareHeading(sentence: string): boolean {
+  const text = sentence.trim();
+  if (!/^[\p{L}'’]{4,}(?:\s+(?:di|del|della|dello|dei|degli|delle|dell'|e|per)?\s*[\p{L}'’]{3,}){0,2}\s*[.:]$/u.test(text)) return false;
+  if (REPLY.test(text)) return false;
+  const words = text.replace(/[.:]$/, "").split(/\s+/).map(fold);
+  if (
+    words.some(
+      (w) =>
+        REPLY.test(w) ||
+        isQuantity(w) ||
+        /^(?:\d+|uno|due|tre|quattro|cinque|sei|sette|otto|nove|dieci|venti|trenta|cento|mille)$/.test(w) ||
+        /^(?:il|lo|la|i|gli|le|un|una|uno)$|^(?:l|un|gl)'/.test(w),
+    )
+  )
+    return false;
+  // A verb ("Vediamo.", "Parlavamo delle macro", "Approvato all'unanimità") is an answer or a remark.
+  if (/(?:iamo|avamo|evamo|ivamo|are|ere|ire)$/u.test(words[0]) || PARTICIPLE.test(words[0])) return false;
+  // A noun, or a day ("Domenica." in a briefing on the shifts).
+  return words.some((w) => !isStopWord(w) || /^(?:lunedi|martedi|mercoledi|giovedi|venerdi|sabato|domenica)$/.test(w));
 }
 
 // What stands before the subject in a bare announcement or a subject question.
 const BARE_LEAD = /^(?:(?:eh|ehm|uhm)[,]?\s+)?(?:e\s+)?(?:poi|adesso|ora|infine|per\s+finire|da\s+ultimo)[,:]?\s+(?=\S+[^?]*[.:!…]?$)(?![^?]*\?$)/iu;
+const CLOSING_LEAD = /(?:^|,\s*)(?:e\s+)?(?:quindi|allora|dunque)[,:]?\s+(?=(?:(?:il|lo|la|i|gli|le)\s+|l')\p{L}[^,]*$)(?![^?]*\?$)/iu;
 const QUESTION_LEAD = /^(?:(?:e|ed|invece|ma)\s+(?:invece\s+)?(?=[^?]*\?$)|(?=[^?]*\sinvece\s*\?$))/iu;
 
 // Words that stand between the marker and the name of the item: "all'ordine del giorno", "riguarda".
@@ -125,7 +182,9 @@ const ARTICLE_OR_PREPOSITION = new Set(
 );
 // Where a name stops: a clause, a reason, a relative, a participle.
 const STOP = new Set(
-  `che cui dove quando perché perche come se ma mentre quindi così cosi dato visto poiché poiche anche ovvero cioè cioe chi cosa quanto quanta quanti quante quale quali`.split(" "),
+  `che cui dove quando perché perche come se ma mentre quindi così cosi dato visto poiché poiche anche ovvero cioè cioe chi cosa quanto quanta quanti quante quale quali`.split(
+    " ",
+  ),
 );
 const PARTICIPLE = /^(?:\p{L}{3,})(?:at[oaie]|ut[oaie]|it[aie])$/u;
 
@@ -136,13 +195,19 @@ const PARTICIPLE = /^(?:\p{L}{3,})(?:at[oaie]|ut[oaie]|it[aie])$/u;
  */
 export function announcedName(sentence: string): string | undefined {
   const text = sentence.trim();
-  const match = text.match(ANNOUNCE) ?? text.match(INTRODUCE) ?? text.match(BARE_LEAD) ?? text.match(QUESTION_LEAD);
+  const match =
+    text.match(ANNOUNCE) ??
+    text.match(INTRODUCE) ??
+    text.match(BARE_LEAD) ??
+    text.match(QUESTION_LEAD) ??
+    text.match(CLOSING_LEAD) ??
+    (isBareHeading(text) ? text.match(/^/u) : null);
   if (!match) return undefined;
   // "Sul carrello delle emergenze, all'ultima verifica…": the subject is what comes before the comma.
   const put = !text.match(ANNOUNCE) && text.match(SUBJECT_FIRST);
-  let rest = put ? put[1] : text.slice(match[0].length);
+  let rest = put ? put[1] : text.slice((match.index ?? 0) + match[0].length);
   // "Ultima cosa velocissima, la roadmap": a word qualifying "cosa" before the comma is not the subject.
-  if (/(?:cosa|questione|domanda|voce)$/iu.test(match[0].trim())) rest = rest.replace(/^\s+\p{L}+\s*(?=[,:])/u, "");
+  if (/(?:cosa|questione|domanda|voce|parte)$/iu.test(match[0].trim())) rest = rest.replace(/^\s+\p{L}+\s*(?=[,:])/u, "");
   // The marker may end inside "al secondo punto": skip what is left of it.
   rest = rest.replace(new RegExp(String.raw`^\s*(?:il\s+|l')?${ORDINAL}\s+(?:punto|argomento|tema)\b`, "iu"), "");
   rest = rest.replace(new RegExp(String.raw`^\s*(?:il\s+)?punto\s+(?:n\.?\s*|numero\s+)?${NUMBER}\b`, "iu"), "");
@@ -157,6 +222,9 @@ export function announcedName(sentence: string): string | undefined {
   for (const token of tokens) {
     const f = fold(token).replace(/[^\p{L}\p{N}']/gu, "");
     if (STOP.has(f)) break;
+    // "le azioni per non rifarlo": a purpose clause is not part of the name.
+    const k0 = tokens.indexOf(token);
+    if (out.length >= 1 && f === "per" && /^(?:non|\p{L}+(?:are|ere|ire)(?:lo|la|li|le|ne)?)$/u.test(fold(tokens[k0 + 1] ?? ""))) break;
     // "il furgone l'hai riportato": a pronoun and an auxiliary start the clause.
     if (out.length >= 1 && /^(?:l'(?:ho|hai|ha|abbiamo|avete|hanno|avevo|aveva)|c'(?:è|e|era|sono))$/u.test(f)) break;
     // "la mozione presentata dal gruppo…": a participle right after a noun starts a qualifier.
@@ -178,7 +246,15 @@ export function announcedName(sentence: string): string | undefined {
     if (ARTICLE_OR_PREPOSITION.has(f) && i > 0 && /^(?:e|ed|o)$/.test(fold(out[i - 1]))) continue;
     words.push(out[i]);
   }
-  while (words.length && (ARTICLE_OR_PREPOSITION.has(fold(words[words.length - 1])) || isStopWord(fold(words[words.length - 1])))) words.pop();
+  // "la pressa tre", "la cella due": a number right after a noun names which one, and stays.
+  const numbered = (k: number) =>
+    k >= 1 && /^(?:uno|due|tre|quattro|cinque|sei|sette|otto|nove|dieci|\d+)$/u.test(fold(words[k])) && contentWord(words[k - 1]);
+  while (
+    words.length &&
+    !numbered(words.length - 1) &&
+    (ARTICLE_OR_PREPOSITION.has(fold(words[words.length - 1])) || isStopWord(fold(words[words.length - 1])))
+  )
+    words.pop();
   if (!words.some((w) => contentWord(w))) return undefined;
   return capitalise(words.join(" "));
 }
@@ -197,9 +273,17 @@ const KIND_OF = String.raw`(?:comunale|municipale|provinciale|regionale|d'istitu
 const KIND = new RegExp(String.raw`\b(${KIND_NOUN})((?:\s+${KIND_OF}){1,2})\b`, "giu");
 const WHOSE = new RegExp(KIND_OF.replace("|straordinaria|ordinaria", ""), "iu");
 
+// Meetings named by what they are for, with whose or what they are: "il post-mortem dell'incidente",
+// "la retrospettiva dello sprint", "il briefing del servizio".
+const KIND_FOR =
+  /\b(post-mortem|postmortem|retrospettiva|briefing|debriefing|riesame|revisione|giro)\s+(del|della|dello|delle|degli|dei|dell')\s*(\p{L}{4,})/iu;
+
 /** The kind of meeting as its opening names it: "Assemblea del condominio", "Consiglio comunale". */
 export function meetingKind(opening: string[]): string | undefined {
   for (const sentence of opening) {
+    const kindFor = sentence.match(KIND_FOR);
+    if (kindFor)
+      return capitalise(`${kindFor[1].toLowerCase()} ${kindFor[2].toLowerCase()}${kindFor[2].endsWith("'") ? "" : " "}${kindFor[3].toLowerCase()}`);
     for (const m of sentence.matchAll(KIND)) {
       // Of two qualifiers keep the one that says whose meeting it is ("del condominio"), not "straordinaria".
       const qualifier = m[2].match(WHOSE)?.[0] ?? m[2].trim();

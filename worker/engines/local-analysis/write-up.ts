@@ -95,7 +95,7 @@ const LEANS_ON_BEFORE = /^(?:ma|però|pero|perché|perche|e|ed|anche|quello|quel
 /** The sentence after a heading's colon starts in lower case, unless its first word is a name. */
 function lowerFirst(text: string, topic: Topic): string {
   const first = text.match(/^\p{L}+/u)?.[0];
-  if (!first || first.length > 1 && first === first.toUpperCase()) return text;
+  if (!first || (first.length > 1 && first === first.toUpperCase())) return text;
   const asName = new RegExp(String.raw`[^.!?]\s${first}\b`, "u");
   if (topic.sentences.some((s) => asName.test(s.text))) return text;
   return text[0].toLocaleLowerCase("it-IT") + text.slice(1);
