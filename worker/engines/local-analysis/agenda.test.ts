@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { announcedName, markerTier, meetingKind } from "./agenda";
+import { announcedName, isBareHeading, isBareOrdinal, markerTier, meetingKind, readsOutAgenda } from "./agenda";
 
 describe("agenda markers", () => {
   it.each([
@@ -125,4 +125,71 @@ describe("agenda markers of informal calls", () => {
       expect(markerTier(sentence)).toBe(0);
     },
   );
+});
+
+// Session 7: sentences written for the tests, not taken from any meeting.
+describe("headings, closing subjects and sub-points", () => {
+  it.each([
+    ["Manutenzione del furgone.", "Manutenzione del furgone"],
+    ["Turni di Ferragosto.", "Turni di Ferragosto"],
+    ["Il bilancio l'abbiamo già visto, quindi la mensa.", "Mensa"],
+    ["Quindi, il parcheggio dei dipendenti.", "Parcheggio dei dipendenti"],
+  ])("takes %s as a weaker introduction named %s", (sentence, name) => {
+    expect(markerTier(sentence)).toBe(2);
+    expect(announcedName(sentence)).toBe(name);
+  });
+
+  it("takes a day said alone as a heading, though it names nothing by itself", () => {
+    expect(isBareHeading("Sabato.")).toBe(true);
+    expect(announcedName("Sabato.")).toBeUndefined();
+  });
+
+  it.each([
+    "Perfetto.",
+    "Approvato all'unanimità.",
+    "Dodici pezzi.",
+    "Favorevoli tutti.",
+    "Buon lavoro.",
+    "Confermiamo.",
+    "Parlavamo del magazzino.",
+    "Faccio l'appello.",
+    "Allora lavoriamo sodo.",
+    "Va bene, allora la mando io.",
+    "Quindi il risultato c'è.",
+  ])("takes no subject from %s", (sentence) => {
+    expect(markerTier(sentence)).toBe(0);
+  });
+
+  it("reads a name called out before the marker, but not a person as the subject", () => {
+    expect(markerTier("Giulia, passiamo ai conti del bar?")).toBe(1);
+    expect(announcedName("Giulia, passiamo ai conti del bar?")).toBe("Conti del bar");
+    expect(markerTier("Marco, partiamo da te.")).toBe(0);
+  });
+
+  it("names an item with what it is, not what it is for, nor who asks", () => {
+    expect(markerTier("Ultima parte, le misure per non ripetere l'errore.")).toBe(1);
+    expect(announcedName("Ultima parte, le misure per non ripetere l'errore.")).toBe("Misure");
+    expect(announcedName("Secondo punto, i crediti della ditta Ferri.")).toBe("Crediti della ditta Ferri");
+    expect(announcedName("E il furgone chi lo porta?")).toBe("Furgone");
+    expect(announcedName("Ultimo punto, l'aula quattro.")).toBe("Aula quattro");
+    expect(announcedName("Poi le iscrizioni di tutti e tre.")).toBe("Iscrizioni");
+  });
+
+  it("tells a bare ordinal from an ordinal used otherwise", () => {
+    expect(isBareOrdinal("Secondo, le chiavi del magazzino.")).toBe(true);
+    expect(isBareOrdinal("Secondo me le chiavi le ha Paolo.")).toBe(false);
+  });
+
+  it("knows when the agenda is read out", () => {
+    expect(readsOutAgenda("L'ordine del giorno di stasera: il bilancio, la gita e le quote.")).toBe(true);
+    expect(readsOutAgenda("Vi ricordo i punti: uno, la gita; due, le quote; tre, il sito.")).toBe(true);
+    expect(readsOutAgenda("I punti sono tre: la palestra, le divise e il pulmino.")).toBe(true);
+    expect(readsOutAgenda("Primo punto all'ordine del giorno: il bilancio, che è in attivo.")).toBe(false);
+    expect(readsOutAgenda("Come detto al primo punto, il bilancio è in attivo.")).toBe(false);
+  });
+
+  it("reads a meeting named by what it is for", () => {
+    expect(meetingKind(["Ok, facciamo la retrospettiva dello sprint, siamo in cinque."])).toBe("Retrospettiva dello sprint");
+    expect(meetingKind(["Registro, così poi scriviamo il post-mortem dell'interruzione."])).toBe("Post-mortem dell'interruzione");
+  });
 });

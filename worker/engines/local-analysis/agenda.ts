@@ -130,9 +130,10 @@ export function markerTier(sentence: string): 0 | 1 | 2 {
 
 // "Quindi, la causa.", "…li abbiamo già visti con i guanti, quindi la formazione.": a connective of
 // consequence and a noun phrase ending the sentence move on to that subject. Weaker than "Poi il
-// questionario." ("quindi il ventisei" can close a reckoning), so tier 2.
+// questionario." ("quindi il ventisei" can close a reckoning), so tier 2. After "la/le/lo" a word in
+// "-o" is a verb with its pronoun ("allora la mando io", "quindi le chiamo").
 const CLOSING_SUBJECT = new RegExp(
-  String.raw`(?:^|,\s*)(?:e\s+)?(?:quindi|allora|dunque)[,:]?\s+(?:(?:il|lo|la|i|gli|le)\s+|l')\p{L}{3,}(?:\s+(?:(?:di|del|della|dello|dei|degli|delle|per|sul|sulla|sui|sulle)\s+|dell')?\p{L}{3,}){0,2}\s*[.:!…]?$`,
+  String.raw`(?:^|,\s*)(?:e\s+)?(?:quindi|allora|dunque)[,:]?\s+(?!(?:la|le|lo)\s+\p{L}+(?:o|iamo|ete|ite)\b)(?:(?:il|lo|la|i|gli|le)\s+|l')\p{L}{3,}(?:\s+(?:(?:di|del|della|dello|dei|degli|delle|per|sul|sulla|sui|sulle)\s+|dell')?\p{L}{3,}){0,2}\s*[.:!…]?$`,
   "iu",
 );
 
@@ -161,9 +162,10 @@ export function isBareHeading(sentence: string): boolean {
   )
     return false;
   // A verb ("Vediamo.", "Parlavamo delle macro", "Approvato all'unanimità") is an answer or a remark.
-  if (/(?:iamo|avamo|evamo|ivamo|are|ere|ire)$/u.test(words[0]) || PARTICIPLE.test(words[0])) return false;
+  const day = (w: string) => /^(?:lunedi|martedi|mercoledi|giovedi|venerdi|sabato|domenica)$/.test(w);
+  if (/(?:iamo|avamo|evamo|ivamo|are|ere|ire)$/u.test(words[0]) || (PARTICIPLE.test(words[0]) && !day(words[0]))) return false;
   // A noun, or a day ("Domenica." in a briefing on the shifts).
-  return words.some((w) => !isStopWord(w) || /^(?:lunedi|martedi|mercoledi|giovedi|venerdi|sabato|domenica)$/.test(w));
+  return words.some((w) => !isStopWord(w) || day(w));
 }
 
 // What stands before the subject in a bare announcement or a subject question.

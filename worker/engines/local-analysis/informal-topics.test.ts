@@ -56,3 +56,90 @@ describe("topics of an informal call", () => {
     expect(topics).toHaveLength(2);
   });
 });
+
+// Session 7: meetings written for these tests, not taken from any fixture.
+const at = (lines: string[]) => lines.map((text, i) => ({ start: i * 10, end: i * 10 + 9, text }));
+
+describe("items with sub-points, headings and an agenda read out", () => {
+  it("keeps ordinals counted right after a named item as its sub-points", () => {
+    const { topics } = analyzeLocally(
+      at([
+        "Ok, registro, ci siamo tutti.",
+        "Partiamo dal guasto di martedì.",
+        "Martedì alle dieci il server della posta si è fermato e le caselle sono rimaste bloccate per due ore.",
+        "Il disco del server era pieno, nessuno aveva guardato gli avvisi del disco.",
+        "Il server è ripartito dopo che abbiamo svuotato il disco dei vecchi archivi.",
+        "Poi i costi.",
+        "Due ore di posta ferma ci sono costate tre ordini persi e un cliente arrabbiato.",
+        "Il cliente arrabbiato ha chiesto uno sconto sul prossimo ordine, e glielo diamo.",
+        "Ultima parte, le contromisure per il futuro.",
+        "Primo, gli avvisi.",
+        "Gli avvisi del disco arrivano a una casella che non legge nessuno, li mandiamo al gruppo.",
+        "Secondo, lo spazio.",
+        "Lo spazio lo raddoppiamo con un disco nuovo entro fine mese.",
+        "Terzo, la pulizia.",
+        "La pulizia degli archivi la facciamo ogni trimestre, con un promemoria sul calendario.",
+        "Bene, grazie a tutti.",
+      ]),
+    );
+    expect(topics.map((t) => t.name)).toEqual([
+      expect.stringMatching(/Guasto/),
+      expect.stringMatching(/Costi/),
+      expect.stringMatching(/Contromisure/),
+    ]);
+  });
+
+  it("opens an item at a heading said alone, not at an answer to a question", () => {
+    const { topics } = analyzeLocally(
+      at([
+        "Ragazzi, due minuti prima di aprire.",
+        "Poi il pesce.",
+        "Il pesce di oggi è arrivato tardi, il fornitore ha sbagliato il giro delle consegne.",
+        "Quanti branzini abbiamo?",
+        "Dieci.",
+        "Dieci branzini bastano per stasera, il resto lo chiediamo per domani mattina.",
+        "Il fornitore lo chiamo io dopo il servizio, che ci mandi la nota di credito.",
+        "Altra cosa, la lavastoviglie.",
+        "La lavastoviglie perde acqua da sotto e il pavimento della cucina si allaga.",
+        "Il tecnico della lavastoviglie viene domani, intanto mettiamo gli stracci sotto.",
+        "Il pavimento bagnato è pericoloso, state attenti con le pentole.",
+        "Sabato.",
+        "Sabato abbiamo il matrimonio in giardino, centoventi coperti, e servono due camerieri in più.",
+        "Per il matrimonio chiamo io i due ragazzi dell'estate scorsa.",
+        "Forza, si apre.",
+      ]),
+    );
+    expect(topics).toHaveLength(3);
+    expect(topics[2].keyPoints.map((k) => (typeof k === "string" ? k : k.point)).join(" ")).toMatch(/matrimonio/);
+  });
+
+  it("does not cut an item in two when the agenda was read out, and names each item in the summary", () => {
+    const { topics, summary } = analyzeLocally(
+      at([
+        "Buonasera a tutti, cominciamo.",
+        "L'ordine del giorno di stasera: la palestra, le divise e il pulmino.",
+        "Primo punto, la palestra.",
+        "Il comune ci dà la palestra della scuola il martedì e il giovedì, dalle diciotto alle venti.",
+        "La palestra della scuola ha il pavimento nuovo e gli spogliatoi rifatti.",
+        "Il martedì però c'è anche la pallavolo, e dividiamo il campo della palestra a metà.",
+        "Gli spogliatoi della palestra li puliamo noi, a turno, dopo ogni allenamento.",
+        "Le chiavi della palestra le tiene l'allenatore e le riporta al bidello.",
+        "L'affitto costa trecento euro al mese.",
+        "Molte famiglie pagano le quote in ritardo e la cassa resta vuota per settimane.",
+        "Le quote in ritardo le sollecita il tesoriere con una lettera alle famiglie.",
+        "Chi non paga entro novembre non si allena finché non è in regola con il tesoriere.",
+        "La lettera alle famiglie il tesoriere la manda lunedì, con l'estratto della cassa.",
+        "La cassa adesso ha milleduecento euro, bastano fino a gennaio se tutti pagano.",
+        "Secondo punto, le divise.",
+        "Le maglie nuove costano venticinque euro l'una, con lo sponsor stampato sul retro.",
+        "Lo sponsor paga metà delle maglie, l'altra metà la mettono le famiglie.",
+        "Terzo punto, il pulmino.",
+        "Il pulmino ha la revisione scaduta, il meccanico chiede quattrocento euro.",
+        "La revisione del pulmino la facciamo la settimana prossima.",
+        "Bene, grazie a tutti, buona serata.",
+      ]),
+    );
+    expect(topics.map((t) => t.name)).toEqual([expect.stringMatching(/Palestra/), expect.stringMatching(/Divise/), expect.stringMatching(/Pulmino/)]);
+    expect(summary).toMatch(/Divise: /);
+  });
+});
