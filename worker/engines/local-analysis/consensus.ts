@@ -62,3 +62,25 @@ export function agreedAt(sentences: Sentence[], i: number, isPlan: (folded: stri
     return i - 1;
   return undefined;
 }
+
+// A call to the vote that says what is voted on: "metto in votazione il bilancio", "la proposta è: …".
+const CALLS_VOTE = /\b(?:in votazione|ai voti|votiamo|si vota|la proposta e\s*:|proposta\s*:)/;
+// The tally between the call and the verdict: "Favorevoli?", "Novantotto.", "Contrari? Nessuno.", "Astenuti due."
+const TALLY_QUESTION = /^(?:favorevoli|contrari|astenuti|a favore|chi (?:e|sia) (?:favorevole|contrario)|chi si astiene|chi vota)\b/;
+const isTally = (folded: string) => TALLY_QUESTION.test(folded) || (countWords(folded) <= 3 && !/\?\s*$/.test(folded));
+
+/**
+ * The call to the vote a verdict closes, when a tally stands between them ("Metto in votazione la
+ * liquidazione. Favorevoli? Novantotto. Contrari? Diciotto. Approvata."): the verdict alone does
+ * not say what was decided. Returns the call's index, or undefined when there is no tally.
+ */
+export function voteCallBefore(sentences: Sentence[], at: number): number | undefined {
+  let tallied = false;
+  for (let k = at - 1; k >= Math.max(0, at - 10); k--) {
+    const folded = fold(sentences[k].text).trim();
+    if (CALLS_VOTE.test(folded) && countWords(folded) >= 4) return tallied ? k : undefined;
+    if (!isTally(folded)) return undefined;
+    tallied ||= TALLY_QUESTION.test(folded);
+  }
+  return undefined;
+}

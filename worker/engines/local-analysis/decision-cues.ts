@@ -22,17 +22,19 @@ const VERDICT = new RegExp(
 // di…", "usiamo tutto"): their first-person plural is no commitment.
 const AUXILIARY =
   /^(?:abbiamo|siamo|avevamo|eravamo|dobbiamo|possiamo|vogliamo|sappiamo|stiamo|riusciamo|chiediamo|avremo|saremo|dovremo|potremo|vorremo)$/;
-const NOT_COMMITMENT =
-  /^(?:vediamo|sentiamo|diciamo|passiamo|veniamo|torniamo|parliamo|pensiamo|crediamo|speriamo|aspettiamo|mettiamo|votiamo|iniziamo|cominciamo|apriamo|partiamo|chiudiamo|ringraziamo|riprendiamo|capiamo|ricordiamo|salutiamo|andiamo|arriviamo|finiamo|conosciamo|notiamo|troviamo|riceviamo|perdiamo|spendiamo|guadagniamo|viviamo|lavoriamo|usiamo|cerchiamo|chiediamo|valutiamo|rischiamo|abbiamo|vediamo)$/;
+export const NOT_COMMITMENT =
+  /^(?:vediamo|sentiamo|diciamo|passiamo|veniamo|torniamo|parliamo|pensiamo|crediamo|speriamo|aspettiamo|votiamo|iniziamo|cominciamo|apriamo|partiamo|chiudiamo|ringraziamo|riprendiamo|capiamo|ricordiamo|salutiamo|andiamo|arriviamo|finiamo|conosciamo|notiamo|troviamo|riceviamo|perdiamo|spendiamo|guadagniamo|recuperiamo|risparmiamo|incassiamo|otteniamo|raggiungiamo|superiamo|viviamo|lavoriamo|usiamo|cerchiamo|chiediamo|valutiamo|rischiamo|abbiamo|vediamo)$/;
 // Pronoun and verb that still greet or talk: "ci vediamo", "ci rivediamo", "ne parliamo".
 const NOT_COMMITMENT_WITH_PRONOUN =
-  /^(?:ci (?:vediamo|rivediamo|sentiamo|risentiamo|aggiorniamo|pensiamo|crediamo|troviamo)|ne parliamo|ne riparliamo|lo sappiamo|la sappiamo)$/;
+  /^(?:ci (?:vediamo|rivediamo|sentiamo|risentiamo|aggiorniamo|pensiamo|crediamo|troviamo|arriviamo|torniamo|ritorniamo)|ne parliamo|ne riparliamo|lo sappiamo|la sappiamo)$/;
+// "mettiamo" that supposes or calls a vote: "mettiamo che piova", "mettiamo ai voti".
+const NOT_PUT = /^\s+(?:che|ai voti|in votazione|in discussione)\b/;
 
 // A clause opens at the start, after a comma, "e", "ma", or a fronted object or date ("le ferie le…", "da lunedì…").
 const CONNECTIVE = String.raw`(?:allora|quindi|dunque|bene|ok|okay|va bene|d'accordo|perfetto|si|intanto|poi|e|ma|pero|invece|comunque|insomma|ecco|benissimo|ottimo|giusto|facciamo cosi)`;
 const PRONOUNS = String.raw`(?:(?:gli|le|lo|la|li|ne|ci|vi|glielo|gliela|glieli|gliele|gliene|ce\s+l[oaie]|ce\s+ne|l')\s*)`;
 // Fronted date or circumstance: "da lunedì", "dal mese prossimo", "a gennaio", "per la frittura", "in caso di pioggia".
-const FRONTED = String.raw`(?:(?:da|dal|dalla|dai|dalle|a|ad|entro|per|in|nel|nella|con|il prossimo|la prossima|l'anno prossimo|quest'anno|stavolta|questa volta)\b[^,.;:?!]{0,30}?\s+)`;
+const FRONTED = String.raw`(?:(?:da|dal|dalla|dai|dalle|a|ad|entro|fino a|fino al|per|in|nel|nella|con|il prossimo|la prossima|l'anno prossimo|quest'anno|stavolta|questa volta|stasera|stamattina|oggi|domani|adesso)\b[^,.;:?!]{0,40}?\s+)`;
 // A noun phrase put first and taken up by a pronoun: "la scala la facciamo", "l'extravergine lo tengo".
 const RESUMED_OBJECT = String.raw`(?:(?:il|lo|la|l'|i|gli|le|un|una)\s*[^,.;:?!]{2,40}?\s+(?:l[oaie]\s+|l'|ne\s+|ci\s+))`;
 
@@ -60,17 +62,29 @@ const OWN_CHOICE = new RegExp(
 // What is not (yet) settled. A question, an "if", a conditional ("potremmo", "si potrebbe"), a
 // proposal or an opinion, a habit or a fact ("di solito", "ancora", "come ogni"), a past told.
 const UNSETTLED =
-  /\?\s*$|(?:^|[\s,])(?<!\b(?:vediamo|vedere|vedo|capire|capiamo|sapere|chiedo|verificare|verifichiamo|controllare|controlliamo)\s)se\s|\b\w+(?:rei|resti|rebbe|remmo|reste|rebbero)\b|\b(?:propon\w+|proporrei|(?<!\b(?:accett|approv|respin|boccia|vot)\w*\s+(?:la\s+)?)proposta|l'idea e|secondo me|secondo te|penso che|credo che|mi sembra|mi pare|forse|magari|chissa|bisogna decidere|dobbiamo decidere|da decidere|prima di decidere|decideremo|mettiamo ai voti|metto ai voti|in votazione|di solito|solitamente|normalmente|sempre|spesso|ogni volta|come ogni|ancora|gia(?!\s+\w+(?:at|ut|it)[oaie]\b)|ieri|l'anno scorso|la settimana scorsa|\w+avamo|\w+evamo|\w+ivamo|da quando)\b|\b(?:poi|dopo|piu avanti|in seguito)\s+(?:lo\s+|la\s+|ne\s+)?(?:decidiamo|valutiamo|parliamo)\b|\b(?:troppo|troppi|troppe|male|poco|pochi|poche)\b/;
+  /\?\s*$|(?:^|[\s,])(?<!\b(?:vediamo|vedere|vedo|capire|capiamo|sapere|chiedo|verificare|verifichiamo|controllare|controlliamo)\s)se\s(?!(?:serve|servisse|necessario|occorre|c'e bisogno|ce n'e bisogno)\b)|\b\w+(?:rei|resti|rebbe|remmo|reste|rebbero)\b|\b(?:propon\w+|proporrei|(?<!\b(?:accett|approv|respin|boccia|vot)\w*\s+(?:la\s+)?)proposta|l'idea e|secondo me|secondo te|penso che|credo che|mi sembra|mi pare|forse|magari|chissa|bisogna decidere|dobbiamo decidere|da decidere|prima di decidere|decideremo|mettiamo ai voti|metto ai voti|in votazione|di solito|solitamente|normalmente|sempre|spesso|ogni volta|come ogni|ancora|gia(?!\s+\w+(?:at|ut|it)[oaie]\b)|ieri|l'anno scorso|la settimana scorsa|\w+avamo|\w+evamo|\w+ivamo|da quando)\b|\b(?:poi|dopo|piu avanti|in seguito)\s+(?:lo\s+|la\s+|ne\s+)?(?:decidiamo|valutiamo|parliamo)\b|\b(?:troppo|troppi|troppe|male|poco|pochi|poche)\b/;
 // Also not settled: an option ("possiamo mettere…"), alternatives ("o spostiamo…, o noleggiamo…"),
 // the speaker's own task ("la scrivo io": an action), a greeting, a goodbye ("ci aggiorniamo").
 const OPEN =
   /\bpossiamo\b|(?:^|,\s*|\b(?:allora|quindi)\s+)o\s+(?:\S+\s+){0,3}?\S+iamo\b.*,\s*o\s|\boppure\s+(?:\S+\s+){0,2}?\S+iamo\b|\b(?:l[oaie]|l'|ne|gli|glie\w+|me\s+ne|ce\s+l[oaie])\s*\w{2,}o\s+io\b|^(?:buongiorno|buonasera|ciao|salve)\b|^(?:\S+\s+){0,2}ci\s+(?:vediamo|rivediamo|sentiamo|risentiamo|aggiorniamo)\b/;
 
+// Running the meeting, not deciding: "facciamo veloce", "facciamo il giro delle pratiche", "sono le nove".
+const PROCEDURE =
+  /\bfacciamo\s+(?:veloce|presto|in fretta|il giro|un giro|un attimo|due minuti|una pausa|pausa|il punto|le presentazioni|l'appello)\b|^sono le\b/;
+// Put off: "il menù lo decidiamo la prossima volta", "ne parliamo più avanti".
+const POSTPONED =
+  /\b(?:decid|valut|parl|vedi|discut|riprend|pens)\w*iamo\b[^.;:?!]{0,30}?\b(?:la prossima volta|alla prossima|piu avanti|un'altra volta|in seguito|con calma|poi)\b/;
+// The speaker's own task, a first person singular with its object: "lo monto stasera", "le chiamo io".
+const OWN_TASK = /^(?:(?:allora|quindi|ok|va bene|bene|si)[,]?\s+)*(?:l[oaie]\s+|l')(?!\w*iamo\b)\w{3,}o\b/;
+// A past told in the first person singular: "l'ho approvata io la PR", "ho scelto il rosso".
+export const NARRATED = /\b(?:l'|l[oaie]\s+|gli\s+)?(?:ho|hai)\s+(?:gia\s+)?(?!deciso\s+(?:di|che)\b)\w+(?:at|ut|it|ess|ist|ert|ot)[oaie]\b/;
+
 /** Whether a folded sentence says something is not settled: a question, an "if", an option, a habit… */
 export function unsettled(folded: string): boolean {
   // What follows ", così" is the purpose ("…, così il lunedì è già pronto"), not the plan.
   const plan = folded.split(/,\s*cosi\b/)[0];
-  return (UNSETTLED.test(plan) || OPEN.test(plan) || NEGATED_PLAN.test(plan)) && !/\b(?:all'unanimita|a maggioranza)\b/.test(folded);
+  const open = [UNSETTLED, OPEN, NEGATED_PLAN, PROCEDURE, POSTPONED, OWN_TASK, NARRATED].some((re) => re.test(plan));
+  return open && !/\b(?:all'unanimita|a maggioranza)\b/.test(folded);
 }
 const NEGATED_PLAN = /\bnon\s+(?:l[oaie]\s+|ne\s+|ci\s+)?\w+iamo\b/;
 
@@ -98,6 +112,9 @@ export function commits(folded: string): boolean {
     // "chiamo" is a first person singular: a plural has a vowel before "-iamo".
     if (!/[aeiou]/.test(verb.slice(0, -4))) continue;
     if (pronoun ? NOT_COMMITMENT_WITH_PRONOUN.test(`${pronoun} ${verb}`) : NOT_COMMITMENT.test(verb)) continue;
+    // Said to the audience: "vi aspettiamo per un bicchiere", "vi ringraziamo".
+    if (pronoun && /^(?:vi|ti)$/.test(pronoun) && NOT_COMMITMENT.test(verb)) continue;
+    if (verb === "mettiamo" && NOT_PUT.test(folded.slice(m.index + m[0].length))) continue;
     return true;
   }
   return false;

@@ -5,8 +5,8 @@
  * "va bene, allora facciamo così", "ok, andata").
  */
 import { formatTimestamp, type DecisionValue } from "~/lib/analysis";
-import { agreedAt, contentWords, proposalBefore } from "./consensus";
-import { commits, decisionCue, unsettled } from "./decision-cues";
+import { agreedAt, contentWords, proposalBefore, voteCallBefore } from "./consensus";
+import { commits, decisionCue, NARRATED, NOT_COMMITMENT, unsettled } from "./decision-cues";
 import type { Sentence } from "./sentences";
 import { clip, countWords, fold, tidySentence } from "./text";
 
@@ -43,6 +43,7 @@ const DATED_PLAN =
 // "Allora va bene, l'azienda ti iscrive al corso di primavera.": consent followed by what will be done.
 const CONSENTED = /^(?:allora\s+)?(?:va bene|d'accordo|ok|okay)[,:]\s+(?:allora\s+)?(.+)$/;
 const NOT_CONSENTED = /\b(?:si vota|votiamo|mettiamo|metto|passiamo|vediamo|ci vediamo|ci sentiamo|buon lavoro|mi sembra|nessuna obiezione|grazie)\b/;
+const RESERVED = /^(?:pero|ma)\b|^(?:(?:quindi|allora)\s+)?(?:il|lo|la|l'|i|gli|le)\s*\S+\s+\w+(?:at|ut|it)[oaie]\b/;
 const NOT_PLAN =
   /^(?:abbiamo|siamo|dobbiamo|possiamo|vogliamo|sappiamo|vediamo|sentiamo|diciamo|ci|andiamo|passiamo|veniamo|torniamo|chiediamo|parliamo|pensiamo|aspettiamo|mettiamo|votiamo|iniziamo|cominciamo|partiamo|chiudiamo|ringraziamo|riprendiamo)$/;
 
@@ -54,7 +55,7 @@ const NOT_DECISION =
 const VOTE_CALL = /\b(?:ai voti|in votazione|votiamo|si vota|chi (?:e|sia) favorevole|chi approva|favorevoli\?|mozione:|proposta:)/;
 
 function isDecision(folded: string, previous: string | undefined): boolean {
-  if (NOT_DECISION.test(folded)) return false;
+  if (NOT_DECISION.test(folded) || NARRATED.test(folded)) return false;
   const doubt = unsettled(folded);
   if (decisionCue(folded, doubt)) return true;
   if (FORMAL.some((re) => re.test(folded))) return true;
@@ -63,10 +64,12 @@ function isDecision(folded: string, previous: string | undefined): boolean {
   if (doubt) return false;
   for (const re of [PLAN, RESUMED_PLAN, DATED_PLAN]) {
     const plan = folded.match(re);
-    if (plan && !NOT_PLAN.test(plan[1])) return true;
+    // Not a verb of talking or moving on, nor one in a relative clause ("l'antologia che usiamo").
+    if (plan && !NOT_PLAN.test(plan[1]) && !(re === PLAN && NOT_COMMITMENT.test(plan[1])) && !new RegExp(String.raw`\b(?:che|cui)\s+(?:\S+\s+)?${plan[1]}\b`).test(folded)) return true;
   }
   const consented = folded.match(CONSENTED);
-  if (consented && !NOT_CONSENTED.test(folded) && consented[1].split(/\s+/).filter((w) => w.length > 3).length >= 4) return true;
+  // Not a consent with a reservation ("d'accordo, però serve…") nor one to a fact told ("ok, quindi l'indice creato…").
+  if (consented && !NOT_CONSENTED.test(folded) && !RESERVED.test(consented[1]) && consented[1].split(/\s+/).filter((w) => w.length > 3).length >= 4) return true;
   // "Hai ragione. Da gennaio facciamo una turnazione…": the consent is the sentence before.
   if (previous && /^(?:hai ragione|ha ragione|d'accordo|va bene|ok|perfetto|giusto)[.!]?$/.test(previous.trim())) {
     const own = folded.match(/^(?:(?:da|dal|dalla|dai|dalle)\s+\w+\s+|da subito\s+)?(\w+iamo)\b/);
@@ -74,6 +77,9 @@ function isDecision(folded: string, previous: string | undefined): boolean {
   }
   return false;
 }
+
+// Hesitations said between the words of a plan: "quindi, ehm, fino a lunedì…".
+const withoutFillers = (folded: string) => folded.replace(/\b(?:e+h?m+|u+h?m+|mh+m*|eh+)\b,?\s*/g, "");
 
 // A plan said with some doubt ("mi pare giusto", "propongo") that a consent can settle.
 const isPlan = (folded: string) => commits(folded) && !/\?\s*$/.test(folded);
@@ -86,7 +92,7 @@ export function findDecisions(sentences: Sentence[], replies: Set<number> = new 
   const out: (DecisionValue & { index: number })[] = [];
   for (let i = 0; i < sentences.length; i++) {
     const s = sentences[i];
-    const folded = fold(s.text);
+    const folded = withoutFillers(fold(s.text));
     const previous = i > 0 ? fold(sentences[i - 1].text) : undefined;
     if (replies.has(i)) continue;
     const lastOut = out[out.length - 1];
@@ -99,6 +105,14 @@ export function findDecisions(sentences: Sentence[], replies: Set<number> = new 
       continue;
     }
     let text = tidySentence(s.text, 400);
+    // "Metto in votazione X. Favorevoli? N. Contrari? N. Approvata.": the decision is X, with its tally.
+    const call = voteCallBefore(sentences, i);
+    if (call !== undefined && !(lastOut && lastOut.index >= call)) {
+      const told = sentences.slice(call, i + 1).map((t) => tidySentence(t.text, 300));
+      told[0] = told[0].replace(/^se non ci sono altr[ei] (?:domande|interventi|osservazioni)[,]?\s*/i, "").replace(/^\p{Ll}/u, (c) => c.toUpperCase());
+      out.push({ text: clip(told.join(" "), 400), timestamp: formatTimestamp(s.start), index: i });
+      continue;
+    }
     // "Approvato all'unanimità." says what only with the call to the vote before it.
     // So does a short verdict right after the question it answers ("Chi è d'accordo a…? Approvato.").
     if (previous && countWords(text) < 8 && (VOTE_CALL.test(previous) || /\?\s*$/.test(previous)) && !(lastOut && lastOut.index === i - 1)) {
