@@ -19,7 +19,9 @@ const YES_START = /^\s*(?:s[iì]|bene|va bene|d'accordo|ok|okay|certo|perfetto|t
 // A short consent that answers a plan ("Va bene, per tre.").
 const CONSENT_REPLY = /^(?:va bene|d'accordo|ok|okay|perfetto|giusto)\b/;
 // Sentences about agreeing, not what is agreed on: "Mi sembra un buon accordo.", "Se siete d'accordo lo diamo per approvato."
-const ABOUT_AGREEING = /\b(?:mi sembra|mi pare|secondo me|se siete|d'accordo|va bene|ottima idea|buona idea)\b/;
+const ABOUT_AGREEING = /\b(?:mi sembra|mi pare|secondo me|se siete|d'accordo|va bene|ottima idea|buona idea|se nessuno|obiezioni|contrari[oa]?|a verbale)\b/;
+// Checking the silence after a question to the room: "Obiezioni? No? Bene.", "…lo mettiamo a verbale così. Nessuno? Bene."
+const SILENCE_CHECK = /^(?:no|nessuno|nessuna|niente|nessuna obiezione|nessun contrario|tutto chiaro)\s*\?\s*$/;
 // Formula words: a decision said only with them needs the proposal before it.
 const FORMULA = new Set(
   `allora quindi dunque bene benissimo perfetto ottimo facciamo fa cosi cosa tutti tutte approvato approvata approvati unanimita maggioranza
@@ -58,6 +60,11 @@ export function agreedAt(sentences: Sentence[], i: number, isPlan: (folded: stri
   if (i === 0 || BUT.test(folded)) return undefined;
   const previous = fold(sentences[i - 1].text).trim();
   if (AGREES.test(folded) && ASKS_AGREEMENT.test(previous)) return proposalBefore(sentences, i - 1);
+  // Consent by silence: the chair asks for objections (or says "se nessuno è contrario…"), checks ("No?", "Nessuno?"), concludes.
+  if (AGREES.test(folded) && SILENCE_CHECK.test(previous)) {
+    const asked = i >= 2 && ASKS_AGREEMENT.test(fold(sentences[i - 2].text).trim()) ? i - 2 : i - 1;
+    return proposalBefore(sentences, asked);
+  }
   if (CONSENT_REPLY.test(folded) && countWords(folded) <= 5 && !/\?\s*$/.test(previous) && !/(?:^|[\s,])se\s/.test(previous) && isPlan(previous))
     return i - 1;
   return undefined;

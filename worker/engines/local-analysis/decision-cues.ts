@@ -72,12 +72,15 @@ const OPEN =
 const PROCEDURE =
   /\bfacciamo\s+(?:veloce|presto|in fretta|il giro|un giro|un attimo|due minuti|una pausa|pausa|il punto|le presentazioni|l'appello)\b|^sono le\b/;
 // Put off: "il menù lo decidiamo la prossima volta", "ne parliamo più avanti".
-const POSTPONED =
-  /\b(?:decid|valut|parl|vedi|discut|riprend|pens)\w*iamo\b[^.;:?!]{0,30}?\b(?:la prossima volta|alla prossima|piu avanti|un'altra volta|in seguito|con calma|poi)\b/;
+export const POSTPONED =
+  /\b(?:decid|valut|parl|vedi|discut|riprend|pens)\w*iamo\b[^.;:?!]{0,30}?\b(?:poi|in seguito|con calma)\b|\b\w+iamo\b[^.;:?!]{0,30}?\b(?:la prossima volta|alla prossima riunione|piu avanti|un'altra volta)\b/;
 // The speaker's own task, a first person singular with its object: "lo monto stasera", "le chiamo io".
 const OWN_TASK = /^(?:(?:allora|quindi|ok|va bene|bene|si)[,]?\s+)*(?:l[oaie]\s+|l')(?!\w*iamo\b)\w{3,}o\b/;
 // A past told in the first person singular: "l'ho approvata io la PR", "ho scelto il rosso".
 export const NARRATED = /\b(?:l'|l[oaie]\s+|gli\s+)?(?:ho|hai)\s+(?:gia\s+)?(?!deciso\s+(?:di|che)\b)\w+(?:at|ut|it|ess|ist|ert|ot)[oaie]\b/;
+
+/** Whether a folded sentence is no plan a consent could settle: procedure, postponement, the speaker's own task, a past. */
+export const notAPlan = (folded: string) => [PROCEDURE, POSTPONED, OWN_TASK, NARRATED].some((re) => re.test(folded));
 
 /** Whether a folded sentence says something is not settled: a question, an "if", an option, a habit… */
 export function unsettled(folded: string): boolean {
@@ -91,12 +94,43 @@ const NEGATED_PLAN = /\bnon\s+(?:l[oaie]\s+|ne\s+|ci\s+)?\w+iamo\b/;
 // A negated verb: "non lo facciamo", "non si approva" (but "non più di due persone" is a condition of a decision).
 const NEGATED = /\bnon\s+(?:(?:lo|la|li|le|ne|ci|si|gli|l')\s*)*\p{L}+(?:iamo|eremo|iremo|ato|ata|ati|ate|a|e|o)\b/u;
 
+// A rule from a point in time: "Da oggi…", "Da adesso ogni…", "d'ora in poi", "a partire da lunedì" — then what the rule says.
+const FROM_NOW = new RegExp(
+  String.raw`^(?:${CONNECTIVE}[,:]?\s+)*(?:da\s+(?:oggi|adesso|ora|subito|domani|qui in avanti|questa settimana|lunedi|martedi|mercoledi|giovedi|venerdi|sabato|domenica|gennaio|febbraio|marzo|aprile|maggio|giugno|luglio|agosto|settembre|ottobre|novembre|dicembre)|dal(?:la)?\s+(?:prossim\w+\s+\w+|\w+\s+prossim\w+|primo\s+\w+)|d'ora in (?:poi|avanti)|a partire da\w*\s+\S+(?:\s+prossim\w+)?)[,]?\s+(.+)$`,
+);
+// What a rule says: everyone or no one, a negation, a duty ("va inserito"), an impersonal "si entra".
+const RULE_SAYS = /\b(?:ogni|tutti|tutte|niente|nessun\w*|vietat\w|obbligatori\w|non|solo|soltanto)\b|\b(?:va|vanno|viene|vengono)\s+\w+(?:at|ut|it)[oaie]\b/;
+// Not a rule: a question, a conditional, an "if", an opinion, a past, the speaker's own plans ("da lunedì non ci sono").
+const NOT_RULE =
+  /\?\s*$|\b\w+(?:rei|rebbe|remmo|rebbero)\b|(?:^|\s)se\s|\b(?:forse|magari|secondo me|penso|credo|mi sembra|mi pare|io|ho|vado|faccio|posso|devo|sto|non ci sono|era|erano|c'era|\w+(?:avano|evano|ivano|avamo|evamo|ivamo))\b|\b(?:hai|ha|abbiamo|hanno)\s+\w+(?:at|ut|it)[oaie]\b/;
+// A duty agreed on: "Giusto, va rifatta la valutazione", "Quindi il preventivo va rifatto" (not "va detto che…").
+const DUTY = new RegExp(
+  String.raw`^(?:(?:giusto|bene|va bene|ok|okay|d'accordo|perfetto|allora|quindi|si)[,:]?\s+)+(?:(?:il|lo|la|l'|i|gli|le)\s*[^,.;:?!]{2,40}?\s+)?(?:va|vanno)\s+(?:\w+\s+)?(?!(?:detto|ricordato|considerato|notato|sottolineato|precisato|visto)\b)\w+(?:at|ut|it|tt|st|ss|rt)[oaie]\b`,
+);
+// A measure taken at once until a condition holds: "la pressa si ferma subito, finché il pezzo non è sostituito".
+const MEASURE =
+  /^(?:(?:allora|quindi|dunque|ok|bene|no)[,]?\s+)*(?:il|lo|la|l'|i|gli|le)\s*[^,.;:?!]{2,40}?\s+(?:si\s+|non\s+)?\w+(?:a|e|ano|ono)\b[^.;:?!]*\b(?:subito|immediatamente|oggi stesso)\b[^.;:?!]*\bfinche\b/;
+
+/** A rule that applies from a point in time, or a measure until a condition: settled by the way it is said. */
+function ruleFromNow(folded: string): boolean {
+  if (NOT_RULE.test(folded)) return false;
+  const rule = folded.match(FROM_NOW);
+  return (rule !== null && RULE_SAYS.test(rule[1])) || MEASURE.test(folded);
+}
+
+type Cue = "verdict" | "commitment" | "kept" | "verbless" | "own-choice" | "rule" | "duty";
+
 /** Which general cue, if any, makes this folded sentence a decision (for tests and measurement). */
-export function decisionCue(folded: string, doubt = unsettled(folded)): "verdict" | "commitment" | "kept" | "verbless" | "own-choice" | undefined {
-  if (doubt) return undefined;
+export function decisionCue(folded: string, doubt = unsettled(folded)): Cue | undefined {
+  // A rule carries its own scope ("da oggi… finché…"): the habit words of `unsettled` ("sempre") are part of it.
+  if (doubt) return ruleFromNow(folded) ? "rule" : undefined;
+  // A duty with a deadline is a task ("…va consegnata entro venerdì"), an action.
+  if (DUTY.test(folded) && !/\?\s*$|\bentro\b/.test(folded)) return "duty";
   if (VERDICT.test(folded)) return NEGATED.test(folded) ? undefined : "verdict";
-  if (NEGATED.test(folded)) return undefined;
-  if (commits(folded)) return "commitment";
+  const negated = NEGATED.test(folded);
+  if (!negated && commits(folded)) return "commitment";
+  if (ruleFromNow(folded)) return "rule";
+  if (negated) return undefined;
   if (KEPT.test(folded)) return "kept";
   if (VERBLESS.test(folded)) return "verbless";
   if (OWN_CHOICE.test(folded)) return "own-choice";

@@ -186,3 +186,83 @@ describe("decisions agreed rather than said", () => {
     expect(findDecisions(s, new Set([1]))).toHaveLength(0);
   });
 });
+
+// Session 7 (decision 028): sentences written for the tests, not taken from any meeting fixture.
+describe("decisions said over a vote, a silence, a rule from now on", () => {
+  it("reads a call to the vote, its tally and its verdict as one decision saying what was voted", () => {
+    const found = decided(
+      "Se non ci sono altre osservazioni metto in votazione il nuovo orario della palestra, apertura alle sette.",
+      "Favorevoli?",
+      "Ventidue.",
+      "Contrari?",
+      "Tre.",
+      "Astenuti?",
+      "Nessuno.",
+      "La proposta è approvata.",
+    );
+    expect(found).toHaveLength(1);
+    expect(found[0].text).toMatch(/^Metto in votazione il nuovo orario della palestra.*Ventidue.*La proposta è approvata\.$/);
+    expect(found[0].timestamp).toBe("01:10");
+  });
+
+  it.each([
+    [["La gita di primavera la facciamo a Ravenna, in pullman.", "Obiezioni?", "No?", "Bene."], /Ravenna/],
+    [["La quota per i ragazzi scende a venti euro.", "Se nessuno è contrario lo scriviamo nel verbale.", "Nessuno?", "Bene."], /venti euro/],
+  ])("takes a silence after a call for objections as consent to the proposal before it (%#)", (texts, what) => {
+    const found = decided(...texts);
+    expect(found).toHaveLength(1);
+    expect(found[0].text).toMatch(what);
+  });
+
+  it("takes no consent from a silence check answered with an objection", () => {
+    expect(decided("La gita la facciamo a Ravenna, mi pare il minimo.", "Obiezioni?", "No?", "Bene, ma io non vengo.")).toHaveLength(0);
+  });
+
+  it.each([
+    ["rule", "Da domani nessuno parcheggia nel cortile interno."],
+    ["rule", "D'ora in poi ogni preventivo va firmato da due persone."],
+    ["rule", "A partire da gennaio le fatture vanno caricate sul portale."],
+    ["rule", "Da subito niente telefoni durante le lezioni."],
+    ["rule", "Da lunedì i furgoni non escono senza il controllo delle gomme."],
+    ["rule", "Il montacarichi si ferma subito, da stamattina, finché il tecnico non lo collauda."],
+    ["duty", "Bene, va rifatto il preventivo della caldaia."],
+    ["commitment", "Quindi, ehm, per tutto agosto la sala la teniamo chiusa il lunedì."],
+    ["commitment", "Allora stasera al posto del concerto mettiamo la proiezione del film."],
+    ["commitment", "Le consegne le spostiamo al magazzino nord, facendo anche la domenica se serve."],
+  ])("finds a %s in %s", (cue, text) => {
+    expect(decisionCue(fold(text).replace(/\behm,\s*/, ""))).toBe(cue);
+    expect(decided(text)).toHaveLength(1);
+  });
+
+  it.each([
+    // A person's own plans, a past, a doubt: no rule.
+    "Da lunedì io non ci sono, vado in ferie.",
+    "Da allora nessuno ha più usato la sala.",
+    "Da gennaio forse ogni socio paga di più.",
+    "Il tecnico arriva subito, appena finisce l'altro lavoro.",
+    // Said, not a duty agreed; a duty with a deadline is a task.
+    "Allora, va detto che il comune non ha mai risposto.",
+    "Quindi la domanda va presentata entro il trenta.",
+    // A result in figures, a greeting, moving on, running the meeting.
+    "Con la raccolta fondi ne recuperiamo circa la metà.",
+    "Vi aspettiamo tutti alla cena sociale di sabato.",
+    "Ok, ok, ci torniamo tra un attimo.",
+    "Sono le dieci, facciamo il giro dei cantieri e poi chiudiamo.",
+    "Facciamo veloce che alle sei chiude il bar.",
+    "Ok, ragazzi, alle otto apriamo le porte.",
+    // A past told in the first person, a decision put off, the speaker's own task.
+    "L'ho firmato io il contratto, e non ho letto la clausola.",
+    "Il colore delle magliette lo scegliamo la prossima volta.",
+    "Lo stampo domani e lo distribuiamo venerdì.",
+    // A consent with a reservation, a consent to a fact told, a relative clause.
+    "D'accordo, però bisogna sentire prima il proprietario dei locali.",
+    "Ok, quindi il server riavviato senza avvisare nessuno.",
+    "Allora, il registro che compiliamo ogni sera è incompleto da mesi.",
+  ])("takes no decision from %s", (text) => {
+    expect(decided(text)).toHaveLength(0);
+  });
+
+  it("takes no short consent to the speaker's own task as a decision", () => {
+    expect(decided("Lo preparo io stasera e lo mandiamo domani.", "Va bene.")).toHaveLength(0);
+  });
+});

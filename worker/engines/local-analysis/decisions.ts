@@ -6,7 +6,7 @@
  */
 import { formatTimestamp, type DecisionValue } from "~/lib/analysis";
 import { agreedAt, contentWords, proposalBefore, voteCallBefore } from "./consensus";
-import { commits, decisionCue, NARRATED, NOT_COMMITMENT, unsettled } from "./decision-cues";
+import { commits, decisionCue, NARRATED, NOT_COMMITMENT, notAPlan, POSTPONED, unsettled } from "./decision-cues";
 import type { Sentence } from "./sentences";
 import { clip, countWords, fold, tidySentence } from "./text";
 
@@ -55,7 +55,7 @@ const NOT_DECISION =
 const VOTE_CALL = /\b(?:ai voti|in votazione|votiamo|si vota|chi (?:e|sia) favorevole|chi approva|favorevoli\?|mozione:|proposta:)/;
 
 function isDecision(folded: string, previous: string | undefined): boolean {
-  if (NOT_DECISION.test(folded) || NARRATED.test(folded)) return false;
+  if (NOT_DECISION.test(folded) || NARRATED.test(folded) || POSTPONED.test(folded)) return false;
   const doubt = unsettled(folded);
   if (decisionCue(folded, doubt)) return true;
   if (FORMAL.some((re) => re.test(folded))) return true;
@@ -69,7 +69,8 @@ function isDecision(folded: string, previous: string | undefined): boolean {
   }
   const consented = folded.match(CONSENTED);
   // Not a consent with a reservation ("d'accordo, però serve…") nor one to a fact told ("ok, quindi l'indice creato…").
-  if (consented && !NOT_CONSENTED.test(folded) && !RESERVED.test(consented[1]) && consented[1].split(/\s+/).filter((w) => w.length > 3).length >= 4) return true;
+  const talk = consented?.[1].match(/\b\w+iamo\b/);
+  if (consented && !NOT_CONSENTED.test(folded) && !RESERVED.test(consented[1]) && !(talk && NOT_COMMITMENT.test(talk[0])) && consented[1].split(/\s+/).filter((w) => w.length > 3).length >= 4) return true;
   // "Hai ragione. Da gennaio facciamo una turnazione…": the consent is the sentence before.
   if (previous && /^(?:hai ragione|ha ragione|d'accordo|va bene|ok|perfetto|giusto)[.!]?$/.test(previous.trim())) {
     const own = folded.match(/^(?:(?:da|dal|dalla|dai|dalle)\s+\w+\s+|da subito\s+)?(\w+iamo)\b/);
@@ -82,7 +83,7 @@ function isDecision(folded: string, previous: string | undefined): boolean {
 const withoutFillers = (folded: string) => folded.replace(/\b(?:e+h?m+|u+h?m+|mh+m*|eh+)\b,?\s*/g, "");
 
 // A plan said with some doubt ("mi pare giusto", "propongo") that a consent can settle.
-const isPlan = (folded: string) => commits(folded) && !/\?\s*$/.test(folded);
+const isPlan = (folded: string) => commits(folded) && !/\?\s*$/.test(folded) && !notAPlan(folded);
 
 /**
  * The decisions; `replies` are sentences that only accept a task asked of the speaker ("Certo, lo
