@@ -19,7 +19,8 @@ const YES_START = /^\s*(?:s[iì]|bene|va bene|d'accordo|ok|okay|certo|perfetto|t
 // A short consent that answers a plan ("Va bene, per tre.").
 const CONSENT_REPLY = /^(?:va bene|d'accordo|ok|okay|perfetto|giusto)\b/;
 // Sentences about agreeing, not what is agreed on: "Mi sembra un buon accordo.", "Se siete d'accordo lo diamo per approvato."
-const ABOUT_AGREEING = /\b(?:mi sembra|mi pare|secondo me|se siete|d'accordo|va bene|ottima idea|buona idea|se nessuno|obiezioni|contrari[oa]?|a verbale)\b/;
+const ABOUT_AGREEING =
+  /\b(?:mi sembra|mi pare|secondo me|se siete|d'accordo|va bene|ottima idea|buona idea|se nessuno|obiezioni|contrari[oa]?|a verbale)\b/;
 // Checking the silence after a question to the room: "Obiezioni? No? Bene.", "…lo mettiamo a verbale così. Nessuno? Bene."
 const SILENCE_CHECK = /^(?:no|nessuno|nessuna|niente|nessuna obiezione|nessun contrario|tutto chiaro)\s*\?\s*$/;
 // Formula words: a decision said only with them needs the proposal before it.

@@ -99,7 +99,8 @@ const FROM_NOW = new RegExp(
   String.raw`^(?:${CONNECTIVE}[,:]?\s+)*(?:da\s+(?:oggi|adesso|ora|subito|domani|qui in avanti|questa settimana|lunedi|martedi|mercoledi|giovedi|venerdi|sabato|domenica|gennaio|febbraio|marzo|aprile|maggio|giugno|luglio|agosto|settembre|ottobre|novembre|dicembre)|dal(?:la)?\s+(?:prossim\w+\s+\w+|\w+\s+prossim\w+|primo\s+\w+)|d'ora in (?:poi|avanti)|a partire da\w*\s+\S+(?:\s+prossim\w+)?)[,]?\s+(.+)$`,
 );
 // What a rule says: everyone or no one, a negation, a duty ("va inserito"), an impersonal "si entra".
-const RULE_SAYS = /\b(?:ogni|tutti|tutte|niente|nessun\w*|vietat\w|obbligatori\w|non|solo|soltanto)\b|\b(?:va|vanno|viene|vengono)\s+\w+(?:at|ut|it)[oaie]\b/;
+const RULE_SAYS =
+  /\b(?:ogni|tutti|tutte|niente|nessun\w*|vietat\w|obbligatori\w|non|solo|soltanto)\b|\b(?:va|vanno|viene|vengono)\s+\w+(?:at|ut|it)[oaie]\b/;
 // Not a rule: a question, a conditional, an "if", an opinion, a past, the speaker's own plans ("da lunedì non ci sono").
 const NOT_RULE =
   /\?\s*$|\b\w+(?:rei|rebbe|remmo|rebbero)\b|(?:^|\s)se\s|\b(?:forse|magari|secondo me|penso|credo|mi sembra|mi pare|io|ho|vado|faccio|posso|devo|sto|non ci sono|era|erano|c'era|\w+(?:avano|evano|ivano|avamo|evamo|ivamo))\b|\b(?:hai|ha|abbiamo|hanno)\s+\w+(?:at|ut|it)[oaie]\b/;

@@ -65,12 +65,25 @@ function isDecision(folded: string, previous: string | undefined): boolean {
   for (const re of [PLAN, RESUMED_PLAN, DATED_PLAN]) {
     const plan = folded.match(re);
     // Not a verb of talking or moving on, nor one in a relative clause ("l'antologia che usiamo").
-    if (plan && !NOT_PLAN.test(plan[1]) && !(re === PLAN && NOT_COMMITMENT.test(plan[1])) && !new RegExp(String.raw`\b(?:che|cui)\s+(?:\S+\s+)?${plan[1]}\b`).test(folded)) return true;
+    if (
+      plan &&
+      !NOT_PLAN.test(plan[1]) &&
+      !(re === PLAN && NOT_COMMITMENT.test(plan[1])) &&
+      !new RegExp(String.raw`\b(?:che|cui)\s+(?:\S+\s+)?${plan[1]}\b`).test(folded)
+    )
+      return true;
   }
   const consented = folded.match(CONSENTED);
   // Not a consent with a reservation ("d'accordo, però serve…") nor one to a fact told ("ok, quindi l'indice creato…").
   const talk = consented?.[1].match(/\b\w+iamo\b/);
-  if (consented && !NOT_CONSENTED.test(folded) && !RESERVED.test(consented[1]) && !(talk && NOT_COMMITMENT.test(talk[0])) && consented[1].split(/\s+/).filter((w) => w.length > 3).length >= 4) return true;
+  if (
+    consented &&
+    !NOT_CONSENTED.test(folded) &&
+    !RESERVED.test(consented[1]) &&
+    !(talk && NOT_COMMITMENT.test(talk[0])) &&
+    consented[1].split(/\s+/).filter((w) => w.length > 3).length >= 4
+  )
+    return true;
   // "Hai ragione. Da gennaio facciamo una turnazione…": the consent is the sentence before.
   if (previous && /^(?:hai ragione|ha ragione|d'accordo|va bene|ok|perfetto|giusto)[.!]?$/.test(previous.trim())) {
     const own = folded.match(/^(?:(?:da|dal|dalla|dai|dalle)\s+\w+\s+|da subito\s+)?(\w+iamo)\b/);
@@ -110,7 +123,9 @@ export function findDecisions(sentences: Sentence[], replies: Set<number> = new 
     const call = voteCallBefore(sentences, i);
     if (call !== undefined && !(lastOut && lastOut.index >= call)) {
       const told = sentences.slice(call, i + 1).map((t) => tidySentence(t.text, 300));
-      told[0] = told[0].replace(/^se non ci sono altr[ei] (?:domande|interventi|osservazioni)[,]?\s*/i, "").replace(/^\p{Ll}/u, (c) => c.toUpperCase());
+      told[0] = told[0]
+        .replace(/^se non ci sono altr[ei] (?:domande|interventi|osservazioni)[,]?\s*/i, "")
+        .replace(/^\p{Ll}/u, (c) => c.toUpperCase());
       out.push({ text: clip(told.join(" "), 400), timestamp: formatTimestamp(s.start), index: i });
       continue;
     }
