@@ -70,7 +70,9 @@ export function analyzeLocally(input: TimedSegment[]): AnalysisResult {
 
   const keyPointsByTopic = topics.map((t) => pickKeyPoints(t));
   const { actions, replies } = findActionsAndReplies(sentences);
-  const decisions = findDecisions(sentences, replies);
+  // A sentence giving a named person a task with a deadline is an action item, not also an informal decision.
+  const assigned = new Set(actions.filter((a) => a.owner && a.due).map((a) => a.index));
+  const decisions = findDecisions(sentences, replies, assigned);
   const decided = new Set(decisions.map((d) => d.index));
   return {
     title: makeTitle(ranked, topics, vocabulary, idf),

@@ -34,7 +34,7 @@ const NOT_PUT = /^\s+(?:che|ai voti|in votazione|in discussione)\b/;
 const CONNECTIVE = String.raw`(?:allora|quindi|dunque|bene|ok|okay|va bene|d'accordo|perfetto|si|intanto|poi|e|ma|pero|invece|comunque|insomma|ecco|benissimo|ottimo|giusto|facciamo cosi)`;
 const PRONOUNS = String.raw`(?:(?:gli|le|lo|la|li|ne|ci|vi|glielo|gliela|glieli|gliele|gliene|ce\s+l[oaie]|ce\s+ne|l')\s*)`;
 // Fronted date or circumstance: "da lunedì", "dal mese prossimo", "a gennaio", "per la frittura", "in caso di pioggia".
-const FRONTED = String.raw`(?:(?:da|dal|dalla|dai|dalle|a|ad|entro|fino a|fino al|per|in|nel|nella|con|il prossimo|la prossima|l'anno prossimo|quest'anno|stavolta|questa volta|stasera|stamattina|oggi|domani|adesso)\b[^,.;:?!]{0,40}?\s+)`;
+const FRONTED = String.raw`(?:(?:da|dal|dalla|dai|dalle|a|ad|entro|fino a|fino al|per|in|nel|nella|con|il prossimo|la prossima|l'anno prossimo|quest'anno|stavolta|questa volta|stasera|stamattina|domani|adesso)\b[^,.;:?!]{0,40}?\s+)`;
 // A noun phrase put first and taken up by a pronoun: "la scala la facciamo", "l'extravergine lo tengo".
 const RESUMED_OBJECT = String.raw`(?:(?:il|lo|la|l'|i|gli|le|un|una)\s*[^,.;:?!]{2,40}?\s+(?:l[oaie]\s+|l'|ne\s+|ci\s+))`;
 
@@ -73,7 +73,7 @@ const PROCEDURE =
   /\bfacciamo\s+(?:veloce|presto|in fretta|il giro|un giro|un attimo|due minuti|una pausa|pausa|il punto|le presentazioni|l'appello)\b|^sono le\b/;
 // Put off: "il menù lo decidiamo la prossima volta", "ne parliamo più avanti".
 export const POSTPONED =
-  /\b(?:decid|valut|parl|vedi|discut|riprend|pens)\w*iamo\b[^.;:?!]{0,30}?\b(?:poi|in seguito|con calma)\b|\b\w+iamo\b[^.;:?!]{0,30}?\b(?:la prossima volta|alla prossima riunione|piu avanti|un'altra volta)\b/;
+  /\b(?:decid|valut|parl|vedi|discut|riprend|pens)\w*iamo\b[^.;:?!]{0,30}?\b(?:poi|in seguito|con calma)\b|\b\w+iamo\b[^.;:?!]{0,30}?\b(?:la prossima volta|alla prossima riunione|piu avanti|un'altra volta)\b|\b(?:poi|dopo|piu avanti|in seguito)\s+(?:l[oaie]\s+|ne\s+)?(?:decid|valut|vedi|discut)\w*iamo\b/;
 // The speaker's own task, a first person singular with its object: "lo monto stasera", "le chiamo io".
 const OWN_TASK = /^(?:(?:allora|quindi|ok|va bene|bene|si)[,]?\s+)*(?:l[oaie]\s+|l')(?!\w*iamo\b)\w{3,}o\b/;
 // A past told in the first person singular: "l'ho approvata io la PR", "ho scelto il rosso".

@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { analyzeLocally } from "./analyze";
 import { decisionCue } from "./decision-cues";
 import { findDecisions } from "./decisions";
 import type { Sentence } from "./sentences";
@@ -266,4 +267,26 @@ describe("decisions said over a vote, a silence, a rule from now on", () => {
   it("takes no short consent to the speaker's own task as a decision", () => {
     expect(decided("Lo preparo io stasera e lo mandiamo domani.", "Va bene.")).toHaveLength(0);
   });
+});
+
+describe("decisions and the tasks said with them", () => {
+  const minutes = (...texts: string[]) => analyzeLocally(texts.map((text, i) => ({ start: i * 10, end: i * 10 + 9, text })));
+
+  it("takes a task given to a named person with a deadline as an action, not also as a decision", () => {
+    const { decisions, actionItems } = minutes("Il volantino lo prepara Giulia entro venerdì e poi lo distribuiamo in parrocchia.");
+    expect(decisions).toHaveLength(0);
+    expect(actionItems).toHaveLength(1);
+  });
+
+  it("keeps a verdict or a rule said with a task as a decision (guard)", () => {
+    const s = sentences(["Da domani nessuno entra in magazzino senza badge, e Marco li distribuisce entro stasera."]);
+    expect(findDecisions(s, new Set(), new Set([0]))).toHaveLength(1);
+  });
+
+  it.each(["Giusto, prima sentiamo l'amministratore, poi decidiamo.", "Oggi facciamo una panoramica sui contratti di affitto."])(
+    "takes no decision from %s",
+    (text) => {
+      expect(decided(text)).toHaveLength(0);
+    },
+  );
 });

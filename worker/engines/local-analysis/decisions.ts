@@ -54,12 +54,20 @@ const NOT_DECISION =
 // A sentence that puts something to the vote: the decision that follows may lack its subject.
 const VOTE_CALL = /\b(?:ai voti|in votazione|votiamo|si vota|chi (?:e|sia) favorevole|chi approva|favorevoli\?|mozione:|proposta:)/;
 
-function isDecision(folded: string, previous: string | undefined): boolean {
+/**
+ * Whether a folded sentence states a decision. `assigned` says the sentence also gives a named
+ * person a task with a deadline: then only a verdict, a formula or a rule makes it a decision too
+ * ("La tesoriera lo prepara entro giugno e poi lo mettiamo online" is an action item).
+ */
+function isDecision(folded: string, previous: string | undefined, assigned = false): boolean {
   if (NOT_DECISION.test(folded) || NARRATED.test(folded) || POSTPONED.test(folded)) return false;
   const doubt = unsettled(folded);
-  if (decisionCue(folded, doubt)) return true;
+  const cue = decisionCue(folded, doubt);
+  if (cue === "verdict" || cue === "rule") return true;
   if (FORMAL.some((re) => re.test(folded))) return true;
   if (AGREED.test(folded)) return true;
+  if (assigned) return false;
+  if (cue) return true;
   // The informal plans below are no decision when something says they are not settled.
   if (doubt) return false;
   for (const re of [PLAN, RESUMED_PLAN, DATED_PLAN]) {
@@ -102,7 +110,11 @@ const isPlan = (folded: string) => commits(folded) && !/\?\s*$/.test(folded) && 
  * The decisions; `replies` are sentences that only accept a task asked of the speaker ("Certo, lo
  * dico a tutte le messe"), which are actions, not decisions.
  */
-export function findDecisions(sentences: Sentence[], replies: Set<number> = new Set()): (DecisionValue & { index: number })[] {
+export function findDecisions(
+  sentences: Sentence[],
+  replies: Set<number> = new Set(),
+  assigned: Set<number> = new Set(),
+): (DecisionValue & { index: number })[] {
   const out: (DecisionValue & { index: number })[] = [];
   for (let i = 0; i < sentences.length; i++) {
     const s = sentences[i];
@@ -110,7 +122,7 @@ export function findDecisions(sentences: Sentence[], replies: Set<number> = new 
     const previous = i > 0 ? fold(sentences[i - 1].text) : undefined;
     if (replies.has(i)) continue;
     const lastOut = out[out.length - 1];
-    if (!isDecision(folded, previous)) {
+    if (!isDecision(folded, previous, assigned.has(i))) {
       // Agreed rather than said: "…mettiamo il cesto in fondo alla chiesa. Tutti d'accordo? Bene."
       const proposal = agreedAt(sentences, i, isPlan);
       if (proposal === undefined || (lastOut && lastOut.index >= proposal)) continue;
