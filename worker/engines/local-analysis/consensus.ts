@@ -92,3 +92,32 @@ export function voteCallBefore(sentences: Sentence[], at: number): number | unde
   }
   return undefined;
 }
+
+// Long words that say what a sentence is about, cut to a stem-like prefix: "straordinarie" ~ "straordinarie".
+const stems = (folded: string) =>
+  new Set(
+    folded
+      .split(/[^\p{L}]+/u)
+      .filter((w) => w.length >= 5 && !FORMULA.has(w))
+      .map((w) => w.slice(0, 6)),
+  );
+
+/**
+ * Whether sentence `i` sums up what was just agreed: it opens with "allora / quindi / ok", the
+ * sentence before it is a yes, and it repeats at least two of the words of a proposal made just
+ * before the yes ("Proponiamo cinquecentocinquanta, più metà delle spese straordinarie." — "Sì,
+ * mi pare giusto." — "Allora controproposta a cinquecentocinquanta più metà delle straordinarie.").
+ */
+export function restatedAt(sentences: Sentence[], i: number): boolean {
+  if (i < 2) return false;
+  const folded = fold(sentences[i].text).trim();
+  if (!/^(?:allora|quindi|dunque|ok|okay|bene|perfetto)\b/.test(folded) || /\?\s*$/.test(folded)) return false;
+  const yes = fold(sentences[i - 1].text).trim();
+  if (!YES_START.test(yes) || BUT.test(yes) || /\?\s*$/.test(yes)) return false;
+  const said = stems(folded);
+  for (let k = i - 2; k >= Math.max(0, i - 4); k--) {
+    const shared = [...stems(fold(sentences[k].text))].filter((w) => said.has(w));
+    if (shared.length >= 2) return true;
+  }
+  return false;
+}

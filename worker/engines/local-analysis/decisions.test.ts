@@ -290,3 +290,24 @@ describe("decisions and the tasks said with them", () => {
     },
   );
 });
+
+describe("a conclusion that sums up what was just agreed", () => {
+  it("takes the chair's summary after a yes, repeating the proposal's words, as the decision", () => {
+    const found = decided(
+      "Propongo di spostare la festa al parco comunale, il ventidue giugno.",
+      "Sì, mi sembra ragionevole.",
+      "Allora festa al parco comunale, il ventidue giugno, con la musica fino alle undici.",
+    );
+    expect(found).toHaveLength(1);
+    expect(found[0].text).toMatch(/^Festa al parco comunale/);
+  });
+
+  // Guards: the yes goes on with a "but", the summary is a question, the words were not proposed.
+  it.each([
+    ["Propongo di spostare la festa al parco comunale.", "Sì, ma il parco chiude alle sei.", "Allora festa al parco comunale, tutti d'accordo."],
+    ["Il preventivo del parco comunale è arrivato ieri.", "Sì.", "Allora il parco comunale costa così tanto?"],
+    ["Propongo di spostare la festa al parco comunale.", "Sì, mi sembra ragionevole.", "Allora tombola e lotteria come sempre."],
+  ])("takes no summary from %s …", (...texts) => {
+    expect(decided(...texts)).toHaveLength(0);
+  });
+});

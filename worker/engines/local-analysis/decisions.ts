@@ -5,7 +5,7 @@
  * "va bene, allora facciamo così", "ok, andata").
  */
 import { formatTimestamp, type DecisionValue } from "~/lib/analysis";
-import { agreedAt, contentWords, proposalBefore, voteCallBefore } from "./consensus";
+import { agreedAt, contentWords, proposalBefore, restatedAt, voteCallBefore } from "./consensus";
 import { commits, decisionCue, NARRATED, NOT_COMMITMENT, notAPlan, POSTPONED, unsettled } from "./decision-cues";
 import type { Sentence } from "./sentences";
 import { clip, countWords, fold, tidySentence } from "./text";
@@ -122,7 +122,9 @@ export function findDecisions(
     const previous = i > 0 ? fold(sentences[i - 1].text) : undefined;
     if (replies.has(i)) continue;
     const lastOut = out[out.length - 1];
-    if (!isDecision(folded, previous, assigned.has(i))) {
+    // "Sì, mi pare giusto." — "Allora controproposta a cinquecentocinquanta…": the chair sums up what was agreed.
+    const restated = !assigned.has(i) && !NOT_CONSENTED.test(folded) && !unsettled(folded) && restatedAt(sentences, i);
+    if (!restated && !isDecision(folded, previous, assigned.has(i))) {
       // Agreed rather than said: "…mettiamo il cesto in fondo alla chiesa. Tutti d'accordo? Bene."
       const proposal = agreedAt(sentences, i, isPlan);
       if (proposal === undefined || (lastOut && lastOut.index >= proposal)) continue;
