@@ -21,6 +21,9 @@ const CONSENT_REPLY = /^(?:va bene|d'accordo|ok|okay|perfetto|giusto)\b/;
 // Sentences about agreeing, not what is agreed on: "Mi sembra un buon accordo.", "Se siete d'accordo lo diamo per approvato."
 const ABOUT_AGREEING =
   /\b(?:mi sembra|mi pare|secondo me|se siete|d'accordo|va bene|ottima idea|buona idea|se nessuno|obiezioni|contrari[oa]?|a verbale)\b/;
+// A call for objections, and the no that answers it.
+const OBJECTIONS_ASKED = /\b(?:obiezioni|contrari[oa]?|in contrario|osservazioni)\b[^?]*\?\s*$/;
+const NO_OBJECTION = /^(?:no|nessuno|nessuna|niente|nessuna obiezione)\s*[.!]?\s*$/;
 // Checking the silence after a question to the room: "Obiezioni? No? Bene.", "…lo mettiamo a verbale così. Nessuno? Bene."
 const SILENCE_CHECK = /^(?:no|nessuno|nessuna|niente|nessuna obiezione|nessun contrario|tutto chiaro)\s*\?\s*$/;
 // Formula words: a decision said only with them needs the proposal before it.
@@ -62,6 +65,9 @@ export function agreedAt(sentences: Sentence[], i: number, isPlan: (folded: stri
   const previous = fold(sentences[i - 1].text).trim();
   if (AGREES.test(folded) && ASKS_AGREEMENT.test(previous)) return proposalBefore(sentences, i - 1);
   // Consent by silence: the chair asks for objections (or says "se nessuno è contrario…"), checks ("No?", "Nessuno?"), concludes.
+  // "Ci sono obiezioni? Nessuna. Bene.": a no to a call for objections is a yes.
+  if (AGREES.test(folded) && NO_OBJECTION.test(previous) && i >= 2 && OBJECTIONS_ASKED.test(fold(sentences[i - 2].text).trim()))
+    return proposalBefore(sentences, i - 2);
   if (AGREES.test(folded) && SILENCE_CHECK.test(previous)) {
     const asked = i >= 2 && ASKS_AGREEMENT.test(fold(sentences[i - 2].text).trim()) ? i - 2 : i - 1;
     return proposalBefore(sentences, asked);
@@ -72,7 +78,7 @@ export function agreedAt(sentences: Sentence[], i: number, isPlan: (folded: stri
 }
 
 // A call to the vote that says what is voted on: "metto in votazione il bilancio", "la proposta è: …".
-const CALLS_VOTE = /\b(?:in votazione|ai voti|votiamo|si vota|la proposta e\s*:|proposta\s*:)/;
+const CALLS_VOTE = /\b(?:in votazione|ai voti|al voto|alla votazione|votiamo|si vota|la proposta e\s*:|proposta\s*:)/;
 // The tally between the call and the verdict: "Favorevoli?", "Novantotto.", "Contrari? Nessuno.", "Astenuti due."
 const TALLY_QUESTION = /^(?:favorevoli|contrari|astenuti|a favore|chi (?:e|sia) (?:favorevole|contrario)|chi si astiene|chi vota)\b/;
 const isTally = (folded: string) => TALLY_QUESTION.test(folded) || (countWords(folded) <= 3 && !/\?\s*$/.test(folded));

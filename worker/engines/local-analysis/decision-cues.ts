@@ -70,7 +70,7 @@ const OPEN =
 
 // Running the meeting, not deciding: "facciamo veloce", "facciamo il giro delle pratiche", "sono le nove".
 const PROCEDURE =
-  /\bfacciamo\s+(?:veloce|presto|in fretta|il giro|un giro|un attimo|due minuti|una pausa|pausa|il punto|le presentazioni|l'appello)\b|^sono le\b/;
+  /\bfacciamo\s+(?:prima\s+)?(?:veloce|presto|in fretta|il giro|un giro|un attimo|due minuti|una pausa|pausa|il punto|le presentazioni|l'appello)\b|^sono le\b/;
 // Put off: "il menù lo decidiamo la prossima volta", "ne parliamo più avanti".
 export const POSTPONED =
   /\b(?:decid|valut|parl|vedi|discut|riprend|pens)\w*iamo\b[^.;:?!]{0,30}?\b(?:poi|in seguito|con calma)\b|\b\w+iamo\b[^.;:?!]{0,30}?\b(?:la prossima volta|alla prossima riunione|piu avanti|un'altra volta)\b|\b(?:poi|dopo|piu avanti|in seguito)\s+(?:l[oaie]\s+|ne\s+)?(?:decid|valut|vedi|discut)\w*iamo\b/;
@@ -79,6 +79,11 @@ const OWN_TASK = /^(?:(?:allora|quindi|ok|va bene|bene|si)[,]?\s+)*(?:l[oaie]\s+
 // A past told in the first person singular: "l'ho approvata io la PR", "ho scelto il rosso".
 export const NARRATED = /\b(?:l'|l[oaie]\s+|gli\s+)?(?:ho|hai)\s+(?:gia\s+)?(?!deciso\s+(?:di|che)\b)\w+(?:at|ut|it|ess|ist|ert|ot)[oaie]\b/;
 
+// Someone else's words reported ("il fornitore ha detto che lo consegniamo lunedì"), a figure
+// given as an estimate ("ne vendiamo circa trecento").
+export const REPORTED =
+  /\b(?:ha|hanno|mi ha|ci ha|mi hanno|ci hanno)\s+(?:detto|scritto|chiesto|proposto|suggerito|raccontato)\b|\b(?:dice|dicono|diceva|dicevano)\s+che\b/;
+const ESTIMATE = /\b\w+iamo\b(?:\s+\S+){0,3}?\s+(?:circa|piu o meno|in media|all'incirca|quasi)\b/;
 /** Whether a folded sentence is no plan a consent could settle: procedure, postponement, the speaker's own task, a past. */
 export const notAPlan = (folded: string) => [PROCEDURE, POSTPONED, OWN_TASK, NARRATED].some((re) => re.test(folded));
 
@@ -86,7 +91,7 @@ export const notAPlan = (folded: string) => [PROCEDURE, POSTPONED, OWN_TASK, NAR
 export function unsettled(folded: string): boolean {
   // What follows ", così" is the purpose ("…, così il lunedì è già pronto"), not the plan.
   const plan = folded.split(/,\s*cosi\b/)[0];
-  const open = [UNSETTLED, OPEN, NEGATED_PLAN, PROCEDURE, POSTPONED, OWN_TASK, NARRATED].some((re) => re.test(plan));
+  const open = [UNSETTLED, OPEN, NEGATED_PLAN, PROCEDURE, POSTPONED, OWN_TASK, NARRATED, REPORTED, ESTIMATE].some((re) => re.test(plan));
   return open && !/\b(?:all'unanimita|a maggioranza)\b/.test(folded);
 }
 const NEGATED_PLAN = /\bnon\s+(?:l[oaie]\s+|ne\s+|ci\s+)?\w+iamo\b/;

@@ -6,7 +6,7 @@
  */
 import { formatTimestamp, type DecisionValue } from "~/lib/analysis";
 import { agreedAt, contentWords, proposalBefore, restatedAt, voteCallBefore } from "./consensus";
-import { commits, decisionCue, NARRATED, NOT_COMMITMENT, notAPlan, POSTPONED, unsettled } from "./decision-cues";
+import { commits, decisionCue, NARRATED, NOT_COMMITMENT, notAPlan, POSTPONED, REPORTED, unsettled } from "./decision-cues";
 import type { Sentence } from "./sentences";
 import { clip, countWords, fold, tidySentence } from "./text";
 
@@ -60,7 +60,7 @@ const VOTE_CALL = /\b(?:ai voti|in votazione|votiamo|si vota|chi (?:e|sia) favor
  * ("La tesoriera lo prepara entro giugno e poi lo mettiamo online" is an action item).
  */
 function isDecision(folded: string, previous: string | undefined, assigned = false): boolean {
-  if (NOT_DECISION.test(folded) || NARRATED.test(folded) || POSTPONED.test(folded)) return false;
+  if ([NOT_DECISION, NARRATED, POSTPONED, REPORTED].some((re) => re.test(folded))) return false;
   const doubt = unsettled(folded);
   const cue = decisionCue(folded, doubt);
   if (cue === "verdict" || cue === "rule") return true;

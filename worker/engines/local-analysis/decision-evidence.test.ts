@@ -1,0 +1,45 @@
+import { describe, expect, it } from "vitest";
+import { findDecisions } from "./decisions";
+import type { Sentence } from "./sentences";
+
+// Decision 028: more shapes of a vote and of consent, and more evidence that a sentence decides
+// nothing. Sentences written for the tests, not taken from any meeting fixture.
+const sentences = (texts: string[]): Sentence[] => texts.map((text, index) => ({ index, text, segmentIndex: index, start: index * 10 }));
+const decided = (...texts: string[]) => findDecisions(sentences(texts));
+
+describe("votes and consent, other ways of saying them", () => {
+  it("walks back over a tally asked with 'chi è favorevole / contrario / si astiene' to a call 'al voto'", () => {
+    const found = decided(
+      "Passiamo al voto sul regolamento della mensa aziendale.",
+      "Chi è favorevole?",
+      "Quindici.",
+      "Chi è contrario?",
+      "Nessuno.",
+      "Chi si astiene?",
+      "Due.",
+      "Approvato.",
+    );
+    expect(found).toHaveLength(1);
+    expect(found[0].text).toMatch(/regolamento della mensa.*Approvato\.$/);
+  });
+
+  it("takes a no to a call for objections, then a yes, as consent to the proposal before", () => {
+    const found = decided("Il mercatino di Natale lo facciamo nel chiostro, mi pare il posto migliore.", "Ci sono obiezioni?", "Nessuna.", "Bene.");
+    expect(found).toHaveLength(1);
+    expect(found[0].text).toMatch(/chiostro/);
+  });
+});
+
+describe("what decides nothing", () => {
+  it.each([
+    // Someone else's words reported.
+    "Il fornitore ha detto che la consegniamo lunedì.",
+    "Ok, allora la sindaca dice che la rifacciamo a settembre.",
+    // A figure given as an estimate.
+    "Ok, ne vendiamo circa trecento al mese, d'estate.",
+    // Running the meeting.
+    "Allora facciamo prima le presentazioni, siamo in tanti nuovi.",
+  ])("takes no decision from %s", (text) => {
+    expect(decided(text)).toHaveLength(0);
+  });
+});
