@@ -39,10 +39,12 @@ const NOT_NAMES = new Set(
 );
 
 // A person or an office named by a noun, possibly with a possessive: "la segreteria", "la nostra contabile", "l'infermiere".
-const PERSON = String.raw`(?:(?:mio|mia|miei|mie|nostro|nostra|nostri|nostre|vostro|vostra|vostri|vostre|suo|sua|suoi|sue|loro)\s+)?(?:${ROLE}|${AGENT_NOUN})`;
+// A role may be a compound with the place it heads, written apart: "il capo reparto", "i capi
+// cantiere", "la responsabile magazzino".
+const PERSON = String.raw`(?:(?:mio|mia|miei|mie|nostro|nostra|nostri|nostre|vostro|vostra|vostri|vostre|suo|sua|suoi|sue|loro)\s+)?(?:${ROLE}|${AGENT_NOUN})(?:\s+(?:reparto|cantiere|squadra|turno|sala|progetto|settore|redazione|magazzino|partita|officina|cucina)(?![\p{L}]))?`;
 const OWNER_SUBJECT = new RegExp(
   String.raw`^(?:(?:allora|quindi|poi|e|intanto|inoltre|comunque|infine|ok|bene|va bene|perfetto|sì|si|d'accordo)[,]?\s+)*` +
-    String.raw`((?:[Ii]l|[Ll]a|[Ll]')\s*\p{Lu}{2,6}(?![\p{L}])|(?:(?:[Ii]l|[Ll]o|[Ll]a|[Ll]'|[Ii]|[Gg]li|[Ll]e)\s*${PERSON}(?:\s+(?:amministrativ\w|tecnic\w|local\w|comunal\w|scolastic\w|general\w|sanitari\w|legal\w|unic\w|finanziari\w|commercial\w|informatic\w|didattic\w|delegat\w))?(?:\s+\p{Lu}[\p{L}']+){0,3}(?:\s+(?:di|del|della|dello|dei|delle|degli|dell')\s*[\p{L}']+(?:\s+\p{Lu}[\p{L}']+)?)?)|(?:\p{Lu}[\p{Ll}']+(?:\s+\p{Lu}[\p{Ll}']+){0,2}))` +
+    String.raw`((?:[Ii]l|[Ll]a|[Ll]')\s*\p{Lu}{2,6}(?![\p{L}])|(?:(?:[Ii]l|[Ll]o|[Ll]a|[Ll]'|[Ii]|[Gg]li|[Ll]e)\s*${PERSON}(?:\s+(?:amministrativ\w|tecnic\w|local\w|comunal\w|scolastic\w|general\w|sanitari\w|legal\w|unic\w|finanziari\w|commercial\w|informatic\w|didattic\w|delegat\w))?(?:\s+\p{Lu}[\p{L}']+){0,3}(?:\s+(?:(?:della|dello|delle|degli|dei|del|di)\s+|dell')[\p{L}']+(?:\s+\p{Lu}[\p{L}']+)?)?)|(?:\p{Lu}[\p{Ll}']+(?:\s+\p{Lu}[\p{Ll}']+){0,2}))` +
     String.raw`(?:\s*,\s*che\s+[^,]{1,40},)?\s+`,
   "u",
 );
@@ -51,8 +53,8 @@ const OWNER_SUBJECT = new RegExp(
 // ordina Anna entro domani", "il rinfresco lo organizzano i rappresentanti dei genitori".
 // Matched on the sentence with its first letter in lower case (names keep their capital).
 const RESUMED = new RegExp(
-  String.raw`^(?:(?:allora|quindi|poi|e|intanto|ok|bene|va bene|perfetto|sì|d'accordo)[,]?\s+)*(?:il|lo|la|l'|i|gli|le)\s*[^,.;:?!]{2,50}?\s+(?:(?:lo|la|li|le)\s+|l')(\p{Ll}{3,}(?:a|ano|e|ono))\s+` +
-    String.raw`((?:il|lo|la|l'|i|gli|le)\s*${PERSON}(?:\s+(?:amministrativ\w|tecnic\w|local\w|comunal\w|scolastic\w|general\w|sanitari\w|legal\w|finanziari\w|commercial\w|informatic\w|didattic\w|delegat\w))?(?:\s+\p{Lu}[\p{L}']+){0,3}(?:\s+(?:di|del|della|dello|dei|delle|degli|dell')\s*[\p{L}']+)?|\p{Lu}\p{Ll}+(?:\s+(?:e|ed)\s+\p{Lu}\p{Ll}+)?)(?![\p{L}'])`,
+  String.raw`^(?:(?:allora|quindi|poi|e|intanto|ok|bene|va bene|perfetto|sì|d'accordo)[,]?\s+)*(?:il|lo|la|l'|i|gli|le)\s*[^,.;:?!]{2,90}?\s+(?:(?:lo|la|li|le)\s+|l')(\p{Ll}{3,}(?:a|ano|e|ono))\s+` +
+    String.raw`((?:il|lo|la|l'|i|gli|le)\s*${PERSON}(?:\s+(?:amministrativ\w|tecnic\w|local\w|comunal\w|scolastic\w|general\w|sanitari\w|legal\w|finanziari\w|commercial\w|informatic\w|didattic\w|delegat\w))?(?:\s+\p{Lu}[\p{L}']+){0,3}(?:\s+(?:(?:della|dello|delle|degli|dei|del|di)\s+|dell')[\p{L}']+)?|\p{Lu}\p{Ll}+(?:\s+(?:e|ed)\s+\p{Lu}\p{Ll}+)?)(?![\p{L}'])`,
   "u",
 );
 
@@ -93,7 +95,7 @@ function subjectOwner(sentence: string): { owner: string; end: number; isRole: b
 
 // The person or office right before a duty verb: "…e l'assessore Conti deve mandare".
 const OWNER_AT_END = new RegExp(
-  String.raw`(?:^|[\s,])((?:(?:[Ii]l|[Ll]o|[Ll]a|[Ll]'|[Ii]|[Gg]li|[Ll]e)\s*${PERSON}(?:\s+(?:amministrativ\w|tecnic\w|local\w|comunal\w|scolastic\w|general\w|sanitari\w|legal\w|finanziari\w|commercial\w|informatic\w|didattic\w|delegat\w))?(?:\s+\p{Lu}[\p{L}']+){0,3}(?:\s+(?:di|del|della|dello|dei|delle|degli|dell')\s*[\p{L}']+(?:\s+\p{Lu}[\p{L}']+)?)?)|(?:\p{Lu}[\p{Ll}']+(?:\s+\p{Lu}[\p{Ll}']+){0,2}))(?:\s*,\s*che\s+[^,]{1,40},)?\s*(?:(?:si|ne|se|ci|gli|le|lo|la|comunque|anche|poi|quindi|invece|già)\s+)*$`,
+  String.raw`(?:^|[\s,])((?:(?:[Ii]l|[Ll]o|[Ll]a|[Ll]'|[Ii]|[Gg]li|[Ll]e)\s*${PERSON}(?:\s+(?:amministrativ\w|tecnic\w|local\w|comunal\w|scolastic\w|general\w|sanitari\w|legal\w|finanziari\w|commercial\w|informatic\w|didattic\w|delegat\w))?(?:\s+\p{Lu}[\p{L}']+){0,3}(?:\s+(?:(?:della|dello|delle|degli|dei|del|di)\s+|dell')[\p{L}']+(?:\s+\p{Lu}[\p{L}']+)?)?)|(?:\p{Lu}[\p{Ll}']+(?:\s+\p{Lu}[\p{Ll}']+){0,2}))(?:\s*,\s*che\s+[^,]{1,40},)?\s*(?:(?:si|ne|se|ci|gli|le|lo|la|comunque|anche|poi|quindi|invece|già)\s+)*$`,
   "u",
 );
 

@@ -28,6 +28,14 @@ const DUE_PATTERNS: DuePattern[] = [
     true,
     true,
   ),
+  // "prima di entrare in teatro", "prima che si riaccenda": the event that closes the time left
+  // (not "prima di mandarla", an order of steps).
+  pattern(
+    String.raw`prima\s+(?:di\s+(?=(?:entrare|rientrare|partire|ripartire|andare|arrivare|aprire|riaprire|chiudere|iniziare|cominciare|ricominciare|uscire|tornare|riaccendere|riprendere)(?![\p{L}]))|che\s+)`,
+    "words",
+    true,
+    true,
+  ),
   pattern(
     String.raw`per\s+(?=(?:${WEEKDAY}|domani|dopodomani|stasera|oggi|fine|la\s+fine|la\s+prossima|il\s+prossimo|la\s+settimana|il\s+\d|il\s+(?:primo|due|tre|quattro|cinque|sei|sette|otto|nove|dieci|quindici|venti|trenta)|(?:la|il)\s+${MEETING}\s+di\s+${WEEKDAY}))`,
     "words",
@@ -56,7 +64,13 @@ const DUE_PATTERNS: DuePattern[] = [
   pattern(String.raw`(?:oggi\s+(?:pomeriggio|stesso|in\s+giornata)|in\s+giornata|stamattina|(?<=\p{L}\s+)oggi(?=\s*(?:[.,;:!?]|$)))`, "whole", false),
   // "la settimana prossima", "il mese prossimo": the next period, said without a preposition.
   pattern(String.raw`(?:la\s+settimana\s+prossima|la\s+prossima\s+settimana|il\s+mese\s+prossimo|il\s+prossimo\s+mese)(?![\p{L}])`, "whole", false),
-  // "subito" closing a clause or before "dopo…" ("va fatta subito, sennò…", "la faccio subito dopo la riunione").
+  // A moment of the day's schedule: "subito dopo la riunione", "dopo il servizio", "dopo pranzo".
+  pattern(
+    String.raw`(?:subito\s+)?dopo\s+(?:(?:la|il|lo|l')\s*)?(?:${MEETING}|pranzo|cena|pausa|servizio|turno|lezione|messa|partita)(?![\p{L}])`,
+    "whole",
+    true,
+  ),
+  // "subito" closing a clause or before "dopo…" ("va fatta subito, sennò…", "la faccio subito dopo").
   pattern(String.raw`subito(?=\s*(?:[.,;:!?]|$|dopo\s))`, "whole", true),
 ];
 const DUE_END =
@@ -67,7 +81,7 @@ const CLAUSE_AFTER = /^(?:ce|ci|lo|la|li|le|l'\p{L}*|gli|glie\p{L}*|mi|ti|vi|ne|
 
 // Words without which no deadline pattern can match.
 const DUE_HINT =
-  /entro|oltre|tardi|prima|per |prossim|ogni|tra |fra |oggi|giornata|stamattina|fine|subito|lunedì|lunedi|martedì|martedi|mercoledì|mercoledi|giovedì|giovedi|venerdì|venerdi|sabato|domenica|domani|stasera/iu;
+  /entro|oltre|tardi|prima|dopo|per |prossim|ogni|tra |fra |oggi|giornata|stamattina|fine|subito|lunedì|lunedi|martedì|martedi|mercoledì|mercoledi|giovedì|giovedi|venerdì|venerdi|sabato|domenica|domani|stasera/iu;
 const DAY_WORD =
   /^(?:oggi|domani|dopodomani|stasera|stamattina|lunedì|lunedi|martedì|martedi|mercoledì|mercoledi|giovedì|giovedi|venerdì|venerdi|sabato|domenica)$/iu;
 const UNIT = /^(?:giorni|settimane|mesi|settimana|mese|lunedì|martedì|mercoledì|giovedì|venerdì|sabato|domenica)$/iu;
@@ -94,7 +108,12 @@ export function findDue(sentence: string): { due: string; strong: boolean } | un
       taken.push(w);
       if (taken.length >= 7) break;
     }
-    const due = `${m[0]} ${taken.join(" ")}`.replace(/\s+/g, " ").replace(/' /g, "'").trim();
+    // (A preposition left hanging before a pronoun or an article is no part of it: "prima di partire per la…".)
+    const due = `${m[0]} ${taken.join(" ")}`
+      .replace(/\s+/g, " ")
+      .replace(/' /g, "'")
+      .trim()
+      .replace(/\s+(?:per|a|in|da|con|su)$/iu, "");
     // "entro" or "prima del…" alone is no deadline.
     if (needsWords && taken.length === 0) continue;
     return { due, strong };

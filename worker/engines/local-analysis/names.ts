@@ -21,6 +21,14 @@ patrizia patrizio piero pietro raffaele raffaella renato riccardo rita roberta r
 rosa rosanna rossana rossella ruggero sabrina salvatore samuele sandra sandro sara sergio silvia
 silvio simona simone sofia stefania stefano susanna teresa tiziana tiziano tommaso ugo umberto
 valentina valeria valerio vanessa vincenzo viola virginia vittoria vittorio walter
+agata alba alfonso amelia anita antonietta attilio bernardo carlotta celeste cesare cinzia
+dora elio emilio enza ester fausto ferdinando gemma gerardo gilda gina ida ines lidia lino livia
+lucio marcella marilena massimiliano matilde nino nora ottavio pasquale piera pina renata romano
+romina sonia tullio ada achille aldo anselmo bruna carmine cosimo dante erminia
+ginevra gregorio leonardo letizia lia liliana marino mirco oscar rebecca teo tobia
+bea ale fede nico max giò gio betta cate pippo peppe totò toto tonino gigi
+fatima amina aisha mohamed mohammed ahmed omar karim youssef hassan samir rachid ibrahim
+yasmine leila ana andrei ion elena mihai natasha olena svetlana kevin sharon jessica
 `
   .trim()
   .split(/\s+/);
