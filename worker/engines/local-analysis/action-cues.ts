@@ -101,3 +101,21 @@ export function whoeverOwner(before: string): string | undefined {
     );
   return m?.[1];
 }
+
+/**
+ * An owner said as "chi …" opening a clause, before a verb in the present with its pronoun: "chi è
+ * disponibile mi scrive…", "chi ha moduli da firmare li porta in segreteria…", "chi vuole venire si
+ * iscrive…". (With a duty verb, whoeverOwner reads the words before it.)
+ */
+export function whoeverSubject(sentence: string): string | undefined {
+  const m = sentence.match(
+    /(?:^|[:;,]\s*|\b(?:e|allora|quindi|poi)\s+)((?:chi|tutti quelli che|quelli che|coloro che)\s+[^,.;:?!]{2,50}?)\s+(?:mi|ci|ti|vi|si|li|le|lo|la|gli|ne|me\s+l[oaie]|ce\s+l[oaie])\s+\p{Ll}{3,}(?:a|e|ano|ono)(?![\p{L}])/iu,
+  );
+  return m?.[1];
+}
+
+// A commitment that names its object by a pronoun only: "Lo faccio io, ma tra due settimane", "Vi
+// faccio sapere prima della riunione", "Ci penso io." What is to be done was said just before (not
+// when another clause says it: "La chiamo io, le spiego il contratto").
+export const PRONOUN_ONLY =
+  /^(?:(?:sì|si|ok|va bene|allora|certo|d'accordo|bene)[,]?\s+)*(?:lo|la|li|le|l'|ci|vi|ti|ne|me\s+ne|ce\s+ne|ve\s+l[oaie]|te\s+l[oaie]|glie\p{L}+)\s*\p{Ll}{3,}o(?:\s+io)?(?:\s+sapere)?(?=\s*[.;!]|\s*,?\s+(?:ma|però|entro|per|tra|fra|prima|domani|stasera|oggi|subito|appena)(?![\p{L}])|\s*$)/iu;

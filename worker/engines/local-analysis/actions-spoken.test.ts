@@ -40,3 +40,41 @@ describe("deadlines said by an event", () => {
     expect(findDue("dopo questa cosa passiamo al bilancio")).toBeUndefined();
   });
 });
+
+describe("owners that are a group or whoever it concerns", () => {
+  it("takes 'chi …' before a present verb with its pronoun as the owner, the whole sentence as the task", () => {
+    const [a] = actions("Per la cena di fine anno: chi porta il dolce me lo dice entro mercoledì.");
+    expect(a).toMatchObject({ owner: "chi porta il dolce", due: "entro mercoledì" });
+    expect(a.task).toMatch(/cena di fine anno/);
+    expect(actions("Chi vuole il buono pasto si segna sul foglio entro domani.")[0]).toMatchObject({
+      owner: "Chi vuole il buono pasto",
+      due: "entro domani",
+    });
+  });
+
+  it("is no task when whoever it concerns is given no deadline", () => {
+    expect(actions("Chi la conosce la apprezza.")).toEqual([]);
+  });
+
+  it("reads a subject after an opener said with a capital", () => {
+    expect(actions("Allora l'ASL ci manda il calendario delle visite entro fine mese.")[0]).toMatchObject({
+      owner: "l'ASL",
+      due: "entro fine mese",
+    });
+  });
+});
+
+describe("a commitment whose object is only a pronoun", () => {
+  it("takes what was proposed just before as the task", () => {
+    const [a] = actions("Servirebbe una lista d'attesa per il corso di nuoto.", "La preparo io, ma dopo le vacanze.");
+    expect(a.task).toMatch(/lista d'attesa/);
+    const [b] = actions("Bisogna sentire il comune per il permesso del mercatino.", "Vi faccio sapere entro la settimana prossima.");
+    expect(b).toMatchObject({ owner: null, due: "entro la settimana prossima" });
+    expect(b.task).toMatch(/permesso del mercatino/);
+  });
+
+  it("keeps its own words when another clause says what", () => {
+    const [a] = actions("Il nuovo stagista arriva lunedì.", "Lo seguo io, gli spiego il magazzino e gli do le chiavi entro martedì.");
+    expect(a.task).not.toMatch(/stagista/);
+  });
+});

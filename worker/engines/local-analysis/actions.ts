@@ -8,7 +8,17 @@
 import { formatTimestamp, type ActionItemValue } from "~/lib/analysis";
 import type { Sentence } from "./sentences";
 import { isStopWord } from "./stopwords";
-import { AGENT_NOUN, firstPersonCommitment, GROUP_REQUEST, namesThing, PASSIVE_DUTY, ROLE, whoeverOwner } from "./action-cues";
+import {
+  AGENT_NOUN,
+  firstPersonCommitment,
+  GROUP_REQUEST,
+  namesThing,
+  PASSIVE_DUTY,
+  PRONOUN_ONLY,
+  ROLE,
+  whoeverOwner,
+  whoeverSubject,
+} from "./action-cues";
 import { isFirstName } from "./names";
 import { capitalise, clip, fold } from "./text";
 import { findDue } from "./deadlines";
@@ -42,8 +52,28 @@ const NOT_NAMES = new Set(
 // A role may be a compound with the place it heads, written apart: "il capo reparto", "i capi
 // cantiere", "la responsabile magazzino".
 const PERSON = String.raw`(?:(?:mio|mia|miei|mie|nostro|nostra|nostri|nostre|vostro|vostra|vostri|vostre|suo|sua|suoi|sue|loro)\s+)?(?:${ROLE}|${AGENT_NOUN})(?:\s+(?:reparto|cantiere|squadra|turno|sala|progetto|settore|redazione|magazzino|partita|officina|cucina)(?![\p{L}]))?`;
+// The words that open a sentence before its subject, with a capital or not ("Allora l'RSPP mi manda…").
+const OPENERS = [
+  "allora",
+  "quindi",
+  "poi",
+  "e",
+  "intanto",
+  "inoltre",
+  "comunque",
+  "infine",
+  "ok",
+  "bene",
+  "va bene",
+  "perfetto",
+  "sì",
+  "si",
+  "d'accordo",
+]
+  .map((w) => `[${w[0]}${w[0].toUpperCase()}]${w.slice(1)}`)
+  .join("|");
 const OWNER_SUBJECT = new RegExp(
-  String.raw`^(?:(?:allora|quindi|poi|e|intanto|inoltre|comunque|infine|ok|bene|va bene|perfetto|sì|si|d'accordo)[,]?\s+)*` +
+  String.raw`^(?:(?:${OPENERS})[,]?\s+)*` +
     String.raw`((?:[Ii]l|[Ll]a|[Ll]')\s*\p{Lu}{2,6}(?![\p{L}])|(?:(?:[Ii]l|[Ll]o|[Ll]a|[Ll]'|[Ii]|[Gg]li|[Ll]e)\s*${PERSON}(?:\s+(?:amministrativ\w|tecnic\w|local\w|comunal\w|scolastic\w|general\w|sanitari\w|legal\w|unic\w|finanziari\w|commercial\w|informatic\w|didattic\w|delegat\w))?(?:\s+\p{Lu}[\p{L}']+){0,3}(?:\s+(?:(?:della|dello|delle|degli|dei|del|di)\s+|dell')[\p{L}']+(?:\s+\p{Lu}[\p{L}']+)?)?)|(?:\p{Lu}[\p{Ll}']+(?:\s+\p{Lu}[\p{Ll}']+){0,2}))` +
     String.raw`(?:\s*,\s*che\s+[^,]{1,40},)?\s+`,
   "u",
@@ -171,6 +201,7 @@ export function findActionsAndReplies(sentences: Sentence[]): { actions: Found[]
     let rest: string | undefined;
     let strong = false;
     let commitment: { firm: boolean } | undefined;
+    let whoever: string | undefined;
 
     // Most sentences have no duty, commitment, request or deadline: skip them cheaply.
     if (
@@ -227,6 +258,11 @@ export function findActionsAndReplies(sentences: Sentence[]): { actions: Found[]
       owner = resumed[2];
       rest = text.slice(0, resumed.index! + resumed[0].length - resumed[2].length) + text.slice(resumed.index! + resumed[0].length);
       strong = true;
+    } else if (due?.strong && (whoever = whoeverSubject(text))) {
+      // "chi è disponibile mi scrive entro fine mese": whoever it concerns, and the whole sentence says what.
+      owner = whoever;
+      rest = text;
+      strong = true;
     } else if (subject && due?.strong && /^(?:(?:gli|le|lo|la|li|ne|ci|si|se|me|te|mi|ti|vi)\s+)*\p{Ll}/u.test(text.slice(subject.end))) {
       // "Marco prepara la build entro giovedì", "L'ufficio del personale fa i colloqui entro fine febbraio".
       owner = subject.owner;
@@ -248,6 +284,9 @@ export function findActionsAndReplies(sentences: Sentence[]): { actions: Found[]
       if (prev) {
         owner = prev.name;
         rest = `${tidyTask(prev.rest)}: ${tidyTask(text.replace(/\b(?:me ne occupo|ci penso|lo faccio|la faccio)\s+io\b,?/iu, ""))}`;
+      } else if (i > 0 && !(last && last.index === i - 1) && PRONOUN_ONLY.test(text)) {
+        // "Lo faccio io, ma tra due settimane": the task is what was proposed just before.
+        rest = `${tidyTask(sentences[i - 1].text)}: ${text.charAt(0).toLowerCase()}${text.slice(1)}`;
       } else rest = text;
       strong = true;
     } else if ((/^(?:tu|lei|voi)\s+(?:mi|ci|gli|le)\s+\p{L}+/iu.test(text) || GROUP_REQUEST.test(text)) && due) {
