@@ -65,9 +65,9 @@ export function firstPersonCommitment(sentence: string): { firm: boolean } | und
   const text = sentence.charAt(0).toLowerCase() + sentence.slice(1);
   const m =
     text.match(RECEIVER_PRONOUNS) ??
-    text.match(/(?:^|[,;:]\s*|\b(?:ma|e|poi|allora|quindi)\s+)(l[oaie]|l'|ne|gli|ci)\s*(\p{Ll}{3,}o)\b(?:\s+(\p{L}+))?/u) ??
+    text.match(/(?:^|[,;:]\s*|\b(?:ma|e|poi|allora|quindi)\s+)(l[oaie]|l'|ne|gli|ci)(?:\s+|(?<='))(\p{Ll}{3,}o)\b(?:\s+(\p{L}+))?/u) ??
     // The object put first and taken up by the pronoun: "la sedia la cambio da martedì".
-    text.match(/^(?:il|lo|la|l'|i|gli|le)\s*[^,.;:?!]{2,40}?\s+(l[oaie]|l'|ne)\s*(\p{Ll}{3,}o)\b(?:\s+(\p{L}+))?/u);
+    text.match(/^(?:il|lo|la|l'|i|gli|le)\s*[^,.;:?!]{2,40}?\s+(l[oaie]|l'|ne)(?:\s+|(?<='))(\p{Ll}{3,}o)\b(?:\s+(\p{L}+))?/u);
   if (!m) return undefined;
   // Negated ("non ce la faccio"), or done right now in the meeting ("la spengo adesso, mentre parliamo"): no task.
   if (/\bnon\s+(?:(?:ce|ci|me|te|ve|se|l[oaie]|ne|gli|glie\p{L}*|l')\s*)+\p{Ll}{2,}o\b/u.test(text)) return undefined;
@@ -75,6 +75,8 @@ export function firstPersonCommitment(sentence: string): { firm: boolean } | und
   const [, pronouns, verb, next] = m;
   // The imperfect ("aspettavo", "sentivo") but not "ricevo", "scrivo".
   if (SAYING.test(verb) || /(?:iamo|ano|ono|nno|avo|[^c]evo|[^r]ivo)$/.test(verb)) return undefined;
+  // An article before an adjective or a noun in -o: "lo stesso giorno", "il primo", "lo scorso anno".
+  if (/^(?:stesso|primo|secondo|terzo|ultimo|nuovo|scorso|prossimo|solito|tutto|giorno|mattino)$/.test(verb)) return undefined;
   const p = pronouns.replace(/\s+/g, " ");
   // A noun after an elided article, taken up by a pronoun, is no verb: "l'atto ce l'ho".
   if (

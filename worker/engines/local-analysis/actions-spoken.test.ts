@@ -78,3 +78,39 @@ describe("a commitment whose object is only a pronoun", () => {
     expect(a.task).not.toMatch(/stagista/);
   });
 });
+
+describe("a named person asked only when", () => {
+  it("gives the task said before to the one asked, with the deadline of the answer", () => {
+    const [a] = actions("Poi c'è da rifare l'impianto audio della sala.", "Walter, entro sabato?", "Entro sabato sì, se arrivano i cavi.");
+    expect(a).toMatchObject({ owner: "Walter", due: "entro sabato" });
+    expect(a.task).toMatch(/impianto audio/);
+    const [b] = actions("Serve la locandina nuova.", "Ginevra, la locandina per quando ce l'hai?", "Se la tipografia risponde, per lunedì prossimo.");
+    expect(b).toMatchObject({ owner: "Ginevra", due: "per lunedì prossimo" });
+  });
+
+  it("is no task when the question is not answered", () => {
+    expect(actions("Serve la locandina nuova.", "Ginevra, per quando?", "Intanto passiamo al punto dopo, il bilancio.")).toEqual([]);
+  });
+});
+
+describe("a subject that does not own a task", () => {
+  it("reads the deadline put first, then who and what", () => {
+    expect(actions("E prima che arrivi il freddo, il custode controlla la caldaia.")[0]).toMatchObject({
+      owner: "il custode",
+      due: "prima che arrivi il freddo",
+    });
+  });
+
+  it("is not the owner when it is the object put first of the speaker's verb", () => {
+    expect(actions("Il geometra lo sento io, lo facciamo venire entro giovedì.")[0]).toMatchObject({ owner: null, due: "entro giovedì" });
+  });
+
+  it("reports a fact when the verb is negated, and a condition when 'prima di' opens the sentence", () => {
+    expect(actions("Il corriere fino a giovedì non passa.")).toEqual([]);
+    expect(findDue("Prima di uscire bisogna spegnere le luci")?.strong).toBe(false);
+  });
+
+  it("reads no pronoun inside a word ('e livello' is no 'li vello')", () => {
+    expect(actions("Io dividerei in tre squadre, principianti e livello avanzato, lo stesso giorno.")).toEqual([]);
+  });
+});

@@ -123,6 +123,26 @@ function subjectOwner(sentence: string): { owner: string; end: number; isRole: b
   return { owner, end: m[0].length, isRole };
 }
 
+/**
+ * Whether the words after a subject go on with its verb: a verb in lower case, maybe after its
+ * pronouns — not the speaker's own verb after an object put first ("Il tecnico lo chiamo io"), nor a
+ * negated one, which reports a fact ("Il tecnico prima di lunedì non viene").
+ */
+function actsAsSubject(after: string): boolean {
+  if (!/^(?:(?:gli|le|lo|la|li|ne|ci|si|se|me|te|mi|ti|vi)\s+)*\p{Ll}/u.test(after)) return false;
+  if (/^(?:(?:l[oaie]|ne|gli|ce|ve|te|glie\p{L}*)\s+|l')\p{Ll}{2,}o(?![\p{L}])/u.test(after)) return false;
+  return !/(?:^|\s)non\s/u.test(after.split(/[,;:]/)[0]);
+}
+
+/** The subject of a sentence that opens with its deadline: "Entro venerdì Marco manda…". */
+function subjectAfterDue(text: string, due: string): { owner: string; rest: string } | undefined {
+  const at = text.indexOf(due);
+  if (at < 0 || !/^(?:(?:e|ed|ma|allora|quindi|poi|ok)[,]?\s+)?$/iu.test(text.slice(0, at))) return undefined;
+  const after = text.slice(at + due.length).replace(/^[\s,]+/, "");
+  const subject = subjectOwner(after);
+  return subject && { owner: subject.owner, rest: after.slice(subject.end) };
+}
+
 // The person or office right before a duty verb: "…e l'assessore Conti deve mandare".
 const OWNER_AT_END = new RegExp(
   String.raw`(?:^|[\s,])((?:(?:[Ii]l|[Ll]o|[Ll]a|[Ll]'|[Ii]|[Gg]li|[Ll]e)\s*${PERSON}(?:\s+(?:amministrativ\w|tecnic\w|local\w|comunal\w|scolastic\w|general\w|sanitari\w|legal\w|finanziari\w|commercial\w|informatic\w|didattic\w|delegat\w))?(?:\s+\p{Lu}[\p{L}']+){0,3}(?:\s+(?:(?:della|dello|delle|degli|dei|del|di)\s+|dell')[\p{L}']+(?:\s+\p{Lu}[\p{L}']+)?)?)|(?:\p{Lu}[\p{Ll}']+(?:\s+\p{Lu}[\p{Ll}']+){0,2}))(?:\s*,\s*che\s+[^,]{1,40},)?\s*(?:(?:si|ne|se|ci|gli|le|lo|la|comunque|anche|poi|quindi|invece|già)\s+)*$`,
@@ -175,11 +195,11 @@ const CANDIDATE =
 
 const lowerFirst = (text: string) => text.charAt(0).toLowerCase() + text.slice(1);
 
-function vocativeOf(text: string): { name: string; rest: string } | undefined {
+function vocativeOf(text: string): ReturnType<typeof addresseeOf> {
   return addresseeOf(text, isName, transcript);
 }
 
-type Found = ActionItemValue & { index: number; addressed?: boolean };
+type Found = ActionItemValue & { index: number; addressed?: boolean; asksWhen?: boolean };
 
 export function findActions(sentences: Sentence[]): Found[] {
   return findActionsAndReplies(sentences).actions;
@@ -202,6 +222,7 @@ export function findActionsAndReplies(sentences: Sentence[]): { actions: Found[]
     let strong = false;
     let commitment: { firm: boolean } | undefined;
     let whoever: string | undefined;
+    let afterDue: { owner: string; rest: string } | undefined;
 
     // Most sentences have no duty, commitment, request or deadline: skip them cheaply.
     if (
@@ -263,10 +284,15 @@ export function findActionsAndReplies(sentences: Sentence[]): { actions: Found[]
       owner = whoever;
       rest = text;
       strong = true;
-    } else if (subject && due?.strong && /^(?:(?:gli|le|lo|la|li|ne|ci|si|se|me|te|mi|ti|vi)\s+)*\p{Ll}/u.test(text.slice(subject.end))) {
+    } else if (subject && due?.strong && actsAsSubject(text.slice(subject.end))) {
       // "Marco prepara la build entro giovedì", "L'ufficio del personale fa i colloqui entro fine febbraio".
       owner = subject.owner;
       rest = text.slice(subject.end);
+      strong = true;
+    } else if (due && (afterDue = subjectAfterDue(text, due.due)) && actsAsSubject(afterDue.rest)) {
+      // "E prima che si riaccenda l'RSPP fa la verifica": the deadline put first, then who and what.
+      owner = afterDue.owner;
+      rest = afterDue.rest;
       strong = true;
     } else if (future && (due || subject)) {
       owner = ownerBefore(text.slice(0, future.index)) ?? subject?.owner ?? null;
@@ -316,6 +342,7 @@ export function findActionsAndReplies(sentences: Sentence[]): { actions: Found[]
       timestamp: formatTimestamp(s.start),
       index: i,
       addressed: !!vocative && owner === vocative.name,
+      asksWhen: !!vocative?.asksWhen && owner === vocative.name,
     });
   }
   return joinReplies(sentences, out, isName);

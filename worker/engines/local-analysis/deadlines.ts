@@ -10,12 +10,15 @@ const MEETING = String.raw`(?:riunione|seduta|assemblea|consiglio|incontro|call|
 // words: the deadline takes the words after the match ("entro" + "il trenta maggio");
 // unit: up to the time unit ("tra due settimane"); whole: the match is the deadline ("sabato mattina").
 // strong: said as a deadline ("entro", "per venerdì", "a fine mese"); a bare day may date something else.
-type DuePattern = { re: RegExp; kind: "words" | "unit" | "whole"; strong: boolean; needsWords?: boolean };
-const pattern = (source: string, kind: DuePattern["kind"], strong: boolean, needsWords = false): DuePattern => ({
+// event: a deadline said by an event ("prima di entrare in teatro"): a few words only, and weak
+// when it opens the sentence, where it is rather a condition ("Prima di entrare devono firmare…").
+type DuePattern = { re: RegExp; kind: "words" | "unit" | "whole"; strong: boolean; needsWords?: boolean; event?: boolean };
+const pattern = (source: string, kind: DuePattern["kind"], strong: boolean, needsWords = false, event = false): DuePattern => ({
   re: new RegExp(String.raw`(?<![\p{L}])` + source, "iu"),
   kind,
   strong,
   needsWords,
+  event,
 });
 
 const DUE_PATTERNS: DuePattern[] = [
@@ -33,6 +36,7 @@ const DUE_PATTERNS: DuePattern[] = [
   pattern(
     String.raw`prima\s+(?:di\s+(?=(?:entrare|rientrare|partire|ripartire|andare|arrivare|aprire|riaprire|chiudere|iniziare|cominciare|ricominciare|uscire|tornare|riaccendere|riprendere)(?![\p{L}]))|che\s+)`,
     "words",
+    true,
     true,
     true,
   ),
@@ -89,7 +93,7 @@ const UNIT = /^(?:giorni|settimane|mesi|settimana|mese|lunedì|martedì|mercoled
 /** The deadline as said: "entro il trenta maggio", "entro la fine della settimana". */
 export function findDue(sentence: string): { due: string; strong: boolean } | undefined {
   if (!DUE_HINT.test(sentence)) return undefined;
-  for (const { re, kind, strong, needsWords } of DUE_PATTERNS) {
+  for (const { re, kind, strong, needsWords, event } of DUE_PATTERNS) {
     const m = re.exec(sentence);
     if (!m) continue;
     const after = sentence.slice(m.index + m[0].length);
@@ -106,7 +110,7 @@ export function findDue(sentence: string): { due: string; strong: boolean } | un
       // "entro stasera faccio il rilascio": after a day only its part of the day follows.
       if (taken.length > 0 && DAY_WORD.test(taken[taken.length - 1]) && !/^(?:mattina|pomeriggio|sera|prossim[oa]|stesso)$/iu.test(w)) break;
       taken.push(w);
-      if (taken.length >= 7) break;
+      if (taken.length >= (event ? 3 : 7)) break;
     }
     // (A preposition left hanging before a pronoun or an article is no part of it: "prima di partire per la…".)
     const due = `${m[0]} ${taken.join(" ")}`
@@ -116,7 +120,8 @@ export function findDue(sentence: string): { due: string; strong: boolean } | un
       .replace(/\s+(?:per|a|in|da|con|su)$/iu, "");
     // "entro" or "prima del…" alone is no deadline.
     if (needsWords && taken.length === 0) continue;
-    return { due, strong };
+    const opening = event && /^(?:(?:e|ed|ma|però|allora|quindi|poi)[,]?\s+)?$/iu.test(sentence.slice(0, m.index));
+    return { due, strong: strong && !opening };
   }
   return undefined;
 }

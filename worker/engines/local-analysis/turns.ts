@@ -63,12 +63,18 @@ function withArticle(role: string, transcript: string): string {
  * The person a sentence speaks to, and the rest of it, when it asks or tells them something: a
  * name, a title and a name, or a role said alone ("Tesoriere, la convocazione la mandi tu?").
  */
-export function addresseeOf(text: string, isName: (word: string) => boolean, transcript: string): { name: string; rest: string } | undefined {
+export function addresseeOf(
+  text: string,
+  isName: (word: string) => boolean,
+  transcript: string,
+): { name: string; rest: string; asksWhen?: boolean } | undefined {
   if (LINE_CHECK.test(text)) return undefined;
   const v = text.match(VOCATIVE);
   if (v) {
     const name = v[1];
     const rest = v[2];
+    const asksWhen = asksOnlyWhen(rest);
+    if (asksWhen && isName(name.split(" ")[0])) return { name, rest, asksWhen };
     const spoken =
       SECOND_PERSON.test(text) ||
       (() => {
@@ -88,13 +94,23 @@ export function addresseeOf(text: string, isName: (word: string) => boolean, tra
   return undefined;
 }
 
+// "Alessio, entro venerdì?", "Bea, i carrelli per quando li hai?": the person is asked only when;
+// what to do was said before, and the answer gives the deadline.
+const WHEN = /\b(?:per|entro|da)\s+quando\b|^(?:e\s+)?quando\s+(?:l[oaie]|ce\s+l['\p{L}]*|me\s+l[oaie])\b/iu;
+function asksOnlyWhen(rest: string): boolean {
+  if (!/\?\s*$/.test(rest)) return false;
+  if (WHEN.test(rest)) return true;
+  const due = findDue(rest);
+  return !!due?.strong && contentWords(rest.replace(due.due, "")) === 0;
+}
+
 // A reply that accepts, or one that only gives the time ("Entro venerdì sì", "Diciamo a fine mese").
 const ACCEPT = /^(?:sì|si|certo|ok|okay|va bene|d'accordo|volentieri|senz'altro|perfetto|come no|diciamo|allora)(?![\p{L}])/iu;
 const REFUSE = /^(?:no\b|non\s+(?:posso|riesco|ce\s+la\s+faccio)|purtroppo)/iu;
 // After a first-person commitment, the next speaker names the one who committed: "Perfetto, Paolo, se riesce entro…".
 const NAMED_BACK = /^(?:(?:perfetto|bene|benissimo|ottimo|grazie|va bene|ok|okay|d'accordo)[,!]?\s+)+(\p{Lu}\p{Ll}+)\s*[,.!]/u;
 
-type Found = { task: string; owner: string | null; due: string | null; index: number; addressed?: boolean };
+type Found = { task: string; owner: string | null; due: string | null; index: number; addressed?: boolean; asksWhen?: boolean };
 
 /**
  * Joins each request to the reply that accepts it: the reply's deadline completes the request, the
@@ -114,12 +130,13 @@ export function joinReplies<T extends Found>(
     const i = action.index;
     if (action.addressed) {
       // "Francesco, ci pensi tu?": the task is what was said just before.
-      if (i > 0 && contentWords(action.task.replace(action.owner ?? "", "")) < 2)
+      if (i > 0 && contentWords(action.task.replace(action.owner ?? "", "").replace(action.due ?? "", "")) < 2)
         action.task = sentences[i - 1].text
           .trim()
           .replace(/[.!?]+$/, "")
           .slice(0, 200);
       // The reply is in the next one or two sentences, one after the other, before anyone is asked anything else.
+      let answered = false;
       for (let j = i + 1; j <= i + 2 && j < sentences.length; j++) {
         const text = sentences[j].text.trim();
         if (REFUSE.test(text)) break;
@@ -134,6 +151,7 @@ export function joinReplies<T extends Found>(
           break;
         }
         replies.add(j);
+        answered ||= !!due || ACCEPT.test(text);
         // A firm deadline in the reply wins over a bare date in the request ("alla review di giovedì prossimo?" — "Per giovedì").
         if (action.due && due?.strong && !findDue(sentences[i].text)?.strong) action.due = due.due;
         if (!action.due && due) {
@@ -152,6 +170,8 @@ export function joinReplies<T extends Found>(
           dropped.add(answer);
         }
       }
+      // Asked only when, and never answered: no one took the task.
+      if (action.asksWhen && !answered) dropped.add(action);
     } else if (action.owner === null) {
       // (The reply may already have given the task its deadline and its index.)
       for (const next of [sentences[i]?.text, sentences[i + 1]?.text]) {
