@@ -122,6 +122,8 @@ export function restatedAt(sentences: Sentence[], i: number): boolean {
   if (!YES_START.test(yes) || BUT.test(yes) || /\?\s*$/.test(yes)) return false;
   const said = stems(folded);
   for (let k = i - 2; k >= Math.max(0, i - 4); k--) {
+    // A yes to a question is an answer ("Hai visto il preventivo?" — "Sì."), not an agreement.
+    if (k === i - 2 && /\?\s*$/.test(sentences[k].text)) return false;
     const shared = [...stems(fold(sentences[k].text))].filter((w) => said.has(w));
     if (shared.length >= 2) return true;
   }

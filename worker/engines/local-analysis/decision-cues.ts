@@ -143,9 +143,13 @@ export function decisionCue(folded: string, doubt = unsettled(folded)): Cue | un
   return undefined;
 }
 
-/** A first-person plural plan opening a clause, whatever doubt surrounds it ("Le paghiamo a metà, mi pare giusto"). */
-export function commits(folded: string): boolean {
+/**
+ * A first-person plural plan opening a clause, whatever doubt surrounds it ("Le paghiamo a metà,
+ * mi pare giusto"); with `atStart`, only one that opens the sentence.
+ */
+export function commits(folded: string, atStart = false): boolean {
   for (const m of folded.matchAll(COMMITMENT)) {
+    if (atStart && m.index > 0) break;
     const pronoun = m[1]?.trim();
     const verb = m[2];
     if (AUXILIARY.test(verb)) continue;

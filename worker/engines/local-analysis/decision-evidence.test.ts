@@ -43,3 +43,19 @@ describe("what decides nothing", () => {
     expect(decided(text)).toHaveLength(0);
   });
 });
+
+describe("a plan said with a task, a summary after an answer", () => {
+  it("keeps a plan that opens a sentence which also gives someone a task with a deadline", () => {
+    const s = sentences(["Facciamo la festa il venti in oratorio, e Marco porta le bibite entro venerdì."]);
+    expect(findDecisions(s, new Set(), new Set([0]))).toHaveLength(1);
+  });
+
+  it("takes no summary from a yes that answers a question", () => {
+    expect(decided("Hai visto il preventivo del fornitore?", "Sì.", "Bene, preventivo del fornitore fuori budget per quest'anno.")).toHaveLength(0);
+  });
+
+  it("takes no decision from a consent to news: something arrived, left, ended", () => {
+    expect(decided("Ok, il pacco del fornitore è arrivato stamattina in magazzino.")).toHaveLength(0);
+    expect(decided("Va bene, la scadenza del bando è già passata da una settimana.")).toHaveLength(0);
+  });
+});

@@ -43,7 +43,8 @@ const DATED_PLAN =
 // "Allora va bene, l'azienda ti iscrive al corso di primavera.": consent followed by what will be done.
 const CONSENTED = /^(?:allora\s+)?(?:va bene|d'accordo|ok|okay)[,:]\s+(?:allora\s+)?(.+)$/;
 const NOT_CONSENTED = /\b(?:si vota|votiamo|mettiamo|metto|passiamo|vediamo|ci vediamo|ci sentiamo|buon lavoro|mi sembra|nessuna obiezione|grazie)\b/;
-const RESERVED = /^(?:pero|ma)\b|^(?:(?:quindi|allora)\s+)?(?:il|lo|la|l'|i|gli|le)\s*\S+\s+\w+(?:at|ut|it)[oaie]\b/;
+const RESERVED =
+  /^(?:pero|ma)\b|^(?:(?:quindi|allora)\s+)?(?:il|lo|la|l'|i|gli|le)\s*\S+\s+\w+(?:at|ut|it)[oaie]\b|\b(?:e|sono)\s+(?:gia\s+)?(?:arrivat|partit|venut|andat|uscit|stat|success|cadut|tornat|rimast|entrat|finit|scadut|passat)[oaie]\b/;
 const NOT_PLAN =
   /^(?:abbiamo|siamo|dobbiamo|possiamo|vogliamo|sappiamo|vediamo|sentiamo|diciamo|ci|andiamo|passiamo|veniamo|torniamo|chiediamo|parliamo|pensiamo|aspettiamo|mettiamo|votiamo|iniziamo|cominciamo|partiamo|chiudiamo|ringraziamo|riprendiamo)$/;
 
@@ -56,8 +57,9 @@ const VOTE_CALL = /\b(?:ai voti|in votazione|votiamo|si vota|chi (?:e|sia) favor
 
 /**
  * Whether a folded sentence states a decision. `assigned` says the sentence also gives a named
- * person a task with a deadline: then only a verdict, a formula or a rule makes it a decision too
- * ("La tesoriera lo prepara entro giugno e poi lo mettiamo online" is an action item).
+ * person a task with a deadline: then only a verdict, a formula, a rule or a plan that opens the
+ * sentence makes it a decision too ("La tesoriera lo prepara entro giugno e poi lo mettiamo
+ * online" is an action item).
  */
 function isDecision(folded: string, previous: string | undefined, assigned = false): boolean {
   if ([NOT_DECISION, NARRATED, POSTPONED, REPORTED].some((re) => re.test(folded))) return false;
@@ -66,7 +68,8 @@ function isDecision(folded: string, previous: string | undefined, assigned = fal
   if (cue === "verdict" || cue === "rule") return true;
   if (FORMAL.some((re) => re.test(folded))) return true;
   if (AGREED.test(folded)) return true;
-  if (assigned) return false;
+  // With a task, the plan counts only when it opens the sentence ("Facciamo la festa il venti, Marco porta…").
+  if (assigned) return !doubt && commits(folded, true);
   if (cue) return true;
   // The informal plans below are no decision when something says they are not settled.
   if (doubt) return false;
