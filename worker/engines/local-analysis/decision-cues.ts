@@ -70,7 +70,7 @@ const OPEN =
 
 // Running the meeting, not deciding: "facciamo veloce", "facciamo il giro delle pratiche", "sono le nove".
 const PROCEDURE =
-  /\bfacciamo\s+(?:prima\s+)?(?:veloce|presto|in fretta|il giro|un giro|un attimo|due minuti|una pausa|pausa|il punto|le presentazioni|l'appello)\b|^sono le\b/;
+  /\b(?:facciamo|farei|faremmo|fare)\s+(?:\S+\s+){0,3}?pausa\b|\bfacciamo\s+(?:prima\s+)?(?:veloce|presto|in fretta|il giro|un giro|un attimo|due minuti|una pausa|pausa|il punto|le presentazioni|l'appello)\b|^sono le\b/;
 // Put off: "il menù lo decidiamo la prossima volta", "ne parliamo più avanti".
 export const POSTPONED =
   /\b(?:decid|valut|parl|vedi|discut|riprend|pens)\w*iamo\b[^.;:?!]{0,30}?\b(?:poi|in seguito|con calma)\b|\b\w+iamo\b[^.;:?!]{0,30}?\b(?:la prossima volta|alla prossima riunione|piu avanti|un'altra volta)\b|\b(?:poi|dopo|piu avanti|in seguito)\s+(?:l[oaie]\s+|ne\s+)?(?:decid|valut|vedi|discut)\w*iamo\b/;

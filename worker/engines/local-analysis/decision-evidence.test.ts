@@ -59,3 +59,15 @@ describe("a plan said with a task, a summary after an answer", () => {
     expect(decided("Va bene, la scadenza del bando è già passata da una settimana.")).toHaveLength(0);
   });
 });
+
+describe("a proposal in the speaker's words, and a consent", () => {
+  it("takes a short consent to 'propongo di…' as the decision of the proposal", () => {
+    const found = decided("Propongo di spostare la riunione dei condomini al giovedì sera.", "D'accordo.");
+    expect(found).toHaveLength(1);
+    expect(found[0].text).toMatch(/giovedì sera/);
+  });
+
+  it("takes no consent to a break as a decision (guard)", () => {
+    expect(decided("Io farei cinque minuti di pausa.", "Ok.")).toHaveLength(0);
+  });
+});

@@ -107,7 +107,9 @@ function isDecision(folded: string, previous: string | undefined, assigned = fal
 const withoutFillers = (folded: string) => folded.replace(/\b(?:e+h?m+|u+h?m+|mh+m*|eh+)\b,?\s*/g, "");
 
 // A plan said with some doubt ("mi pare giusto", "propongo") that a consent can settle.
-const isPlan = (folded: string) => commits(folded) && !/\?\s*$/.test(folded) && !notAPlan(folded);
+// A proposal put in the speaker's words ("propongo di…", "io farei…", "potremmo…"), which a consent turns into a decision.
+const PROPOSES = /\b(?:propongo di|proporrei di|direi di|suggerisco di|suggerirei di|io farei|farei|si potrebbe|potremmo)\b/;
+const isPlan = (folded: string) => (commits(folded) || PROPOSES.test(folded)) && !/\?\s*$/.test(folded) && !notAPlan(folded);
 
 /**
  * The decisions; `replies` are sentences that only accept a task asked of the speaker ("Certo, lo
