@@ -188,6 +188,15 @@ describe("headings, closing subjects and sub-points", () => {
     expect(readsOutAgenda("Come detto al primo punto, il bilancio è in attivo.")).toBe(false);
   });
 
+  it("reads an item added at the end, and a question that hands out a task as no new subject", () => {
+    expect(markerTier("Ah, scusate, una cosa che avevo dimenticato: il rinnovo del sito.")).toBe(1);
+    expect(announcedName("Ah, scusate, una cosa che avevo dimenticato: il rinnovo del sito.")).toBe("Rinnovo del sito");
+    expect(announcedName("Prima di chiudere, il calendario delle partite.")).toBe("Calendario delle partite");
+    expect(markerTier("Ah, scusate, ho sbagliato foglio.")).toBe(0);
+    expect(markerTier("E la locandina chi la prepara?")).toBe(0);
+    expect(markerTier("E la locandina per la mostra?")).toBe(2);
+  });
+
   it("reads a meeting named by what it is for", () => {
     expect(meetingKind(["Ok, facciamo la retrospettiva dello sprint, siamo in cinque."])).toBe("Retrospettiva dello sprint");
     expect(meetingKind(["Registro, così poi scriviamo il post-mortem dell'interruzione."])).toBe("Post-mortem dell'interruzione");

@@ -10,7 +10,7 @@ import { capitalise, fold } from "./text";
 
 // What may precede a marker at the start of a sentence: acknowledgements and connectives.
 // …and a name called out: "Chiara, passiamo all'impatto sui clienti?"
-const LEAD = String.raw`^(?:\p{Lu}\p{Ll}{2,},\s+(?=\p{Ll}))?(?:(?:e|ed|eh|ehm|uhm|ok|okay|bene|benissimo|allora|quindi|dunque|adesso|ora|poi|perfetto|va bene|grazie|d'accordo|molto bene|ecco|bon|sì|si|infine|intanto|andiamo avanti|procediamo)[,.:;]?\s+)*`;
+const LEAD = String.raw`^(?:\p{Lu}\p{Ll}{2,},\s+(?=\p{Ll}))?(?:(?:e|ed|eh|ehm|uhm|ah|scusate|scusa|scusi|ok|okay|bene|benissimo|allora|quindi|dunque|adesso|ora|poi|perfetto|va bene|grazie|d'accordo|molto bene|ecco|bon|sì|si|infine|intanto|andiamo avanti|procediamo)[,.:;]?\s+)*`;
 const ORDINAL = String.raw`(?:primo|secondo|terzo|quarto|quinto|sesto|settimo|ottavo|nono|decimo|undicesimo|dodicesimo|ultimo|prossimo|successivo)`;
 const NUMBER = String.raw`(?:uno|due|tre|quattro|cinque|sei|sette|otto|nove|dieci|undici|dodici|\d{1,2})`;
 const TO = String.raw`(?:alla|allo|alle|agli|all'|ai|al|ad|a)\b`;
@@ -38,6 +38,8 @@ const ANNOUNCE = new RegExp(
       String.raw`(?:all'|l')?ordine\s+del\s+giorno\s+(?:ora\s+)?(?:porta|prevede\s+ora|ci\s+porta)\b`,
       // "Prima di tutto i turni di luglio", "Innanzitutto la palestra": the first item, by its noun phrase.
       String.raw`(?:prima\s+di\s+tutto|innanzitutto|innanzi\s+tutto|per\s+prima\s+cosa|per\s+cominciare|per\s+iniziare)[,:]?(?=\s+(?:il|lo|la|l'|i|gli|le)\s*\p{L}{3,})`,
+      // "Ah, scusate, una cosa che mi ero dimenticata: il cinque per mille.": an item added at the end.
+      String.raw`(?:(?:una|un'altra)\s+cosa\s+che\s+(?:mi\s+)?(?:ero|avevo)\s+dimenticat[oaie]|dimenticavo|prima\s+di\s+chiudere)[,:]?(?=\s+(?:il|lo|la|l'|i|gli|le)\s*\p{L}{3,})`,
       // "Cambiando discorso, la campagna di maggio.": a change of subject said aloud, with the subject.
       String.raw`(?:cambiando\s+discorso|cambiamo\s+discorso|cambiando\s+argomento|cambio\s+argomento)[,:]?(?=\s+(?:il|lo|la|l'|i|gli|le)\s*\p{L}{3,})`,
       // "Infine la formazione: a settembre…": a connective and a noun phrase as a heading, before a colon.
@@ -124,7 +126,9 @@ export function markerTier(sentence: string): 0 | 1 | 2 {
   const text = sentence.trim();
   if (LISTING.test(text)) return 0;
   if (ANNOUNCE.test(text) || BARE_SUBJECT.test(text)) return 1;
-  if (INTRODUCE.test(text) || SUBJECT_QUESTION.test(text) || CLOSING_SUBJECT.test(text) || isBareHeading(text)) return 2;
+  // "E il volantino chi lo fa?": who takes on a task of the item under way, not a new subject.
+  const whoDoes = /\bchi\s+(?:(?:lo|la|li|le|ci|ne|se\s+ne)\s+)?\p{L}+\s*\?$/iu.test(text);
+  if (INTRODUCE.test(text) || (SUBJECT_QUESTION.test(text) && !whoDoes) || CLOSING_SUBJECT.test(text) || isBareHeading(text)) return 2;
   return 0;
 }
 

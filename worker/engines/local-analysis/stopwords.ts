@@ -28,7 +28,7 @@ tipo cioe esatto esattamente certo certamente giusto vero perfetto benissimo bra
 grazie prego scusa scusate scusi buongiorno buonasera buonanotte ciao salve arrivederci
 benvenuti benvenuto benvenuta benvenute
 sig signor signora signori dottore dottoressa dott dottor prof professore professoressa ing avv
-essere sono sei e è siamo siete era eri eravamo eravate erano fui fu furono sarò sara saro sarai
+essere sono sei e è siamo siete ero era eri eravamo eravate erano fui fu furono sarò sara saro sarai
 saremo sarete saranno sarei saresti sarebbe saremmo sareste sarebbero sia siano fossi fosse
 fossimo foste fossero stato stata stati state essendo
 avere ho hai ha abbiamo avete hanno avevo avevi aveva avevamo avevate avevano ebbi ebbe ebbero

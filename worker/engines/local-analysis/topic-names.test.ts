@@ -27,4 +27,16 @@ describe("topic names", () => {
     for (const w of ["ventidue", "quattrocento", "milleduecento", "trentatre", "chili", "euro"]) expect(isQuantity(w), w).toBe(true);
     for (const w of ["settembre", "ottone", "centrale", "novella", "trentino", "unico"]) expect(isQuantity(w), w).toBe(false);
   });
+
+  it("never names a topic by 'ero' or by a participle said after an imperfect auxiliary", () => {
+    const told = [
+      "Io ero in ferie quando è arrivata la lettera del comune sulla tassa dei rifiuti.",
+      "Ero convinto che la tassa dei rifiuti l'avesse già pagata la segreteria.",
+      "Avevo dimenticato la scadenza, e la tassa dei rifiuti adesso ha la mora.",
+      "Ero dimenticato da tutti in ferie, ma la tassa la paghiamo domani con la mora.",
+    ];
+    const names = analyzeLocally(told.map((text, i) => ({ start: i * 8, end: i * 8 + 7, text }))).topics.map((t) => t.name);
+    for (const name of names) expect(name).not.toMatch(/\bero\b|dimenticat/i);
+    expect(names.join(" ")).toMatch(/tassa|rifiuti/i);
+  });
 });

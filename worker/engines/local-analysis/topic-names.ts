@@ -30,7 +30,9 @@ const VERB_ENDING =
 
 // An auxiliary or an unambiguous clitic before a word makes it a verb: "ho trovato", "si
 // lamentano", "ci vediamo" ("lo", "la", "le" are articles as often as clitics).
-const BEFORE_VERB = new Set("mi ti ci vi si ne ho hai ha abbiamo avete hanno è sono siamo siete sei era erano".split(" "));
+const BEFORE_VERB = new Set(
+  "mi ti ci vi si ne ho hai ha abbiamo avete hanno avevo aveva avevamo avevano è sono siamo siete sei ero era eravamo erano".split(" "),
+);
 
 /** The words mostly said as verbs in these sentences (folded). */
 function verbsIn(sentences: { text: string }[]): Set<string> {
