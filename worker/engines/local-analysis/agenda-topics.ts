@@ -89,7 +89,10 @@ export function agendaStarts(
       // …and where the vocabulary changes at least a little; or, in a short informal meeting where
       // neighbouring stretches share few words anyway, where a statement (not a question, not "c'è
       // anche…") brings up nouns not said since the item began, after an item of some length.
-      const statesNew = !/\?\s*$/.test(ranked[m.at].text) && !/^\W*(?:\p{L}+\W+){0,3}anche\b/iu.test(ranked[m.at].text) && fresh === named.length;
+      const statesNew =
+        !/\?\s*$/.test(ranked[m.at].text) &&
+        !/^\W*(?:\p{L}+\W+){0,3}anche\b/iu.test(ranked[m.at].text) &&
+        (fresh === named.length || (named.length >= 2 && !seen.has(named[0])));
       if (near(m.at) < 0.05 && !(statesNew && m.at - itemStart >= 5)) return false;
     }
     seen.clear();

@@ -197,6 +197,15 @@ describe("headings, closing subjects and sub-points", () => {
     expect(markerTier("E la locandina per la mostra?")).toBe(2);
   });
 
+  it("reads the last item after «per finire» and a subject put first with «per», named up to its verb", () => {
+    expect(markerTier("Per finire, la quota associativa resta a dieci euro.")).toBe(1);
+    expect(announcedName("Per finire, la quota associativa resta a dieci euro.")).toBe("Quota associativa");
+    expect(markerTier("Per la gita di primavera pensavamo al lago.")).toBe(2);
+    expect(announcedName("Per la gita di primavera pensavamo al lago.")).toBe("Gita di primavera");
+    for (const sentence of ["Per il momento aspettiamo.", "Per me va bene.", "Per fortuna nessuno si è fatto male.", "Per la prova serve il badge."])
+      expect(markerTier(sentence), sentence).toBe(0);
+  });
+
   it("reads a meeting named by what it is for", () => {
     expect(meetingKind(["Ok, facciamo la retrospettiva dello sprint, siamo in cinque."])).toBe("Retrospettiva dello sprint");
     expect(meetingKind(["Registro, così poi scriviamo il post-mortem dell'interruzione."])).toBe("Post-mortem dell'interruzione");

@@ -35,6 +35,8 @@ const ANNOUNCE = new RegExp(
       String.raw`(?:apro|apriamo)\s+(?:la\s+)?discussione\s+(?:su|sul|sulla|sullo|sui|sulle|sull')`,
       String.raw`varie\s+ed\s+eventuali\b`,
       String.raw`(?:per|da|in)\s+ultimo\b`,
+      // "Per finire, la quota associativa resta a dieci euro.": the last item, by its noun phrase.
+      String.raw`per\s+(?:finire|chiudere)[,:]?(?=\s+(?:il|lo|la|l'|i|gli|le)\s*\p{L}{3,})`,
       String.raw`(?:all'|l')?ordine\s+del\s+giorno\s+(?:ora\s+)?(?:porta|prevede\s+ora|ci\s+porta)\b`,
       // "Prima di tutto i turni di luglio", "Innanzitutto la palestra": the first item, by its noun phrase.
       String.raw`(?:prima\s+di\s+tutto|innanzitutto|innanzi\s+tutto|per\s+prima\s+cosa|per\s+cominciare|per\s+iniziare)[,:]?(?=\s+(?:il|lo|la|l'|i|gli|le)\s*\p{L}{3,})`,
@@ -65,6 +67,9 @@ const INTRODUCE = new RegExp(
       // "Sulle elezioni comunali, …": the subject put first.
       String.raw`(?:sul|sulla|sullo|sulle|sui|sugli|sull')\s*\p{L}{4,}(?:\s+\p{L}+){0,3}\s*,`,
       String.raw`(?:l'|un')\s*altra\s+cosa\b`,
+      // "Per la festa di fine anno pensavamo al giardino": the subject put first with "per".
+      // (Not an adverbial phrase: "per il momento aspettiamo", "per il resto".)
+      String.raw`per(?!\s+(?:il|la|l')\s*(?:momento|resto|verità|prossim\p{L}|futuro|cronaca|precisione|carità|fortuna|volta|quale)\b)(?=\s+(?:il|lo|la|i|gli|le|l')\s*\p{L}{4,}(?:\s+\p{L}+){0,4}?\s+\p{L}+(?:iamo|avamo|evamo|ivamo|emmo|remo|ranno)\b)`,
       String.raw`(?:per quanto riguarda|quanto a|riguardo a|riguardo al|riguardo alla|in merito a|in merito al|in merito alla)\b`,
       // "Collegato alla formazione c'è il tema del personale": the new subject is the one after "c'è".
       String.raw`collegat[oa]\s+(?:a\s+questo|(?:al|alla|allo|ai|alle|agli|all'|a)\s*\p{L}+)(?:\s+\p{L}+){0,2}?\s+c'è\s+(?:anche\s+)?(?:il|la|l')\s*(?:tema|questione|discorso|capitolo|problema)(?:\s+(?:del|della|dello|dei|degli|delle|dell'|di))?`,
@@ -192,6 +197,9 @@ const STOP = new Set(
     " ",
   ),
 );
+// A verb after the subject ends its name: "la quota associativa resta…", "i nuovi volontari potremmo…".
+const FINITE =
+  /^(?:è|sono|resta|restano|rimane|rimangono|va|vanno|viene|vengono|slitta|costa|costano|scade|arriva|arrivano|ha|hanno|c'è|\p{L}{2,}(?:iamo|avamo|evamo|ivamo|emmo|ebbe|ebbero|remo|ranno))$/u;
 const PARTICIPLE = /^(?:\p{L}{3,})(?:at[oaie]|ut[oaie]|it[aie])$/u;
 
 /**
@@ -227,7 +235,7 @@ export function announcedName(sentence: string): string | undefined {
   const out: string[] = [];
   for (const token of tokens) {
     const f = fold(token).replace(/[^\p{L}\p{N}']/gu, "");
-    if (STOP.has(f)) break;
+    if (STOP.has(f) || (out.length >= 1 && FINITE.test(f))) break;
     // "le azioni per non rifarlo": a purpose clause is not part of the name.
     const k0 = tokens.indexOf(token);
     if (out.length >= 1 && f === "per" && /^(?:non|\p{L}+(?:are|ere|ire)(?:lo|la|li|le|ne)?)$/u.test(fold(tokens[k0 + 1] ?? ""))) break;

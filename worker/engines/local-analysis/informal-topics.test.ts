@@ -142,4 +142,35 @@ describe("items with sub-points, headings and an agenda read out", () => {
     expect(topics.map((t) => t.name)).toEqual([expect.stringMatching(/Palestra/), expect.stringMatching(/Divise/), expect.stringMatching(/Pulmino/)]);
     expect(summary).toMatch(/Divise: /);
   });
+
+  it("opens an item at a subject put first whose head noun is new, though a word of its name was said just before", () => {
+    const { topics } = analyzeLocally(
+      at([
+        "Buonasera a tutti, grazie di essere venuti.",
+        "Comincerei dagli orari del centro estivo.",
+        "Il centro estivo apre alle otto e chiude alle sedici, fino alla fine di luglio.",
+        "Chi lavora può lasciare i bambini dalle sette e mezza, con il pre-scuola.",
+        "Il pre-scuola costa venti euro al mese in più.",
+        "Vi volevo poi parlare della mensa.",
+        "La mensa quest'anno la fa la cooperativa del paese, con il cuoco di prima.",
+        "Il menù della mensa cambia ogni settimana ed è appeso in bacheca.",
+        "Chi ha allergie porta il certificato del pediatra alla cuoca.",
+        "I certificati vanno consegnati entro la fine del mese.",
+        "Le diete speciali partono solo con il certificato in mano.",
+        "Per la gita di fine corso pensavamo al parco avventura, con il pranzo al sacco al posto della mensa.",
+        "Il giorno della gita la mensa resta chiusa, e le diete speciali le prepara la cuoca nel sacchetto.",
+        "Il pullman lo paga il comune.",
+        "Resta la questione delle rette.",
+        "Le rette aumentano di dieci euro a settimana per il costo del personale.",
+        "Chi ha due figli iscritti paga il secondo a metà.",
+        "Bene, ci vediamo a giugno.",
+      ]),
+    );
+    expect(topics.map((t) => t.name)).toEqual([
+      expect.stringMatching(/Orari/),
+      expect.stringMatching(/Mensa/),
+      expect.stringMatching(/Gita/),
+      expect.stringMatching(/Rette/),
+    ]);
+  });
 });
