@@ -111,8 +111,9 @@ const SUBJECT_QUESTION = new RegExp(
 
 /** "Primo, le migrazioni.": a bare ordinal that opens an item — or a sub-point of the one just announced. */
 export function isBareOrdinal(sentence: string): boolean {
-  return new RegExp(LEAD + String.raw`(?:primo|secondo|terzo|quarto|quinto|sesto)[,:]\s`, "iu").test(sentence.trim());
+  return BARE_ORDINAL.test(sentence.trim());
 }
+const BARE_ORDINAL = new RegExp(LEAD + String.raw`(?:primo|secondo|terzo|quarto|quinto|sesto)[,:]\s`, "iu");
 
 /** Whether a sentence reads out the agenda ("L'ordine del giorno prevede…", "I punti sono…: …"). */
 export function readsOutAgenda(sentence: string): boolean {

@@ -77,7 +77,8 @@ export function makeSummary(topics: Topic[], keyPoints: Ranked[][], vocabulary: 
     const named = (s: Ranked) =>
       1 + 0.5 * Math.max(0, new Set(s.terms.filter((id) => subject.has(id))).size - 1) + (s.terms.includes(main) ? 0.5 : 0);
     const value = (s: Ranked) => summaryScore(s) * named(s) * (LEANS_ON_BEFORE.test(tidySentence(s.text)) ? 0.6 : 1);
-    const best = [...pool].sort((a, b) => value(b) - value(a) || a.index - b.index)[0];
+    const values = new Map(pool.map((s) => [s, value(s)]));
+    const best = [...pool].sort((a, b) => values.get(b)! - values.get(a)! || a.index - b.index)[0];
     if (!best) continue;
     const text = finish(tidySentence(best.text, 220));
     chosen.push({ s: best, text: t.announced && !names(best) ? `${t.announced}: ${lowerFirst(text, t)}` : text });
