@@ -82,7 +82,7 @@ export function firstPersonCommitment(sentence: string): { firm: boolean } | und
   if (
     /^(?:lo|la|li|le|l'|gli)$/.test(p) &&
     next &&
-    /^(?:di|del|dello|della|dei|degli|delle|dell|è|e|sono|va|ha|che|non|ce|ci|lo|la|li|le|ne|gli)$/iu.test(next)
+    /^(?:di|del|dello|della|dei|degli|delle|dell|è|e|era|erano|sono|sta|stava|va|ha|aveva|che|non|ce|ci|lo|la|li|le|ne|gli)$/iu.test(next)
   )
     return undefined;
   const io = /\bio\b/iu.test(text);
@@ -121,3 +121,25 @@ export function whoeverSubject(sentence: string): string | undefined {
 // when another clause says it: "La chiamo io, le spiego il contratto").
 export const PRONOUN_ONLY =
   /^(?:(?:sì|si|ok|va bene|allora|certo|d'accordo|bene)[,]?\s+)*(?:lo|la|li|le|l'|ci|vi|ti|ne|me\s+ne|ce\s+ne|ve\s+l[oaie]|te\s+l[oaie]|glie\p{L}+)\s*\p{Ll}{3,}o(?:\s+io)?(?:\s+sapere)?(?=\s*[.;!]|\s*,?\s+(?:ma|però|entro|per|tra|fra|prima|domani|stasera|oggi|subito|appena)(?![\p{L}])|\s*$)/iu;
+
+/**
+ * Whether the words after a subject go on with its verb: a verb in lower case, maybe after its
+ * pronouns — not the speaker's own verb after an object put first ("Il tecnico lo chiamo io"), nor a
+ * negated one, which reports a fact ("Il tecnico prima di lunedì non viene").
+ */
+export function actsAsSubject(after: string): boolean {
+  if (!/^(?:(?:gli|le|lo|la|li|ne|ci|si|se|me|te|mi|ti|vi)\s+)*\p{Ll}/u.test(after)) return false;
+  if (/^(?:(?:l[oaie]|ne|gli|ce|ve|te|glie\p{L}*)\s+|l')\p{Ll}{2,}o(?![\p{L}])/u.test(after)) return false;
+  return !/(?:^|\s)non\s/u.test(after.split(/[,;:]/)[0]);
+}
+
+/**
+ * Past tense and reports are not tasks: "l'avvocato ha già mandato", "abbiamo chiesto"; with
+ * "essere" too ("è arrivata stamattina", "sono venuti in sei") unless a firm deadline or the
+ * speaker's commitment is said ("è arrivata stamattina, la controllo io").
+ */
+export function reportsPast(sentence: string, firmDeadline: boolean): boolean {
+  if (/\b(?:ha|hanno|abbiamo|avevo|aveva|ho)\s+(?:già\s+)?\p{L}+(?:ato|uto|ito)\b/iu.test(sentence)) return true;
+  if (firmDeadline || firstPersonCommitment(sentence)) return false;
+  return /(?:^|[\s,])(?:è|sono|era|erano|eravamo)\s+(?:già\s+)?\p{L}{2,}(?:at[oaie]|ut[oaie]|it[oaie])(?![\p{L}])/iu.test(sentence);
+}

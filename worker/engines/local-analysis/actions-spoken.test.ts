@@ -114,3 +114,19 @@ describe("a subject that does not own a task", () => {
     expect(actions("Io dividerei in tre squadre, principianti e livello avanzato, lo stesso giorno.")).toEqual([]);
   });
 });
+
+describe("an owner named in a clause, and facts told in the past", () => {
+  it("takes a name opening the clause the deadline closes, and keeps what its pronoun stands for", () => {
+    const [a] = actions("Va bene: le etichette nuove le stampa la tipografia, Ornella le controlla entro martedì, poi si spedisce.");
+    expect(a).toMatchObject({ owner: "Ornella", due: "entro martedì" });
+    expect(a.task).toMatch(/etichette/);
+  });
+
+  it("is no task when something that happened is told with 'essere' and a day", () => {
+    expect(actions("Il corriere è passato stamattina, ma il pacco era già aperto.")).toEqual([]);
+    expect(actions("Eh, guarda, il pane è arrivato stamattina, ma cioè, era già duro. Io così non lo servo.")).toEqual([]);
+    expect(actions("La merce è arrivata stamattina, la controllo io.")).toHaveLength(1);
+    // A noun after an elided article, followed by "era", is no first-person verb ("l'odore era…").
+    expect(actions("Il latte è arrivato ieri sera, ma guarda, l'odore era già strano. Io così non lo servo.")).toEqual([]);
+  });
+});

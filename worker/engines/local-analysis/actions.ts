@@ -9,12 +9,14 @@ import { formatTimestamp, type ActionItemValue } from "~/lib/analysis";
 import type { Sentence } from "./sentences";
 import { isStopWord } from "./stopwords";
 import {
+  actsAsSubject,
   AGENT_NOUN,
   firstPersonCommitment,
   GROUP_REQUEST,
   namesThing,
   PASSIVE_DUTY,
   PRONOUN_ONLY,
+  reportsPast,
   ROLE,
   whoeverOwner,
   whoeverSubject,
@@ -27,7 +29,7 @@ import { addresseeOf, joinReplies } from "./turns";
 export { findDue };
 
 // Duty and commitment forms, on the original text (accents kept, case ignored).
-const MODAL = /\b(?:dovrà|dovranno|dovra|dovranno|deve|devono|dovrebbe|dovrebbero|ha il compito di|hanno il compito di)\s+/iu;
+const MODAL = /\b(?:dovrà|dovranno|dovra|deve|devono|dovrebbe|dovrebbero|ha il compito di|hanno il compito di)\s+/iu;
 const COMMIT =
   /\b(?:si\s+(?:impegna|impegnano|occupa|occupano|incarica|incaricano|offre|offrono|prende|prendono\s+l'incarico)\s+(?:comunque\s+|anche\s+|quindi\s+|pure\s+)?(?:a|di|l'incarico\s+di)|è\s+incaricat[oa]\s+di|sono\s+incaricat[ie]\s+di)\s+/iu;
 // "si dà mandato al presidente di…", "incarica l'amministratore di…": the owner follows.
@@ -123,24 +125,21 @@ function subjectOwner(sentence: string): { owner: string; end: number; isRole: b
   return { owner, end: m[0].length, isRole };
 }
 
-/**
- * Whether the words after a subject go on with its verb: a verb in lower case, maybe after its
- * pronouns — not the speaker's own verb after an object put first ("Il tecnico lo chiamo io"), nor a
- * negated one, which reports a fact ("Il tecnico prima di lunedì non viene").
- */
-function actsAsSubject(after: string): boolean {
-  if (!/^(?:(?:gli|le|lo|la|li|ne|ci|si|se|me|te|mi|ti|vi)\s+)*\p{Ll}/u.test(after)) return false;
-  if (/^(?:(?:l[oaie]|ne|gli|ce|ve|te|glie\p{L}*)\s+|l')\p{Ll}{2,}o(?![\p{L}])/u.test(after)) return false;
-  return !/(?:^|\s)non\s/u.test(after.split(/[,;:]/)[0]);
-}
-
-/** The subject of a sentence that opens with its deadline: "Entro venerdì Marco manda…". */
-function subjectAfterDue(text: string, due: string): { owner: string; rest: string } | undefined {
+// The subject after a deadline said first ("Entro venerdì Marco manda…"), or of the clause the
+// deadline closes ("…uno script, Nicola lo scrive entro domani": the task keeps what "lo" stands for).
+function subjectAfterDue(text: string, due: string): { owner: string; rest: string; verb: string } | undefined {
   const at = text.indexOf(due);
-  if (at < 0 || !/^(?:(?:e|ed|ma|allora|quindi|poi|ok)[,]?\s+)?$/iu.test(text.slice(0, at))) return undefined;
-  const after = text.slice(at + due.length).replace(/^[\s,]+/, "");
-  const subject = subjectOwner(after);
-  return subject && { owner: subject.owner, rest: after.slice(subject.end) };
+  if (at < 0) return undefined;
+  if (/^(?:(?:e|ed|ma|allora|quindi|poi|ok)[,]?\s+)?$/iu.test(text.slice(0, at))) {
+    const after = text.slice(at + due.length).replace(/^[\s,]+/, "");
+    const subject = subjectOwner(after);
+    return subject && { owner: subject.owner, rest: after.slice(subject.end), verb: after.slice(subject.end) };
+  }
+  const clause = text.slice(0, at).match(/^(.*[,;:]\s+)([^,;:]+)$/u);
+  const subject = clause && subjectOwner(clause[2]);
+  if (!subject) return undefined;
+  const verb = clause[2].slice(subject.end);
+  return { owner: subject.owner, rest: /^(?:l[oaie]\s|l')/u.test(verb) ? `${clause[1]}${verb}` : verb, verb };
 }
 
 // The person or office right before a duty verb: "…e l'assessore Conti deve mandare".
@@ -216,13 +215,13 @@ export function findActionsAndReplies(sentences: Sentence[]): { actions: Found[]
     const due = findDue(text);
     const last = out[out.length - 1];
     // Past tense and reports are not tasks: "l'avvocato ha già mandato", "abbiamo chiesto".
-    if (/\b(?:ha|hanno|abbiamo|avevo|aveva|ho)\s+(?:già\s+)?\p{L}+(?:ato|uto|ito)\b/iu.test(text) && !MODAL.test(text)) continue;
+    if (reportsPast(text, !!due?.strong) && !MODAL.test(text) && !COMMIT.test(text)) continue;
     let owner: string | null = null;
     let rest: string | undefined;
     let strong = false;
     let commitment: { firm: boolean } | undefined;
     let whoever: string | undefined;
-    let afterDue: { owner: string; rest: string } | undefined;
+    let afterDue: ReturnType<typeof subjectAfterDue>;
 
     // Most sentences have no duty, commitment, request or deadline: skip them cheaply.
     if (
@@ -289,7 +288,7 @@ export function findActionsAndReplies(sentences: Sentence[]): { actions: Found[]
       owner = subject.owner;
       rest = text.slice(subject.end);
       strong = true;
-    } else if (due && (afterDue = subjectAfterDue(text, due.due)) && actsAsSubject(afterDue.rest)) {
+    } else if (due && (afterDue = subjectAfterDue(text, due.due)) && actsAsSubject(afterDue.verb)) {
       // "E prima che si riaccenda l'RSPP fa la verifica": the deadline put first, then who and what.
       owner = afterDue.owner;
       rest = afterDue.rest;
