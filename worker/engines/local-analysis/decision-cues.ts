@@ -119,9 +119,8 @@ const MEASURE =
 
 /** A rule that applies from a point in time, or a measure until a condition: settled by the way it is said. */
 function ruleFromNow(folded: string): boolean {
-  if (NOT_RULE.test(folded)) return false;
   const rule = folded.match(FROM_NOW);
-  return (rule !== null && RULE_SAYS.test(rule[1])) || MEASURE.test(folded);
+  return ((rule !== null && RULE_SAYS.test(rule[1])) || MEASURE.test(folded)) && !NOT_RULE.test(folded);
 }
 
 type Cue = "verdict" | "commitment" | "kept" | "verbless" | "own-choice" | "rule" | "duty";

@@ -128,7 +128,7 @@ export function findDecisions(
     if (replies.has(i)) continue;
     const lastOut = out[out.length - 1];
     // "Sì, mi pare giusto." — "Allora controproposta a cinquecentocinquanta…": the chair sums up what was agreed.
-    const restated = !assigned.has(i) && !NOT_CONSENTED.test(folded) && !unsettled(folded) && restatedAt(sentences, i);
+    const restated = !assigned.has(i) && restatedAt(sentences, i) && !NOT_CONSENTED.test(folded) && !unsettled(folded);
     if (!restated && !isDecision(folded, previous, assigned.has(i))) {
       // Agreed rather than said: "…mettiamo il cesto in fondo alla chiesa. Tutti d'accordo? Bene."
       const proposal = agreedAt(sentences, i, isPlan);
