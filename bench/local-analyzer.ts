@@ -5,7 +5,7 @@
  * - Quality: on the annotated meetings (tests/fixtures/transcripts/meetings), agenda items found as
  *   their own topic, titles that name the subject, summaries that mention every item, decisions and
  *   actions (with owner and deadline) found; for the tuning meetings and the held-out ones.
- * Run: node --import tsx bench/local-analyzer.ts [speed|quality|misses] [tuning|held-out|held-out-2|held-out-3|held-out-4|held-out-5]
+ * Run: node --import tsx bench/local-analyzer.ts [speed|quality|misses] [tuning|held-out|held-out-2|held-out-3|held-out-4|held-out-5|held-out-6]
  * ("misses" lists, per meeting, the decisions and actions missed or incomplete and the extra ones.)
  * Prints markdown tables for BENCHMARKS.md.
  */
@@ -18,6 +18,7 @@ import {
   loadThirdHeldOutTranscripts,
   loadFourthHeldOutTranscripts,
   loadFifthHeldOutTranscripts,
+  loadSixthHeldOutTranscripts,
   loadTranscripts,
   threeHourTranscript,
 } from "../worker/engines/local-analysis/test-transcripts";
@@ -78,6 +79,10 @@ const SETS = {
   "held-out-5": {
     title: "Fifth held-out set (session 6: written blind, kinds no earlier set had, measured before and after the session's changes)",
     load: loadFifthHeldOutTranscripts,
+  },
+  "held-out-6": {
+    title: "Sixth held-out set (session 7: written blind, kinds no earlier set had, measured before and after the session's changes)",
+    load: loadSixthHeldOutTranscripts,
   },
 } as const;
 
