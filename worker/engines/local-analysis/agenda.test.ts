@@ -209,5 +209,8 @@ describe("headings, closing subjects and sub-points", () => {
   it("reads a meeting named by what it is for", () => {
     expect(meetingKind(["Ok, facciamo la retrospettiva dello sprint, siamo in cinque."])).toBe("Retrospettiva dello sprint");
     expect(meetingKind(["Registro, così poi scriviamo il post-mortem dell'interruzione."])).toBe("Post-mortem dell'interruzione");
+    expect(meetingKind(["Bene, facciamo il giro delle commesse aperte."])).toBe("Giro delle commesse");
+    // A walk round a place is no kind of meeting.
+    expect(meetingKind(["Prima di cominciare ho fatto un giro della piazza con i volontari."])).toBeUndefined();
   });
 });

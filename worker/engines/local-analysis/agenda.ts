@@ -289,9 +289,10 @@ const KIND = new RegExp(String.raw`\b(${KIND_NOUN})((?:\s+${KIND_OF}){1,2})\b`, 
 const WHOSE = new RegExp(KIND_OF.replace("|straordinaria|ordinaria", ""), "iu");
 
 // Meetings named by what they are for, with whose or what they are: "il post-mortem dell'incidente",
-// "la retrospettiva dello sprint", "il briefing del servizio".
+// "la retrospettiva dello sprint", "il briefing del servizio"; a "giro" only of many things ("il giro
+// delle pratiche"), as "un giro della piazza" is a walk, not a meeting.
 const KIND_FOR =
-  /\b(post-mortem|postmortem|retrospettiva|briefing|debriefing|riesame|revisione|giro)\s+(del|della|dello|delle|degli|dei|dell')\s*(\p{L}{4,})/iu;
+  /\b(post-mortem|postmortem|retrospettiva|briefing|debriefing|riesame|revisione|giro(?=\s+(?:delle|degli|dei)\b))\s+(del|della|dello|delle|degli|dei|dell')\s*(\p{L}{4,})/iu;
 
 /** The kind of meeting as its opening names it: "Assemblea del condominio", "Consiglio comunale". */
 export function meetingKind(opening: string[]): string | undefined {
