@@ -195,14 +195,15 @@ describe("local analyzer on the annotated meetings (agenda, title, summary, deci
 
   it("keeps the sixth held-out set at least where its blind measurement found it (session 7)", () => {
     // Measured once, blind, after session 7's changes (BENCHMARKS.md): 29 of 33 items, 8 of 8
-    // titles, 30 summary mentions, 20 of 33 decisions with 11 extra, 19 of 52 actions with owner
-    // and deadline with 12 extra. A floor against regressions; whoever tunes on it writes a seventh set first.
+    // titles, 30 summary mentions, 20 of 33 decisions with 11 extra (21 of 34 with 10 extra once
+    // the rejected vote counted as a decision, decision 035), 19 of 52 actions with owner and
+    // deadline with 12 extra. A floor against regressions; whoever tunes on it writes a seventh set first.
     expectFloors(heldOut6, {
       itemsNamed: 29,
       titles: 8,
       summaryItems: 30,
-      decisionsFound: 20,
-      decisionsExtra: 11,
+      decisionsFound: 21,
+      decisionsExtra: 10,
       actionsComplete: 19,
       actionsExtra: 12,
     });
@@ -229,8 +230,8 @@ describe("local analyzer on the annotated meetings (agenda, title, summary, deci
       itemsNamed: 30,
       titles: 8,
       summaryItems: 30,
-      decisionsFound: 26,
-      decisionsExtra: 4,
+      decisionsFound: 27,
+      decisionsExtra: 3,
       actionsComplete: 28,
       actionsExtra: 5,
     });
