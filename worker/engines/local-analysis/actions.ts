@@ -7,22 +7,18 @@
  */
 import { formatTimestamp, type ActionItemValue } from "~/lib/analysis";
 import type { Sentence } from "./sentences";
-import { isStopWord } from "./stopwords";
 import {
   actsAsSubject,
-  AGENT_NOUN,
   firstPersonCommitment,
   GROUP_REQUEST,
-  namesThing,
   PASSIVE_DUTY,
   PRONOUN_ONLY,
   reportsPast,
-  ROLE,
   whoeverOwner,
   whoeverSubject,
 } from "./action-cues";
-import { isFirstName } from "./names";
-import { capitalise, clip, fold } from "./text";
+import { isName, namesPerson, ownerBefore, PERSON, readOwnersOf, subjectAfterDue, subjectOwner } from "./owners";
+import { capitalise, clip } from "./text";
 import { findDue } from "./deadlines";
 import { addresseeOf, joinReplies } from "./turns";
 
@@ -44,43 +40,6 @@ const FUTURE = /(?<![\p{L}])(?!(?:sar|avr|potr|vorr|dovr|torner|riparler)\w*)(\p
 const FIRST_PERSON =
   /(?:\b(?:me\s+ne\s+occupo|ci\s+penso\s+io|lo\s+faccio\s+io|la\s+faccio\s+io)\b|\b\p{L}{3,}o\s+io\b|\bio\s+\p{L}{3,}o\b|\b(?:glielo|gliela|te\s+lo|te\s+la|ve\s+lo|ve\s+la|le|gli|ti|vi|lo|la|li)\s+(?:mando|rimando|invio|preparo|scrivo|porto|faccio|giro|passo|chiamo|sento|mandiamo|prepariamo)\b|^(?:\p{L}+[,.]?\s+){0,3}(?:allora\s+|quindi\s+)?(?:preparo|scrivo|mando|invio|porto|chiamo|verifico|controllo|metto|faccio|riscrivo|sento|organizzo|contatto|aggiorno|chiedo|sistemo|ordino|compro|prenoto|spedisco|pubblico|sollecito|fisso|giro|telefono|correggo|rivedo|consegno|comunico|avviso|stampo|rimando|carico)\b)/iu;
 
-const NOT_NAMES = new Set(
-  `allora bene ok okay sì si no perfetto grazie scusi scusa senti senta guarda guardi ecco quindi dunque certo esatto giusto infatti beh comunque intanto inoltre poi ora adesso ciao buongiorno buonasera prego sicuro chiaro benissimo ottimo insomma appunto io tu lui lei noi voi loro chi cosa come dove quando perché anche però ma mozione proposta punto primo secondo terzo ultimo sulla sul per con il la lo le gli un una questo questa favorevoli contrari astenuti`.split(
-    " ",
-  ),
-);
-
-// A person or an office named by a noun, possibly with a possessive: "la segreteria", "la nostra contabile", "l'infermiere".
-// A role may be a compound with the place it heads, written apart: "il capo reparto", "i capi
-// cantiere", "la responsabile magazzino".
-const PERSON = String.raw`(?:(?:mio|mia|miei|mie|nostro|nostra|nostri|nostre|vostro|vostra|vostri|vostre|suo|sua|suoi|sue|loro)\s+)?(?:${ROLE}|${AGENT_NOUN})(?:\s+(?:reparto|cantiere|squadra|turno|sala|progetto|settore|redazione|magazzino|partita|officina|cucina)(?![\p{L}]))?`;
-// The words that open a sentence before its subject, with a capital or not ("Allora l'RSPP mi manda…").
-const OPENERS = [
-  "allora",
-  "quindi",
-  "poi",
-  "e",
-  "intanto",
-  "inoltre",
-  "comunque",
-  "infine",
-  "ok",
-  "bene",
-  "va bene",
-  "perfetto",
-  "sì",
-  "si",
-  "d'accordo",
-]
-  .map((w) => `[${w[0]}${w[0].toUpperCase()}]${w.slice(1)}`)
-  .join("|");
-const OWNER_SUBJECT = new RegExp(
-  String.raw`^(?:(?:${OPENERS})[,]?\s+)*` +
-    String.raw`((?:[Ii]l|[Ll]a|[Ll]')\s*\p{Lu}{2,6}(?![\p{L}])|(?:(?:[Ii]l|[Ll]o|[Ll]a|[Ll]'|[Ii]|[Gg]li|[Ll]e)\s*${PERSON}(?:\s+(?:amministrativ\w|tecnic\w|local\w|comunal\w|scolastic\w|general\w|sanitari\w|legal\w|unic\w|finanziari\w|commercial\w|informatic\w|didattic\w|delegat\w))?(?:\s+\p{Lu}[\p{L}']+){0,3}(?:\s+(?:(?:della|dello|delle|degli|dei|del|di)\s+|dell')[\p{L}']+(?:\s+\p{Lu}[\p{L}']+)?)?)|(?:\p{Lu}[\p{Ll}']+(?:\s+\p{Lu}[\p{Ll}']+){0,2}))` +
-    String.raw`(?:\s*,\s*che\s+[^,]{1,40},)?\s+`,
-  "u",
-);
-
 // The object put first and taken up by a pronoun, the owner after the verb: "il portatile lo
 // ordina Anna entro domani", "il rinfresco lo organizzano i rappresentanti dei genitori".
 // Matched on the sentence with its first letter in lower case (names keep their capital).
@@ -90,83 +49,7 @@ const RESUMED = new RegExp(
   "u",
 );
 
-let properNouns = new Set<string>();
 let transcript = "";
-
-const PERSON_HEAD = new RegExp(String.raw`^(?:${ROLE}|${AGENT_NOUN})`, "u");
-/**
- * Whether an owner said with an article names a person or an office: "la RSU", "la nostra
- * contabile", "l'infermiere" — not "l'ordine del giorno" nor "la lista" (a thing with an agent ending).
- */
-function namesPerson(owner: string): boolean {
-  const head = owner
-    .replace(/^(?:il|lo|la|l'|i|gli|le)\s*/iu, "")
-    .replace(/^(?:mio|mia|miei|mie|nostro|nostra|nostri|nostre|vostro|vostra|vostri|vostre|suo|sua|suoi|sue|loro)\s+/u, "")
-    .split(/\s+/)[0];
-  if (/^\p{Lu}{2,6}$/u.test(head)) return true;
-  return PERSON_HEAD.test(head.toLowerCase()) && !namesThing(owner);
-}
-
-/** A capitalised word that names a person: a common first name, or a word written with a capital inside sentences. */
-function isName(word: string): boolean {
-  const f = fold(word);
-  if (isFirstName(f)) return true;
-  if (NOT_NAMES.has(f) || isStopWord(f)) return false;
-  return properNouns.has(f);
-}
-
-/** The owner named as the subject at the start of the sentence, if any. */
-function subjectOwner(sentence: string): { owner: string; end: number; isRole: boolean } | undefined {
-  const m = sentence.match(OWNER_SUBJECT);
-  if (!m) return undefined;
-  const owner = m[1].trim();
-  const isRole = /^(?:il|lo|la|l'|i|gli|le)(?:\s|(?<='))/iu.test(owner);
-  if (isRole ? !namesPerson(owner) : !isName(owner.split(/\s+/)[0])) return undefined;
-  return { owner, end: m[0].length, isRole };
-}
-
-// The subject after a deadline said first ("Entro venerdì Marco manda…"), or of the clause the
-// deadline closes ("…uno script, Nicola lo scrive entro domani": the task keeps what "lo" stands for).
-function subjectAfterDue(text: string, due: string): { owner: string; rest: string; verb: string } | undefined {
-  const at = text.indexOf(due);
-  if (at < 0) return undefined;
-  if (/^(?:(?:e|ed|ma|allora|quindi|poi|ok)[,]?\s+)?$/iu.test(text.slice(0, at))) {
-    const after = text.slice(at + due.length).replace(/^[\s,]+/, "");
-    const subject = subjectOwner(after);
-    return subject && { owner: subject.owner, rest: after.slice(subject.end), verb: after.slice(subject.end) };
-  }
-  const clause = text.slice(0, at).match(/^(.*[,;:]\s+)([^,;:]+)$/u);
-  const subject = clause && subjectOwner(clause[2]);
-  if (!subject) return undefined;
-  const verb = clause[2].slice(subject.end);
-  return { owner: subject.owner, rest: /^(?:l[oaie]\s|l')/u.test(verb) ? `${clause[1]}${verb}` : verb, verb };
-}
-
-// The person or office right before a duty verb: "…e l'assessore Conti deve mandare".
-const OWNER_AT_END = new RegExp(
-  String.raw`(?:^|[\s,])((?:(?:[Ii]l|[Ll]o|[Ll]a|[Ll]'|[Ii]|[Gg]li|[Ll]e)\s*${PERSON}(?:\s+(?:amministrativ\w|tecnic\w|local\w|comunal\w|scolastic\w|general\w|sanitari\w|legal\w|finanziari\w|commercial\w|informatic\w|didattic\w|delegat\w))?(?:\s+\p{Lu}[\p{L}']+){0,3}(?:\s+(?:(?:della|dello|delle|degli|dei|del|di)\s+|dell')[\p{L}']+(?:\s+\p{Lu}[\p{L}']+)?)?)|(?:\p{Lu}[\p{Ll}']+(?:\s+\p{Lu}[\p{Ll}']+){0,2}))(?:\s*,\s*che\s+[^,]{1,40},)?\s*(?:(?:si|ne|se|ci|gli|le|lo|la|comunque|anche|poi|quindi|invece|già)\s+)*$`,
-  "u",
-);
-
-function ownerBefore(before: string): string | undefined {
-  // Only the words just before the verb matter (and the regex, anchored at the end, stays cheap).
-  const m = before.slice(-90).match(OWNER_AT_END);
-  if (m) {
-    const owner = m[1].trim();
-    const isRole = /^(?:il|lo|la|l'|i|gli|le)(?:\s|(?<='))/iu.test(owner);
-    if (isRole ? namesPerson(owner) : isName(owner.split(/\s+/)[0])) return owner;
-  }
-  return subjectOwner(`${before} `)?.owner;
-}
-
-/** Words written with a capital inside sentences (proper nouns), folded. */
-export function collectProperNouns(sentences: Sentence[]): Set<string> {
-  const out = new Set<string>();
-  for (const s of sentences) {
-    for (const m of s.text.matchAll(/(?<=[\p{L},;:]\s+)(\p{Lu}\p{Ll}{2,})/gu)) out.add(fold(m[1]));
-  }
-  return out;
-}
 
 const ARTICLE_FOR: Record<string, string> = { al: "il", alla: "la", allo: "lo", "all'": "l'", ai: "i", alle: "le", agli: "gli", a: "" };
 
@@ -206,7 +89,7 @@ export function findActions(sentences: Sentence[]): Found[] {
 
 /** The action items, and the sentences that only accept a task asked of the speaker (no decisions). */
 export function findActionsAndReplies(sentences: Sentence[]): { actions: Found[]; replies: Set<number> } {
-  properNouns = collectProperNouns(sentences);
+  readOwnersOf(sentences);
   transcript = sentences.map((s) => s.text).join(" ");
   const out: Found[] = [];
   for (let i = 0; i < sentences.length; i++) {
