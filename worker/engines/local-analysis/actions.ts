@@ -21,6 +21,7 @@ import { isName, namesPerson, ownerBefore, PERSON, readOwnersOf, subjectAfterDue
 import { capitalise, clip } from "./text";
 import { findDue } from "./deadlines";
 import { addresseeOf, joinReplies } from "./turns";
+import { answerWhoQuestions } from "./who-asked";
 
 export { findDue };
 
@@ -227,5 +228,6 @@ export function findActionsAndReplies(sentences: Sentence[]): { actions: Found[]
       asksWhen: !!vocative?.asksWhen && owner === vocative.name,
     });
   }
-  return joinReplies(sentences, out, isName);
+  const joined = joinReplies(sentences, out, isName);
+  return { actions: answerWhoQuestions(sentences, joined.actions, joined.replies, (fields) => fields), replies: joined.replies };
 }

@@ -90,8 +90,17 @@ const DAY_WORD =
   /^(?:oggi|domani|dopodomani|stasera|stamattina|lunedì|lunedi|martedì|martedi|mercoledì|mercoledi|giovedì|giovedi|venerdì|venerdi|sabato|domenica)$/iu;
 const UNIT = /^(?:giorni|settimane|mesi|settimana|mese|lunedì|martedì|mercoledì|giovedì|venerdì|sabato|domenica)$/iu;
 
+// A clause giving a reason or what happens otherwise: its time is not the task's ("chiamo subito,
+// sennò ti danno l'appuntamento fra tre settimane"; "le ordina lunedì, tanto per stasera non arrivano").
+const REASON_CLAUSE = /(?:^|[,;]\s*|\s)(?:tanto|sennò|senno|se\s+no|altrimenti|perché|perche)\s/iu;
+
 /** The deadline as said: "entro il trenta maggio", "entro la fine della settimana". */
 export function findDue(sentence: string): { due: string; strong: boolean } | undefined {
+  const reason = REASON_CLAUSE.exec(sentence);
+  return dueIn(reason && reason.index > 0 ? sentence.slice(0, reason.index) : sentence);
+}
+
+function dueIn(sentence: string): { due: string; strong: boolean } | undefined {
   if (!DUE_HINT.test(sentence)) return undefined;
   for (const { re, kind, strong, needsWords, event } of DUE_PATTERNS) {
     const m = re.exec(sentence);
