@@ -11,10 +11,10 @@ import { fold } from "./text";
 export const ROLE = String.raw`(?:amministrat\w+|segretari\w|president\w+|vicepresident\w+|tesorier\w|sindac\w|assessor\w+|consiglier\w|dirigent\w|presid\w|direttor\w|direttric\w|responsabil\w|coordinator\w|coordinatric\w|geometr\w|ingegner\w|architett\w|avvocat\w|professor\w*|profess\w+|maestr\w|dottor\w*|dottoress\w|signor\w*|soci\w|ufficio|uffici|segreteria|polizia|giunta|commissione|impresa|ditta|capocantiere|caposquadra|tecnic\w|referent\w|rappresentant\w|delegat\w|comitato|collegio|studio|azienda|direzione|reparto|team|gruppo|squadra|portiere|custode|revisor\w|tutor|relator\w+|relatric\w|medic\w|capo\w*|capi|redattor\w|redattric\w|fotograf\w|fornitor\w|consulent\w|commercialist\w|ragioneria|amministrazione|consiglio|direttivo|staff|legale|notaio|perito|economo|insegnant\w|docent\w|genitor\w|famigli\w|rappresentanz\w|condomin\w|inquilin\w|proprietari\w|agenzia|cooperativa|associazione|comune|regione|provincia|scuola)`;
 
 // Nouns that name people by what they do: the agent endings of Italian ("-tore/-trice",
-// "-ista", "-iere/-iera", "-ente" but not "-mente/-mento/-vento", "-aio/-aia", "-ario/-aria",
+// "-ista", "-iere/-iera", "-ente" but not "-mente/-mento/-vento", "-ante" ("la governante"), "-aio/-aia", "-ario/-aria",
 // "-abile"), minus the common words with the same endings that name things. A regex fragment, for
 // the owner patterns of actions.ts.
-export const AGENT_NOUN = String.raw`\p{Ll}{2,}(?:tore|tori|trice|trici|ista|isti|iste|iere|ieri|iera|(?<![mv])ente|(?<![mv])enti|aio|aia|aie|ario|aria|ari|arie|abile|abili)(?![\p{L}])`;
+export const AGENT_NOUN = String.raw`\p{Ll}{2,}(?:tore|tori|trice|trici|ista|isti|iste|iere|ieri|iera|(?<![mv])ente|(?<![mv])enti|ante|anti|aio|aia|aie|ario|aria|ari|arie|abile|abili)(?![\p{L}])`;
 const NOT_AGENT = new Set(
   `settore settori motore motori fattore fattori vettore vettori contatore contatori radiatore ventilatore trattore generatore
   proiettore televisore ascensore indicatore lista liste intervista interviste conquista rivista riviste vista viste pista piste
@@ -23,7 +23,9 @@ const NOT_AGENT = new Set(
   continente dente denti incidente incidenti componente componenti recipiente ingrediente ingredienti precedente seguente
   torrente oriente occidente calendario calendari orario orari salario salari inventario questionario scenario scenari
   vocabolario diario diari sipario binario binari itinerario onorario affari varie vari sommario glossario santuario
-  temporanea precaria ordinaria straordinaria variabile mobile mobili stabile affidabile probabile possibile `
+  temporanea precaria ordinaria straordinaria variabile mobile mobili stabile affidabile probabile possibile
+  durante quante quanti importante importanti interessante ristorante ristoranti istante contante contanti restante restanti
+  pesante elegante volante mancante mancanti costante distante abbondante rilevante brillante davanti avanti `
     .split(/\s+/)
     .filter(Boolean),
 );

@@ -17,11 +17,12 @@ import {
   whoeverOwner,
   whoeverSubject,
 } from "./action-cues";
-import { isName, namesPerson, ownerBefore, PERSON, readOwnersOf, subjectAfterDue, subjectOwner } from "./owners";
+import { isName, namesPerson, ownerBefore, PERSON, ROLE_ADJECTIVE, readOwnersOf, subjectAfterDue, subjectOwner } from "./owners";
 import { capitalise, clip } from "./text";
 import { findDue } from "./deadlines";
 import { addresseeOf, joinReplies } from "./turns";
 import { answerWhoQuestions } from "./who-asked";
+import { plannedTask } from "./plans";
 
 export { findDue };
 
@@ -46,7 +47,7 @@ const FIRST_PERSON =
 // Matched on the sentence with its first letter in lower case (names keep their capital).
 const RESUMED = new RegExp(
   String.raw`^(?:(?:allora|quindi|poi|e|intanto|ok|bene|va bene|perfetto|sì|d'accordo)[,]?\s+)*(?:il|lo|la|l'|i|gli|le)\s*[^,.;:?!]{2,90}?\s+(?:(?:lo|la|li|le)\s+|l')(\p{Ll}{3,}(?:a|ano|e|ono))\s+` +
-    String.raw`((?:il|lo|la|l'|i|gli|le)\s*${PERSON}(?:\s+(?:amministrativ\w|tecnic\w|local\w|comunal\w|scolastic\w|general\w|sanitari\w|legal\w|finanziari\w|commercial\w|informatic\w|didattic\w|delegat\w))?(?:\s+\p{Lu}[\p{L}']+){0,3}(?:\s+(?:(?:della|dello|delle|degli|dei|del|di)\s+|dell')[\p{L}']+)?|\p{Lu}\p{Ll}+(?:\s+(?:e|ed)\s+\p{Lu}\p{Ll}+)?)(?![\p{L}'])`,
+    String.raw`((?:il|lo|la|l'|i|gli|le)\s*${PERSON}${ROLE_ADJECTIVE}(?:\s+\p{Lu}[\p{L}']+){0,3}(?:\s+(?:(?:della|dello|delle|degli|dei|del|di)\s+|dell')[\p{L}']+)?|\p{Lu}\p{Ll}+(?:\s+(?:e|ed)\s+\p{Lu}\p{Ll}+)?)(?![\p{L}'])`,
   "u",
 );
 
@@ -106,6 +107,7 @@ export function findActionsAndReplies(sentences: Sentence[]): { actions: Found[]
     let commitment: { firm: boolean } | undefined;
     let whoever: string | undefined;
     let afterDue: ReturnType<typeof subjectAfterDue>;
+    let planned: ReturnType<typeof plannedTask>;
 
     // Most sentences have no duty, commitment, request or deadline: skip them cheaply.
     if (
@@ -113,7 +115,8 @@ export function findActionsAndReplies(sentences: Sentence[]): { actions: Found[]
       !CANDIDATE.test(text) &&
       !/\b(?:lo|la|li|le|l')\s*\p{L}+(?:a|ano|e|ono)\s/u.test(text) &&
       !firstPersonCommitment(text) &&
-      !(/^[^,]{2,40},/u.test(text) && vocativeOf(text))
+      !(/^[^,]{2,40},/u.test(text) && vocativeOf(text)) &&
+      !plannedTask(text, false, sentences[i - 1]?.text)
     )
       continue;
     const mandate = text.match(MANDATE) ?? text.match(INCARICA);
@@ -176,6 +179,11 @@ export function findActionsAndReplies(sentences: Sentence[]): { actions: Found[]
       // "E prima che si riaccenda l'RSPP fa la verifica": the deadline put first, then who and what.
       owner = afterDue.owner;
       rest = afterDue.rest;
+      strong = true;
+    } else if ((planned = plannedTask(text, !!due, sentences[i - 1]?.text))) {
+      // "Facciamo così: la governante prepara il conteggio…", "Intanto il maestro sente…".
+      owner = planned.owner;
+      rest = planned.rest;
       strong = true;
     } else if (future && (due || subject)) {
       owner = ownerBefore(text.slice(0, future.index)) ?? subject?.owner ?? null;

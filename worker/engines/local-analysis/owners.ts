@@ -19,6 +19,11 @@ const NOT_NAMES = new Set(
 // A person or an office named by a noun, possibly with a possessive: "la segreteria", "la nostra contabile", "l'infermiere".
 // A role may be a compound with the place it heads, written apart: "il capo reparto", "i capi
 // cantiere", "la responsabile magazzino".
+// The adjective that makes a role precise: "il direttore artistico", "la polizia locale", "il
+// responsabile commerciale" — the listed ones in both genders, and any masculine one in -ico/-ivo
+// or in -ale (a verb in the present never ends so; a feminine "-ica" may be one: "verifica").
+export const ROLE_ADJECTIVE = String.raw`(?:\s+(?:amministrativ\w|tecnic\w|local\w|comunal\w|scolastic\w|general\w|sanitari\w|legal\w|unic\w|finanziari\w|commercial\w|informatic\w|didattic\w|delegat\w|\p{Ll}{3,}(?:ico|ici|ivo|ivi|ale|ali))(?![\p{L}]))?`;
+
 export const PERSON = String.raw`(?:(?:mio|mia|miei|mie|nostro|nostra|nostri|nostre|vostro|vostra|vostri|vostre|suo|sua|suoi|sue|loro)\s+)?(?:${ROLE}|${AGENT_NOUN})(?:\s+(?:reparto|cantiere|squadra|turno|sala|progetto|settore|redazione|magazzino|partita|officina|cucina)(?![\p{L}]))?`;
 // The words that open a sentence before its subject, with a capital or not ("Allora l'RSPP mi manda…").
 const OPENERS = [
@@ -42,7 +47,7 @@ const OPENERS = [
   .join("|");
 const OWNER_SUBJECT = new RegExp(
   String.raw`^(?:(?:${OPENERS})[,]?\s+)*` +
-    String.raw`((?:[Ii]l|[Ll]a|[Ll]')\s*\p{Lu}{2,6}(?![\p{L}])|(?:(?:[Ii]l|[Ll]o|[Ll]a|[Ll]'|[Ii]|[Gg]li|[Ll]e)\s*${PERSON}(?:\s+(?:amministrativ\w|tecnic\w|local\w|comunal\w|scolastic\w|general\w|sanitari\w|legal\w|unic\w|finanziari\w|commercial\w|informatic\w|didattic\w|delegat\w))?(?:\s+\p{Lu}[\p{L}']+){0,3}(?:\s+(?:(?:della|dello|delle|degli|dei|del|di)\s+|dell')[\p{L}']+(?:\s+\p{Lu}[\p{L}']+)?)?)|(?:\p{Lu}[\p{Ll}']+(?:\s+\p{Lu}[\p{Ll}']+){0,2}))` +
+    String.raw`((?:[Ii]l|[Ll]a|[Ll]')\s*\p{Lu}{2,6}(?![\p{L}])|(?:(?:[Ii]l|[Ll]o|[Ll]a|[Ll]'|[Ii]|[Gg]li|[Ll]e)\s*${PERSON}${ROLE_ADJECTIVE}(?:\s+\p{Lu}[\p{L}']+){0,3}(?:\s+(?:(?:della|dello|delle|degli|dei|del|di)\s+|dell')[\p{L}']+(?:\s+\p{Lu}[\p{L}']+)?)?)|(?:\p{Lu}[\p{Ll}']+(?:\s+\p{Lu}[\p{Ll}']+){0,2}))` +
     String.raw`(?:\s*,\s*che\s+[^,]{1,40},)?\s+`,
   "u",
 );
@@ -105,7 +110,7 @@ export function subjectAfterDue(text: string, due: string): { owner: string; res
 
 // The person or office right before a duty verb: "…e l'assessore Conti deve mandare".
 const OWNER_AT_END = new RegExp(
-  String.raw`(?:^|[\s,])((?:(?:[Ii]l|[Ll]o|[Ll]a|[Ll]'|[Ii]|[Gg]li|[Ll]e)\s*${PERSON}(?:\s+(?:amministrativ\w|tecnic\w|local\w|comunal\w|scolastic\w|general\w|sanitari\w|legal\w|finanziari\w|commercial\w|informatic\w|didattic\w|delegat\w))?(?:\s+\p{Lu}[\p{L}']+){0,3}(?:\s+(?:(?:della|dello|delle|degli|dei|del|di)\s+|dell')[\p{L}']+(?:\s+\p{Lu}[\p{L}']+)?)?)|(?:\p{Lu}[\p{Ll}']+(?:\s+\p{Lu}[\p{Ll}']+){0,2}))(?:\s*,\s*che\s+[^,]{1,40},)?\s*(?:(?:si|ne|se|ci|gli|le|lo|la|comunque|anche|poi|quindi|invece|già)\s+)*$`,
+  String.raw`(?:^|[\s,])((?:(?:[Ii]l|[Ll]o|[Ll]a|[Ll]'|[Ii]|[Gg]li|[Ll]e)\s*${PERSON}${ROLE_ADJECTIVE}(?:\s+\p{Lu}[\p{L}']+){0,3}(?:\s+(?:(?:della|dello|delle|degli|dei|del|di)\s+|dell')[\p{L}']+(?:\s+\p{Lu}[\p{L}']+)?)?)|(?:\p{Lu}[\p{Ll}']+(?:\s+\p{Lu}[\p{Ll}']+){0,2}))(?:\s*,\s*che\s+[^,]{1,40},)?\s*(?:(?:si|ne|se|ci|gli|le|lo|la|comunque|anche|poi|quindi|invece|già)\s+)*$`,
   "u",
 );
 
