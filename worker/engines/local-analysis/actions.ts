@@ -18,7 +18,7 @@ import {
   whoeverSubject,
 } from "./action-cues";
 import { isName, namesPerson, ownerBefore, PERSON, ROLE_ADJECTIVE, readOwnersOf, subjectAfterDue, subjectOwner } from "./owners";
-import { capitalise, clip } from "./text";
+import { capitalise, clip, contentWords } from "./text";
 import { findDue } from "./deadlines";
 import { addresseeOf, joinReplies } from "./turns";
 import { answerWhoQuestions } from "./who-asked";
@@ -32,10 +32,13 @@ const COMMIT =
   /\b(?:si\s+(?:impegna|impegnano|occupa|occupano|incarica|incaricano|offre|offrono|prende|prendono\s+l'incarico)\s+(?:comunque\s+|anche\s+|quindi\s+|pure\s+)?(?:a|di|l'incarico\s+di)|è\s+incaricat[oa]\s+di|sono\s+incaricat[ie]\s+di)\s+/iu;
 // "si dà mandato al presidente di…", "incarica l'amministratore di…": the owner follows.
 const MANDATE = /\b(?:si\s+dà|si\s+da|dà|da|diamo|viene\s+dato)\s+mandato\s+(al|alla|allo|all'|ai|alle|agli|a)\s*(.{2,60}?)\s+di\s+/iu;
+// "Chiedo ai colleghi di mandarmi le date entro…": the people asked own the task.
+const ASKED =
+  /\b(?:chiedo|chiediamo|chiederei|chiederemmo|prego)\s+(?:solo\s+|anche\s+|quindi\s+|allora\s+|però\s+)?(al|alla|allo|all'|ai|alle|agli)\s*(.{2,40}?)\s+di\s+/iu;
 const INCARICA = /\b(?:incarica|incarichiamo|incaricano)\s+(il|lo|la|l'|i|gli|le)\s*(.{2,50}?)\s+di\s+/iu;
 // "se ne occupa Luca", "ci pensa la segreteria": the owner follows too.
 const AFTER_VERB =
-  /\b(?:se\s+ne\s+occupa|se\s+ne\s+occupano|ci\s+pensa|ci\s+pensano|lo\s+fa|la\s+fa|a\s+cura\s+di|a\s+carico\s+di)\s+((?:il|lo|la|l'|i|gli|le)?\s*[\p{L}']+(?:\s+\p{Lu}[\p{L}']+)*)/iu;
+  /\b(?:se\s+ne\s+occupa|se\s+ne\s+occupano|se\s+ne\s+incarica|se\s+ne\s+incaricano|ci\s+pensa|ci\s+pensano|lo\s+fa|la\s+fa|a\s+cura\s+di|a\s+carico\s+di)\s+((?:il|lo|la|l'|i|gli|le)?\s*[\p{L}']+(?:\s+\p{Lu}[\p{L}']+)*)/iu;
 // Future forms (not "sarà", "avrà", nor the impersonal "se ne riparlerà").
 const FUTURE = /(?<![\p{L}])(?!(?:sar|avr|potr|vorr|dovr|torner|riparler)\w*)(\p{L}{3,}(?:erà|irà|arà|eranno|iranno|aranno))(?![\p{L}])/iu;
 // First person: "preparo io", "me ne occupo io", "ci penso io", "lo scrivo io", "io scrivo", "glielo rimando".
@@ -97,7 +100,7 @@ export function findActionsAndReplies(sentences: Sentence[]): { actions: Found[]
   for (let i = 0; i < sentences.length; i++) {
     const s = sentences[i];
     const text = s.text.replace(/\s+/g, " ").trim();
-    const due = findDue(text);
+    let due = findDue(text);
     const last = out[out.length - 1];
     // Past tense and reports are not tasks: "l'avvocato ha già mandato", "abbiamo chiesto".
     if (reportsPast(text, !!due?.strong) && !MODAL.test(text) && !COMMIT.test(text)) continue;
@@ -119,7 +122,7 @@ export function findActionsAndReplies(sentences: Sentence[]): { actions: Found[]
       !plannedTask(text, false, sentences[i - 1]?.text)
     )
       continue;
-    const mandate = text.match(MANDATE) ?? text.match(INCARICA);
+    const mandate = text.match(MANDATE) ?? text.match(INCARICA) ?? (due ? text.match(ASKED) : null);
     const vocative = vocativeOf(text);
     const subject = subjectOwner(text);
     const modal = MODAL.exec(text);
@@ -153,6 +156,11 @@ export function findActionsAndReplies(sentences: Sentence[]): { actions: Found[]
       owner = after[1].trim();
       rest = withoutDue.slice(0, after.index) + withoutDue.slice(after.index! + after[0].length);
       strong = true;
+      // "La delibera va trasmessa per il 3 giugno. Se ne incarica il segretario.": the owner of the duty just said.
+      if (last && last.index === i - 1 && !last.owner && contentWords(rest) < 2) {
+        Object.assign(last, { owner, due: last.due ?? due?.due ?? null, index: i });
+        continue;
+      }
     } else if (vocative) {
       owner = vocative.name;
       rest = vocative.rest;
@@ -165,6 +173,11 @@ export function findActionsAndReplies(sentences: Sentence[]): { actions: Found[]
       owner = resumed[2];
       rest = text.slice(0, resumed.index! + resumed[0].length - resumed[2].length) + text.slice(resumed.index! + resumed[0].length);
       strong = true;
+      // "Il capitolato lo scrive il geometra, le imprese le sceglie il vicepresidente… a fine trimestre": a
+      // time after the next task is that task's.
+      const clauseEnd = text.indexOf(",", resumed.index! + resumed[0].length);
+      if (due && clauseEnd > 0 && text.indexOf(due.due) > clauseEnd && RESUMED.test(lowerFirst(text.slice(clauseEnd + 1).trim())))
+        due = findDue(text.slice(0, clauseEnd));
     } else if (due?.strong && (whoever = whoeverSubject(text))) {
       // "chi è disponibile mi scrive entro fine mese": whoever it concerns, and the whole sentence says what.
       owner = whoever;

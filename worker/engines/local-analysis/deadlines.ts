@@ -5,6 +5,8 @@
  */
 const WEEKDAY = String.raw`(?:lunedì|lunedi|martedì|martedi|mercoledì|mercoledi|giovedì|giovedi|venerdì|venerdi|sabato|domenica)`;
 const MONTH = String.raw`(?:gennaio|febbraio|marzo|aprile|maggio|giugno|luglio|agosto|settembre|ottobre|novembre|dicembre)`;
+// The days of a month said in words ("del quindici", "il ventotto").
+const DAY_NUMBER = String.raw`(?:primo|due|tre|quattro|cinque|sei|sette|otto|nove|dieci|undici|dodici|tredici|quattordici|quindici|sedici|diciassette|diciotto|diciannove|venti|ventuno|ventidue|ventitré|ventitre|ventiquattro|venticinque|ventisei|ventisette|ventotto|ventinove|trenta|trentuno)`;
 const MEETING = String.raw`(?:riunione|seduta|assemblea|consiglio|incontro|call|review)`;
 
 // words: the deadline takes the words after the match ("entro" + "il trenta maggio");
@@ -41,7 +43,7 @@ const DUE_PATTERNS: DuePattern[] = [
     true,
   ),
   pattern(
-    String.raw`per\s+(?=(?:${WEEKDAY}|domani|dopodomani|stasera|oggi|fine|la\s+fine|la\s+prossima|il\s+prossimo|la\s+settimana|il\s+\d|il\s+(?:primo|due|tre|quattro|cinque|sei|sette|otto|nove|dieci|quindici|venti|trenta)|(?:la|il)\s+${MEETING}\s+di\s+${WEEKDAY}))`,
+    String.raw`per\s+(?=(?:${WEEKDAY}|domani|dopodomani|stasera|oggi|fine|la\s+fine|la\s+prossima|il\s+prossimo|la\s+settimana|il\s+\d|il\s+(?:primo|due|tre|quattro|cinque|sei|sette|otto|nove|dieci|quindici|venti|trenta)|(?:la|il)\s+${MEETING}\s+(?:di\s+${WEEKDAY}|del\s+(?:\d{1,2}|${DAY_NUMBER})(?![\p{L}]))))`,
     "words",
     true,
   ),
@@ -51,7 +53,7 @@ const DUE_PATTERNS: DuePattern[] = [
     true,
   ),
   // "a fine mese", "a fine aprile": a deadline said without "entro" ("fino a fine giornata" is a duration).
-  pattern(String.raw`(?<!fino\s+)a\s+fine\s+(?:mese|settimana|anno|giornata|${MONTH})(?![\p{L}])`, "whole", true),
+  pattern(String.raw`(?<!fino\s+)a\s+fine\s+(?:mese|settimana|anno|giornata|trimestre|semestre|quadrimestre|${MONTH})(?![\p{L}])`, "whole", true),
   pattern(String.raw`ogni\s+(?=\w+\s+(?:giorni|settimane|mesi)|settimana|mese|lunedì|martedì|mercoledì|giovedì|venerdì)`, "unit", false),
   pattern(String.raw`(?:tra|fra)\s+(?=\w+\s+(?:giorni|settimane|mesi))`, "unit", false),
   // "domenica prossima" is a date even after "di" ("alle messe di domenica prossima").

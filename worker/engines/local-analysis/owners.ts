@@ -48,7 +48,7 @@ const OPENERS = [
 const OWNER_SUBJECT = new RegExp(
   String.raw`^(?:(?:${OPENERS})[,]?\s+)*` +
     String.raw`((?:[Ii]l|[Ll]a|[Ll]')\s*\p{Lu}{2,6}(?![\p{L}])|(?:(?:[Ii]l|[Ll]o|[Ll]a|[Ll]'|[Ii]|[Gg]li|[Ll]e)\s*${PERSON}${ROLE_ADJECTIVE}(?:\s+\p{Lu}[\p{L}']+){0,3}(?:\s+(?:(?:della|dello|delle|degli|dei|del|di)\s+|dell')[\p{L}']+(?:\s+\p{Lu}[\p{L}']+)?)?)|(?:\p{Lu}[\p{Ll}']+(?:\s+\p{Lu}[\p{Ll}']+){0,2}))` +
-    String.raw`(?:\s*,\s*che\s+[^,]{1,40},)?\s+`,
+    String.raw`(?:\s*,\s*(?:che|come|in\s+quanto)\s+[^,]{1,40},)?\s+`,
   "u",
 );
 
@@ -110,7 +110,7 @@ export function subjectAfterDue(text: string, due: string): { owner: string; res
 
 // The person or office right before a duty verb: "…e l'assessore Conti deve mandare".
 const OWNER_AT_END = new RegExp(
-  String.raw`(?:^|[\s,])((?:(?:[Ii]l|[Ll]o|[Ll]a|[Ll]'|[Ii]|[Gg]li|[Ll]e)\s*${PERSON}${ROLE_ADJECTIVE}(?:\s+\p{Lu}[\p{L}']+){0,3}(?:\s+(?:(?:della|dello|delle|degli|dei|del|di)\s+|dell')[\p{L}']+(?:\s+\p{Lu}[\p{L}']+)?)?)|(?:\p{Lu}[\p{Ll}']+(?:\s+\p{Lu}[\p{Ll}']+){0,2}))(?:\s*,\s*che\s+[^,]{1,40},)?\s*(?:(?:si|ne|se|ci|gli|le|lo|la|comunque|anche|poi|quindi|invece|già)\s+)*$`,
+  String.raw`(?:^|[\s,])((?:(?:[Ii]l|[Ll]o|[Ll]a|[Ll]'|[Ii]|[Gg]li|[Ll]e)\s*${PERSON}${ROLE_ADJECTIVE}(?:\s+\p{Lu}[\p{L}']+){0,3}(?:\s+(?:(?:della|dello|delle|degli|dei|del|di)\s+|dell')[\p{L}']+(?:\s+\p{Lu}[\p{L}']+)?)?)|(?:\p{Lu}[\p{Ll}']+(?:\s+\p{Lu}[\p{Ll}']+){0,2}))(?:\s*,\s*(?:che|come|in\s+quanto)\s+[^,]{1,40},)?\s*(?:(?:si|ne|se|ci|gli|le|lo|la|comunque|anche|poi|quindi|invece|già)\s+)*$`,
   "u",
 );
 

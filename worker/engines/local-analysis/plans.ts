@@ -15,8 +15,25 @@ const PLAN_OPENING =
   /^(?:(?:e|ma|però|allora|quindi|bene|ok|va bene|d'accordo|perfetto)[,]?\s+)*(?:(?:facciamo|si\s+fa)\s+(?:così|una\s+cosa)|(?:allora\s+)?(?:il\s+piano|la\s+proposta)\s+è)\s*[:,]\s*/iu;
 const MEANWHILE = /^(?:(?:e|ma|però|allora|quindi|poi)[,]?\s+)*(?:intanto|nel\s+frattempo|per\s+adesso|per\s+ora|subito)[,]?\s+/iu;
 // A topic put first: "Per le serrature", "Quanto al pulmino", "Sulle due pratiche sospese,".
-const TOPIC_FIRST =
-  /^(?:(?:e|ma|però|poi)\s+)?(?:per|quanto\s+(?:a|al|alla|ai|agli|alle|all')|riguardo\s+(?:a|al|alla|ai|agli|alle|all')|sul|sulla|sui|sugli|sulle|sull')\s*(?:il|lo|la|l'|i|gli|le|un|una)?\s*[^,.;:?!]{2,40}?(?:,\s*|\s+)(?=(?:il|lo|la|l'|i|gli|le)(?:\s|(?<='))|\p{Lu})/iu;
+const TOPIC_HEAD =
+  /^(?:(?:e|ma|però|poi)\s+)?(?:per|quanto\s+(?:a|al|alla|ai|agli|alle|all')|riguardo\s+(?:a|al|alla|ai|agli|alle|all')|sul|sulla|sui|sugli|sulle|sull')(?:\s+|(?<='))/iu;
+// Where the subject may start after it: an article, or after a comma a capitalised name (case
+// matters here; a capital after a space goes on naming the topic: "Sulla casa di via Mazzini la…").
+const SUBJECT_START = /(?:,\s*(?=\p{Lu})|(?:,\s*|\s+)(?=(?:il|lo|la|l'|i|gli|le|Il|Lo|La|L'|I|Gli|Le)(?:\s|(?<='))))/gu;
+
+/** The clause after a topic put first, from where its subject starts: "Per le serrature il geometra porta…" → "il geometra porta…". */
+function afterTopic(text: string): string | undefined {
+  const head = text.match(TOPIC_HEAD);
+  if (!head) return undefined;
+  const topic = text.slice(head[0].length);
+  for (const m of topic.matchAll(SUBJECT_START)) {
+    if (m.index > 45) break;
+    const clause = topic.slice(m.index + m[0].length);
+    if (subjectOwner(clause)) return clause;
+  }
+  return undefined;
+}
+
 // An agreement closing the sentence before: "D'accordo, da lunedì uova al momento.", "Va bene, si fa."
 const AGREED = /^(?:(?:sì|ok|bene|allora)[,]?\s+)*(?:d'accordo|va bene|perfetto|approvato|si fa|allora così|deciso)(?![\p{L}])/iu;
 // Verbs of being, having, wanting or seeming say how things are, not what someone will do.
@@ -34,12 +51,13 @@ function presentVerb(after: string): boolean {
  * a time is said in the sentence; `before`: the sentence said just before.
  */
 export function plannedTask(text: string, timed: boolean, before: string | undefined): { owner: string; rest: string } | undefined {
-  const opening = text.match(PLAN_OPENING) ?? text.match(MEANWHILE) ?? text.match(TOPIC_FIRST);
-  const clause = opening ? text.slice(opening[0].length) : text;
+  const opening = text.match(PLAN_OPENING) ?? text.match(MEANWHILE);
+  const topical = opening ? undefined : afterTopic(text);
+  const clause = opening ? text.slice(opening[0].length) : (topical ?? text);
   const subject = subjectOwner(clause);
   if (!subject) return undefined;
   const rest = clause.slice(subject.end);
   if (!actsAsSubject(rest) || !presentVerb(rest)) return undefined;
-  if (!timed && !opening && !(before && AGREED.test(before.trim()))) return undefined;
+  if (!timed && !opening && !topical && !(before && AGREED.test(before.trim()))) return undefined;
   return { owner: subject.owner, rest };
 }

@@ -22,6 +22,13 @@ export function countWords(text: string): number {
   return n;
 }
 
+/** Words of more than three letters: a rough count of what a phrase says beyond its function words. */
+export function contentWords(text: string): number {
+  return fold(text)
+    .split(/[^\p{L}]+/u)
+    .filter((w) => w.length > 3).length;
+}
+
 /** Upper-cases the first letter, leaving the rest (acronyms, proper nouns) alone. */
 export function capitalise(text: string): string {
   const i = text.search(/\p{L}/u);

@@ -10,7 +10,7 @@
 import { AGENT_NOUN, namesThing, ROLE } from "./action-cues";
 import { findDue } from "./deadlines";
 import type { Sentence } from "./sentences";
-import { fold } from "./text";
+import { contentWords, fold } from "./text";
 
 // Fillers and openers before the name of the person addressed.
 const OPENER = String.raw`(?:(?:[Oo]k|[Aa]llora|[Ss]enti|[Ss]enta|[Qq]uindi|[Ee]|[Dd]ai|[Bb]ene|[Ee]hm|[Ee]h|[Ss]cusa|[Ss]cusi|[Ee] a te|[Aa] te|[Ee] lei|[Vv]a bene)[,]?\s+)*`;
@@ -32,8 +32,12 @@ const SECOND_PERSON =
   /\b(?:puoi|potresti|riesci\s+a|ti\s+occupi|te\s+ne\s+occupi|ci\s+pensi|pensaci|mi\s+mandi|mi\s+prepari|mi\s+fai|prepari|mandi|chiami|senti|fai|scrivi|controlli|verifichi|organizzi|tu|a\s+te|ti\s+serv\w+)\b|(?<!\b(?:a|da|di|per|con|su|tra|fra)\s)\blei\b/iu;
 // Checking the line is no request: "Andrea, mi senti?", "mi vedete?", "ci sei?".
 const LINE_CHECK = /\b(?:mi\s+(?:senti|sentite|vedi|vedete)|ci\s+sei|ci\s+siete|sei\s+mut[oa]|hai\s+il\s+microfono)\b/iu;
-// A second-person present opening what follows the name: "Marco, molli tutto e guardi solo questo".
-const SECOND_PERSON_VERB = /^(?:(?:mi|ci|gli|le|lo|la|li|ne|me|te|glielo|gliela)\s+)*(\p{Ll}{3,}i)\b/u;
+// Asking what someone thinks is no request: "Mamma, cosa dici?", "Luca, che ne pensi?".
+const ASKS_OPINION = /\b(?:cosa|che)\s+(?:ne\s+)?(?:dici|dice|pensi|pensa|ne\s+dici|ne\s+pensi)\b/iu;
+// A second-person present opening what follows the name: "Marco, molli tutto e guardi solo questo",
+// maybe after its object taken up by a pronoun: "Matteo, il gazebo lo carichi tu".
+const SECOND_PERSON_VERB =
+  /^(?:(?:il|lo|la|l'|i|gli|le)\s*[^,.;:?!]{2,30}?\s+(?=(?:lo|la|li|le|l')))?(?:(?:mi|ci|gli|le|lo|la|li|ne|me|te|glielo|gliela)\s+|l')*(\p{Ll}{3,}i)\b/u;
 const NOT_SECOND_PERSON_VERB =
   /^(?:questi|quelli|tutti|altri|alcuni|pochi|molti|tanti|troppi|lei|lui|poi|noi|voi|loro|dopodomani|oggi|lunedi|martedi|mercoledi|giovedi|venerdi|qui|così|cosi|sì|si)$/u;
 
@@ -68,7 +72,7 @@ export function addresseeOf(
   isName: (word: string) => boolean,
   transcript: string,
 ): { name: string; rest: string; asksWhen?: boolean } | undefined {
-  if (LINE_CHECK.test(text)) return undefined;
+  if (LINE_CHECK.test(text) || ASKS_OPINION.test(text)) return undefined;
   const v = text.match(VOCATIVE);
   if (v) {
     const name = v[1];
@@ -129,12 +133,21 @@ export function joinReplies<T extends Found>(
     if (dropped.has(action)) continue;
     const i = action.index;
     if (action.addressed) {
+      let statedDue: string | null = null;
       // "Francesco, ci pensi tu?": the task is what was said just before.
-      if (i > 0 && contentWords(action.task.replace(action.owner ?? "", "").replace(action.due ?? "", "")) < 2)
+      if (i > 0 && contentWords(action.task.replace(action.owner ?? "", "").replace(action.due ?? "", "")) < 2) {
         action.task = sentences[i - 1].text
           .trim()
           .replace(/[.!?]+$/, "")
           .slice(0, 200);
+        // "Le arnie vanno controllate prima della pioggia. Nonno, lo fai tu?": one task, now with its owner
+        // (and the deadline of the duty, unless the reply gives one).
+        const stated = byIndex.get(i - 1);
+        if (stated && !stated.owner) {
+          statedDue = stated.due;
+          dropped.add(stated);
+        }
+      }
       // The reply is in the next one or two sentences, one after the other, before anyone is asked anything else.
       let answered = false;
       for (let j = i + 1; j <= i + 2 && j < sentences.length; j++) {
@@ -170,6 +183,7 @@ export function joinReplies<T extends Found>(
           dropped.add(answer);
         }
       }
+      action.due ??= statedDue;
       // Asked only when, and never answered: no one took the task.
       if (action.asksWhen && !answered) dropped.add(action);
     } else if (action.owner === null) {
@@ -187,10 +201,6 @@ export function joinReplies<T extends Found>(
 }
 
 const lowerFirst = (t: string) => t.charAt(0).toLowerCase() + t.slice(1);
-const contentWords = (t: string) =>
-  fold(t)
-    .split(/[^\p{L}]+/u)
-    .filter((w) => w.length > 3).length;
 
 function sameWords(a: string, b: string): boolean {
   const words = (t: string) =>

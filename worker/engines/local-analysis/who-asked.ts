@@ -11,7 +11,7 @@ import { reportsPast } from "./action-cues";
 import { findDue } from "./deadlines";
 import { isName, namesPerson, subjectOwner } from "./owners";
 import type { Sentence } from "./sentences";
-import { capitalise, clip, fold } from "./text";
+import { capitalise, clip, contentWords } from "./text";
 
 type Found = { task: string; owner: string | null; due: string | null; timestamp: string | null; index: number; addressed?: boolean };
 
@@ -45,11 +45,6 @@ function infinitive(verb: string): string | undefined {
   if (verb.endsWith("e")) return `${verb.slice(0, -1)}${IRE.test(verb) ? "ire" : "ere"}`;
   return undefined;
 }
-
-const contentWords = (text: string) =>
-  fold(text)
-    .split(/[^\p{L}]+/u)
-    .filter((w) => w.length > 3).length;
 
 /** What the question asks to be done, when it says it: "Ordinare le batterie nuove", "Raccogliere le disponibilità". */
 export function taskAsked(question: string): { task?: string } | undefined {

@@ -1,0 +1,59 @@
+import { describe, expect, it } from "vitest";
+import { findActions } from "./actions";
+import { findDue } from "./deadlines";
+import type { Sentence } from "./sentences";
+
+const sentences = (texts: string[]): Sentence[] => texts.map((text, index) => ({ index, text, segmentIndex: index, start: index * 10 }));
+const actions = (...texts: string[]) => findActions(sentences(texts)).map(({ task, owner, due }) => ({ task, owner, due }));
+
+describe("who owns a task, said in the ways of spoken Italian", () => {
+  it("reads a family member addressed by kinship, as in a family business", () => {
+    const found = actions("Le arnie vanno controllate prima della pioggia.", "Nonno, lo fai tu?", "Sì, domani all'alba.");
+    expect(found).toEqual([expect.objectContaining({ owner: "il nonno", due: "domani" })]);
+    expect(found[0].task).toMatch(/arnie/);
+  });
+
+  it("reads «se ne incarica» with the owner after it, or as the owner of the duty just said", () => {
+    expect(actions("Se ne incarica la segretaria, manda la convocazione entro lunedì.")).toEqual([
+      { task: "Manda la convocazione", owner: "la segretaria", due: "entro lunedì" },
+    ]);
+    expect(actions("Il bilancio va depositato entro il trenta aprile.", "Se ne incarica il tesoriere.")).toEqual([
+      expect.objectContaining({ owner: "il tesoriere", due: "entro il trenta aprile" }),
+    ]);
+  });
+
+  it("gives the task to the people asked to do it", () => {
+    expect(actions("Chiedo ai capigruppo di consegnarmi gli elenchi entro fine mese.")).toEqual([
+      expect.objectContaining({ owner: "i capigruppo", due: "entro fine mese" }),
+    ]);
+  });
+
+  it("reads an owner with a role in apposition, after a topic put first", () => {
+    expect(actions("Per i due reclami, la dottoressa Neri, come responsabile qualità, risponde ai clienti entro venerdì.")).toEqual([
+      expect.objectContaining({ owner: "la dottoressa Neri", due: "entro venerdì" }),
+    ]);
+  });
+
+  it("reads the person addressed when the object comes before the verb", () => {
+    expect(actions("Giada, le bomboniere le ritiri giovedì pomeriggio dal laboratorio.")).toEqual([
+      expect.objectContaining({ owner: "Giada", due: "giovedì pomeriggio" }),
+    ]);
+  });
+
+  it("does not take a question about an opinion for a request", () => {
+    expect(actions("Zia, cosa ne pensi del nuovo menù?")).toEqual([]);
+    expect(actions("Roberto, che ne dici di spostarla?")).toEqual([]);
+  });
+
+  it("keeps a time said after the next task for that task", () => {
+    const found = actions("Il rinfresco lo ordina la segreteria, le sedie le porta il custode entro sabato.");
+    expect(found[0]).toMatchObject({ owner: "la segreteria", due: null });
+  });
+});
+
+describe("deadlines said by the next meeting's day or by the quarter", () => {
+  it("reads them", () => {
+    expect(findDue("li porto per la riunione del ventotto")?.due).toBe("per la riunione del ventotto");
+    expect(findDue("il piano lo chiudiamo a fine semestre")?.due).toBe("a fine semestre");
+  });
+});
