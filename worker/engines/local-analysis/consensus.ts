@@ -78,7 +78,7 @@ export function agreedAt(sentences: Sentence[], i: number, isPlan: (folded: stri
 }
 
 // A call to the vote that says what is voted on: "metto in votazione il bilancio", "la proposta è: …".
-const CALLS_VOTE = /\b(?:in votazione|ai voti|al voto|alla votazione|votiamo|si vota|la proposta e\s*:|proposta\s*:)/;
+const CALLS_VOTE = /\b(?:propongo|proponiamo|proporrei|in votazione|ai voti|al voto|alla votazione|votiamo|si vota|la proposta e\s*:|proposta\s*:)/;
 // The tally between the call and the verdict: "Favorevoli?", "Novantotto.", "Contrari? Nessuno.", "Astenuti due."
 const TALLY_QUESTION = /^(?:favorevoli|contrari|astenuti|a favore|chi (?:e|sia) (?:favorevole|contrario)|chi si astiene|chi vota)\b/;
 const isTally = (folded: string) => TALLY_QUESTION.test(folded) || (countWords(folded) <= 3 && !/\?\s*$/.test(folded));
@@ -93,7 +93,8 @@ export function voteCallBefore(sentences: Sentence[], at: number): number | unde
   for (let k = at - 1; k >= Math.max(0, at - 10); k--) {
     const folded = fold(sentences[k].text).trim();
     if (CALLS_VOTE.test(folded) && countWords(folded) >= 4) return tallied ? k : undefined;
-    if (!isTally(folded)) return undefined;
+    // "Piano di rientro di duecento euro al mese. Favorevoli? Cinque…": what "Favorevoli?" follows was put to the vote.
+    if (!isTally(folded)) return tallied && countWords(folded) >= 4 && /^favorevoli\b/.test(fold(sentences[k + 1].text).trim()) ? k : undefined;
     tallied ||= TALLY_QUESTION.test(folded);
   }
   return undefined;

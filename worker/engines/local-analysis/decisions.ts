@@ -7,6 +7,7 @@
 import { formatTimestamp, type DecisionValue } from "~/lib/analysis";
 import { agreedAt, contentWords, proposalBefore, restatedAt, voteCallBefore } from "./consensus";
 import { commits, decisionCue, NARRATED, NOT_COMMITMENT, notAPlan, POSTPONED, REPORTED, unsettled } from "./decision-cues";
+import { recapPoints } from "./recap";
 import type { Sentence } from "./sentences";
 import { clip, countWords, fold, tidySentence } from "./text";
 
@@ -121,8 +122,14 @@ export function findDecisions(
   assigned: Set<number> = new Set(),
 ): (DecisionValue & { index: number })[] {
   const out: (DecisionValue & { index: number })[] = [];
+  const recap = recapPoints(sentences);
   for (let i = 0; i < sentences.length; i++) {
     const s = sentences[i];
+    const point = recap.get(i);
+    if (point !== undefined) {
+      if (point !== null) out.push({ text: clip(point, 400), timestamp: formatTimestamp(s.start), index: i });
+      continue;
+    }
     const folded = withoutFillers(fold(s.text));
     const previous = i > 0 ? fold(sentences[i - 1].text) : undefined;
     if (replies.has(i)) continue;
