@@ -24,12 +24,17 @@ const FORMAL = [
   /\b(?:la|il)\s+(?:proposta|mozione|delibera|emendamento|ordine del giorno|bilancio|rendiconto|preventivo)\s+(?:\w+\s+){0,2}?passa\b/,
   /\bcon\s+\w+\s+voti\s+(?:favorevoli|a favore)\b/,
   /\b(?:all'unanimita|a maggioranza)\b/,
+  // "…gli altri stanno in coppia. Si fa così.", "Da quest'anno cambia una cosa: …": a rule set for the group.
+  /\bsi fa cosi\s*[.!]?$/,
+  /\bcambia una cosa\s*:/,
   /\b(?:abbiamo deciso|e deciso|decidiamo|e stato deciso|resta deciso|rimane deciso|decisione presa|abbiamo scelto|scegliamo|approviamo|deliberiamo|confermiamo|optiamo per)\b/,
 ];
 
 // Informal agreement on what to do: "Va bene, allora facciamo così", "Ok, andata:", "D'accordo, allora integriamo…".
-const CONSENT = String.raw`(?:ok|okay|va bene|bene|d'accordo|perfetto|si|allora|quindi|dunque|hai ragione|ha ragione|giusto|ottimo|benissimo)`;
-const AGREED = new RegExp(String.raw`^(?:${CONSENT}[,.:!]?\s+)*(?:${CONSENT}[,.:!]?\s*)(?:facciamo cosi|andata|si fa|si parte|e deciso|deciso)\b`);
+const CONSENT = String.raw`(?:ok|okay|va bene|bene|d'accordo|perfetto|si|allora|quindi|dunque|hai ragione|ha ragione|giusto|ottimo|benissimo|vabbe|vabbene)`;
+const AGREED = new RegExp(
+  String.raw`^(?:${CONSENT}[,.:!]?\s+)*(?:${CONSENT}[,.:!]?\s*)(?:facciamo cosi|cosi(?=\s*[,:]\s*\S)|andata|si fa|si parte|e deciso|deciso)\b`,
+);
 // A first-person plural plan right after a consent word: "allora integriamo con le interviste",
 // "sì, facciamola a pezzi" (the pronoun may be joined to the verb), "intanto scriviamo ai clienti".
 const PLAN = new RegExp(String.raw`^(?:(?:${CONSENT}|intanto)[,.:!]?\s+)+(?:[^\s,.;:?!]+\s+){0,6}?(\w+iamo)(?:lo|la|li|le|ne|ci|glielo|gliela)?\b`);
@@ -37,7 +42,7 @@ const PLAN = new RegExp(String.raw`^(?:(?:${CONSENT}|intanto)[,.:!]?\s+)+(?:[^\s
 // quattordici", "in caso di pioggia la spostiamo al sabato successivo". Said of a plan, not a fact.
 // The sentence starts with the object (an article), or with the case it is for ("in caso di…").
 const RESUMED_PLAN =
-  /^(?:(?:allora|quindi|bene|ok|va bene|d'accordo|in caso di \w+|per \w+)[,]?\s+)?(?:il|lo|la|l'|i|gli|le)\s*[^,.;:?!]{2,50}?\s+(?:(?:lo|la|li|le|ne)\s+|l')(\w+iamo)\b/;
+  /^(?:(?:allora|quindi|bene|ok|va bene|d'accordo|e|poi|intanto|e intanto|in caso di \w+|per \w+)[,]?\s+)?(?:il|lo|la|l'|i|gli|le)\s*[^,.;:?!]{2,50}?\s+(?:(?:lo|la|li|le|ne)\s+|l')(\w+iamo)\b/;
 // A plan dated in the future: "il prossimo anno apriamo il parcheggio", "da settembre portiamo…".
 const DATED_PLAN =
   /^(?:(?:il|l')\s*(?:prossimo|anno prossimo|mese prossimo)\s*(?:anno|mese)?|l'anno prossimo|da\s+(?:settembre|ottobre|novembre|dicembre|gennaio|febbraio|marzo|aprile|maggio|giugno|luglio|agosto|domani|lunedi|subito|oggi)|dal\s+(?:prossimo\s+\w+|mese\s+prossimo)|quest'anno)\s+(?:[^\s,.;:?!]+\s+){0,2}?(\w+iamo)\b/;
@@ -169,7 +174,9 @@ export function findDecisions(
     // Two decision sentences in a row are one decision told in two steps (the tally, then the
     // outcome), unless each names its own outcome.
     const outcome = /\b(?:approv|respint|elett|eletti|deliber|decid|decis|passa|rinvi|accolt|boccia|scegl|facciamo)/;
-    const twoSteps = countWords(text) < 7 || !outcome.test(fold(lastOut?.text ?? ""));
+    // A plan added to the one before ("…la paghiamo dal budget. E intanto i superalcolici li spostiamo…") is another decision.
+    const added = /^(?:e\s+)?(?:intanto|inoltre|poi|anche|in piu)\b/.test(fold(text)) && /\b\w{3,}iamo\b/.test(fold(text));
+    const twoSteps = countWords(text) < 7 || (!outcome.test(fold(lastOut?.text ?? "")) && !added);
     if (lastOut && lastOut.index === i - 1 && twoSteps && countWords(lastOut.text) + countWords(text) <= 60) {
       lastOut.text = `${lastOut.text} ${text}`;
       lastOut.index = i;

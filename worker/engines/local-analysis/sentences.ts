@@ -62,6 +62,10 @@ function push(out: { text: string; offset: number }[], text: string, from: numbe
   if (/[\p{L}\p{N}]/u.test(trimmed)) out.push({ text: trimmed, offset: from + lead });
 }
 
+// Nouns a capital letter follows as a name, not as an initial: "serie B", "piano B", "tipologia A".
+const LETTER_NAMES =
+  /(?:^|\s)(?:serie|classe|tipo|tipologia|piano|lettera|allegato|fascia|categoria|gruppo|girone|opzione|variante|modello|sezione|scala|aula|blocco|settore|zona|padiglione|edificio|palazzina|vitamina|sala|lato|punto|capitolo|versione)\s+$/iu;
+
 function endsSentence(text: string, at: number, terminator: string, end: number, caseless: boolean): boolean {
   const next = text.slice(end).match(/^\s*["'«“([]?\s*(.)/u)?.[1];
   // A lower-case word goes on with the same sentence (an unknown abbreviation, or "e poi… dice").
@@ -80,8 +84,8 @@ function endsSentence(text: string, at: number, terminator: string, end: number,
   if (!token) return true;
   const folded = token.toLowerCase();
   if (ALWAYS_ABBREVIATIONS.has(folded)) return false;
-  // An initial: "G. Verdi".
-  if (/^\p{Lu}$/u.test(token)) return false;
+  // An initial: "G. Verdi" — not a letter that names a variant: "la serie B. Vabbè…", "il piano B. Poi…".
+  if (/^\p{Lu}$/u.test(token)) return LETTER_NAMES.test(text.slice(Math.max(0, i - 20), i));
   if (SOMETIMES_ABBREVIATIONS.has(folded.replace(/\./g, "")) || DOTTED.test(token)) {
     return next !== undefined && /\p{Lu}/u.test(next);
   }

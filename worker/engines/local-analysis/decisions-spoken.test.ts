@@ -1,0 +1,36 @@
+import { describe, expect, it } from "vitest";
+import { findDecisions } from "./decisions";
+import { splitText, type Sentence } from "./sentences";
+
+const sentences = (texts: string[]): Sentence[] => texts.map((text, index) => ({ index, text, segmentIndex: index, start: index * 10 }));
+const decided = (...texts: string[]) => findDecisions(sentences(texts)).map((d) => d.text);
+
+describe("decisions said the way a family or a team says them", () => {
+  it("reads a conclusion after «vabbè, allora così,» and not a bare «va bene così»", () => {
+    expect(decided("Io la vorrei rossa, tu blu.", "Vabbè, allora così, la cucina bianca e le sedie blu.")).toEqual([
+      "Così, la cucina bianca e le sedie blu.",
+    ]);
+    expect(decided("Te l'ho mandato ieri.", "Va bene così.")).toEqual([]);
+  });
+
+  it("reads a rule closed by «si fa così» or announced by «cambia una cosa:»", () => {
+    expect(decided("Chi arriva dopo le otto firma il registro in portineria. Si fa così.")).toHaveLength(1);
+    expect(decided("Da settembre cambia una cosa: le chiavi della sede le tiene solo il presidente.")).toHaveLength(1);
+  });
+
+  it("keeps a plan added with «e intanto» apart from the one before", () => {
+    expect(
+      decided(
+        "La tenda del gazebo va cambiata, la compriamo con la cassa comune.",
+        "E intanto le sedie rotte le portiamo in discarica sabato, con il furgone del comune.",
+      ),
+    ).toHaveLength(2);
+  });
+});
+
+describe("sentences", () => {
+  it("end after a letter that names a variant, not after an initial", () => {
+    expect(splitText("Giochiamo in serie B. Vabbè, pazienza.").map((s) => s.text)).toEqual(["Giochiamo in serie B.", "Vabbè, pazienza."]);
+    expect(splitText("Ne ha parlato G. Verdi in consiglio.").map((s) => s.text)).toEqual(["Ne ha parlato G. Verdi in consiglio."]);
+  });
+});
