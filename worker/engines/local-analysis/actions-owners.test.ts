@@ -57,3 +57,11 @@ describe("deadlines said by the next meeting's day or by the quarter", () => {
     expect(findDue("il piano lo chiudiamo a fine semestre")?.due).toBe("a fine semestre");
   });
 });
+
+describe("what is no task", () => {
+  it("is something asked for at the table, a line check, or a duty given as a reason", () => {
+    expect(actions("Marco, dammi la penna.", "Domani ne parliamo con il fornitore.")).toEqual([]);
+    expect(actions("Sara, se ci senti, scrivilo in chat.")).toEqual([]);
+    expect(actions("Stacco prima oggi, che mia sorella deve traslocare.")).toEqual([]);
+  });
+});

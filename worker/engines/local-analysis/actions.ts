@@ -142,6 +142,8 @@ export function findActionsAndReplies(sentences: Sentence[]): { actions: Found[]
       strong = true;
     } else if (commit || (modal && !MODAL_NOT_DUTY.test(text.slice(modal.index + modal[0].length)))) {
       const m = (commit ?? modal)!;
+      // "Io vado giù, che la Bianca deve partorire": a duty given as the reason for something else.
+      if (/[,;]\s*(?:che|perché|perche|siccome|visto che|dato che)\s+[^,;]*$/iu.test(text.slice(0, m.index))) continue;
       owner = ownerBefore(text.slice(0, m.index)) ?? null;
       rest = text.slice(m.index + m[0].length);
       // "Chi non ha ancora dato le preferenze le deve dare…": the owner is whoever; the task needs the whole sentence.

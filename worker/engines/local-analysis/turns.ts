@@ -31,7 +31,11 @@ const TITLED = new RegExp(String.raw`^${TITLE}\s`, "iu");
 const SECOND_PERSON =
   /\b(?:puoi|potresti|riesci\s+a|ti\s+occupi|te\s+ne\s+occupi|ci\s+pensi|pensaci|mi\s+mandi|mi\s+prepari|mi\s+fai|prepari|mandi|chiami|senti|fai|scrivi|controlli|verifichi|organizzi|tu|a\s+te|ti\s+serv\w+)\b|(?<!\b(?:a|da|di|per|con|su|tra|fra)\s)\blei\b/iu;
 // Checking the line is no request: "Andrea, mi senti?", "mi vedete?", "ci sei?".
-const LINE_CHECK = /\b(?:mi\s+(?:senti|sentite|vedi|vedete)|ci\s+sei|ci\s+siete|sei\s+mut[oa]|hai\s+il\s+microfono)\b/iu;
+const LINE_CHECK =
+  /\b(?:mi\s+(?:senti|sentite|vedi|vedete)|ci\s+(?:senti|sentite|vedi|vedete)|ci\s+sei|ci\s+siete|sei\s+mut[oa]|hai\s+il\s+microfono)\b/iu;
+// Something asked for right now, at the table: "Elena, passami il pane", "Marco, dammi la penna".
+const HERE_AND_NOW =
+  /^(?:(?:per\s+favore|scusa)[,]?\s+)?(?:passami|passamelo|passamela|dammi|dammelo|dammela|prestami|tienimi|aspettami|ascoltami|guardami|scusami|dimmi)\b/iu;
 // Asking what someone thinks is no request: "Mamma, cosa dici?", "Luca, che ne pensi?".
 const ASKS_OPINION = /\b(?:cosa|che)\s+(?:ne\s+)?(?:dici|dice|pensi|pensa|ne\s+dici|ne\s+pensi)\b/iu;
 // A second-person present opening what follows the name: "Marco, molli tutto e guardi solo questo",
@@ -77,6 +81,7 @@ export function addresseeOf(
   if (v) {
     const name = v[1];
     const rest = v[2];
+    if (HERE_AND_NOW.test(rest)) return undefined;
     const asksWhen = asksOnlyWhen(rest);
     if (asksWhen && isName(name.split(" ")[0])) return { name, rest, asksWhen };
     const spoken =
