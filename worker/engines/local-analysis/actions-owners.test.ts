@@ -65,3 +65,26 @@ describe("what is no task", () => {
     expect(actions("Stacco prima oggi, che mia sorella deve traslocare.")).toEqual([]);
   });
 });
+
+describe("owners said after the task or as the agreement's step", () => {
+  it("takes what «ci pensa X» stands for from the sentence before", () => {
+    const found = actions(
+      "E il rinnovo del contratto del bar quando scade?",
+      "A fine mese.",
+      "Ci pensa il tesoriere, e lo firmiamo entro il venticinque.",
+    );
+    expect(found).toEqual([expect.objectContaining({ owner: "il tesoriere", due: "entro il venticinque" })]);
+    expect(found[0].task).toMatch(/rinnovo del contratto/);
+  });
+
+  it("reads professions in -ologo and -iatra as people", () => {
+    expect(actions("Il geologo prepara la relazione entro marzo.")[0]).toMatchObject({ owner: "Il geologo" });
+    expect(actions("La pediatra manda il certificato entro lunedì.")[0]).toMatchObject({ owner: "La pediatra" });
+  });
+
+  it("reads the step an agreement opens", () => {
+    expect(actions("Va bene, la bibliotecaria aggiorna il catalogo.")).toEqual([
+      { task: "Aggiorna il catalogo", owner: "la bibliotecaria", due: null },
+    ]);
+  });
+});

@@ -21,7 +21,7 @@ import { isName, namesPerson, ownerBefore, PERSON, ROLE_ADJECTIVE, readOwnersOf,
 import { capitalise, clip, contentWords } from "./text";
 import { findDue } from "./deadlines";
 import { addresseeOf, joinReplies } from "./turns";
-import { answerWhoQuestions } from "./who-asked";
+import { answerWhoQuestions, taskBefore } from "./who-asked";
 import { plannedTask } from "./plans";
 
 export { findDue };
@@ -158,6 +158,9 @@ export function findActionsAndReplies(sentences: Sentence[]): { actions: Found[]
       owner = after[1].trim();
       rest = withoutDue.slice(0, after.index) + withoutDue.slice(after.index! + after[0].length);
       strong = true;
+      // "Ci pensa l'ufficio amministrativo, e la presentiamo entro il venti": "ci" and "ne" stand for what was said before.
+      const said = after.index! <= 3 && /^(?:se\s+ne|ci)\s/iu.test(after[0]) ? taskBefore(sentences, i) : undefined;
+      if (said !== undefined && !(last && last.index === i - 1)) rest = `${tidyTask(sentences[said].text)}: ${rest.replace(/^[\s,]+/, "")}`;
       // "La delibera va trasmessa per il 3 giugno. Se ne incarica il segretario.": the owner of the duty just said.
       if (last && last.index === i - 1 && !last.owner && contentWords(rest) < 2) {
         Object.assign(last, { owner, due: last.due ?? due?.due ?? null, index: i });

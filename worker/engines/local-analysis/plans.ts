@@ -13,6 +13,8 @@ import { subjectOwner } from "./owners";
 // The opening that announces a plan or a step of it.
 const PLAN_OPENING =
   /^(?:(?:e|ma|però|allora|quindi|bene|ok|va bene|d'accordo|perfetto)[,]?\s+)*(?:(?:facciamo|si\s+fa)\s+(?:così|una\s+cosa)|(?:allora\s+)?(?:il\s+piano|la\s+proposta)\s+è)\s*[:,]\s*/iu;
+// An agreement opening the sentence that hands out the step: "Va bene, la segreteria corregge a pagina tre."
+const AGREED_FIRST = /^(?:(?:sì|ok|allora)[,]?\s+)*(?:va bene|d'accordo|perfetto|benissimo)[,]\s+(?:allora\s+)?/iu;
 const MEANWHILE = /^(?:(?:e|ma|però|allora|quindi|poi)[,]?\s+)*(?:intanto|nel\s+frattempo|per\s+adesso|per\s+ora|subito)[,]?\s+/iu;
 // A topic put first: "Per le serrature", "Quanto al pulmino", "Sulle due pratiche sospese,".
 const TOPIC_HEAD =
@@ -51,7 +53,7 @@ function presentVerb(after: string): boolean {
  * a time is said in the sentence; `before`: the sentence said just before.
  */
 export function plannedTask(text: string, timed: boolean, before: string | undefined): { owner: string; rest: string } | undefined {
-  const opening = text.match(PLAN_OPENING) ?? text.match(MEANWHILE);
+  const opening = text.match(PLAN_OPENING) ?? text.match(MEANWHILE) ?? text.match(AGREED_FIRST);
   const topical = opening ? undefined : afterTopic(text);
   const clause = opening ? text.slice(opening[0].length) : (topical ?? text);
   const subject = subjectOwner(clause);

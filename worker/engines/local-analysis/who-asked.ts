@@ -106,8 +106,8 @@ function ownerPhrase(words: string, whole: boolean): string | undefined {
   return /^(?:Il|Lo|La|L'|I|Gli|Le)(?:\s|(?<='))/u.test(owner) ? owner.charAt(0).toLowerCase() + owner.slice(1) : owner;
 }
 
-/** The sentence before the question that says what is to be done (at least three content words). */
-function taskBefore(sentences: Sentence[], q: number): number | undefined {
+/** The sentence before `q` that says what is to be done (at least three content words), skipping a short answer. */
+export function taskBefore(sentences: Sentence[], q: number): number | undefined {
   for (let i = q - 1; i >= Math.max(0, q - 2); i--) if (contentWords(sentences[i].text) >= 3) return i;
   return undefined;
 }
