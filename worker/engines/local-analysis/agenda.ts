@@ -5,7 +5,7 @@
  * pagamenti", "Ultima cosa, le ferie"). An announced item is a topic of its own, and the words
  * after the marker usually name it better than any word count could.
  */
-import { isQuantity, isStopWord } from "./stopwords";
+import { isQuantity, isStopWord, isTimeWord } from "./stopwords";
 import { capitalise, fold } from "./text";
 
 // What may precede a marker at the start of a sentence: acknowledgements and connectives.
@@ -101,6 +101,17 @@ const BARE_SUBJECT = new RegExp(
   "iu",
 );
 
+// "Poi, dicembre.", "Adesso, sicurezza.": the connective and a noun alone, without its article.
+const BARE_NOUN = /^(?:e\s+)?(?:poi|adesso|ora|infine)[,:]\s+([\p{L}']{4,})\s*[.:!]?$/iu;
+function bareNoun(text: string): boolean {
+  const word = text.match(BARE_NOUN)?.[1];
+  if (!word) return false;
+  const f = fold(word);
+  // A month is a subject here ("Poi, dicembre.": the December openings), though not a name word elsewhere.
+  const month = /^(?:gennaio|febbraio|marzo|aprile|maggio|giugno|luglio|agosto|settembre|ottobre|novembre|dicembre)$/.test(f);
+  return month || (!isStopWord(f) && !isTimeWord(f) && !REPLY.test(word) && !/(?:iamo|ate|ete|ite|are|ere|ire|o)$/u.test(f));
+}
+
 // "E la demo per la Ferretti?", "E nel bagno?", "E i tempi?": a short question that brings up a
 // subject (the conversational way to move on). Tier 2: a question can also stay on the subject.
 // "Il comportamento invece?": the subject and "invece", the same move said the other way round.
@@ -131,7 +142,7 @@ export function readsOutAgenda(sentence: string): boolean {
 export function markerTier(sentence: string): 0 | 1 | 2 {
   const text = sentence.trim();
   if (LISTING.test(text)) return 0;
-  if (ANNOUNCE.test(text) || BARE_SUBJECT.test(text)) return 1;
+  if (ANNOUNCE.test(text) || BARE_SUBJECT.test(text) || bareNoun(text)) return 1;
   // "E il volantino chi lo fa?": who takes on a task of the item under way, not a new subject.
   const whoDoes = /\bchi\s+(?:(?:lo|la|li|le|ci|ne|se\s+ne)\s+)?\p{L}+\s*\?$/iu.test(text);
   if (INTRODUCE.test(text) || (SUBJECT_QUESTION.test(text) && !whoDoes) || CLOSING_SUBJECT.test(text) || isBareHeading(text)) return 2;
@@ -166,6 +177,9 @@ export function isBareHeading(sentence: string): boolean {
       (w) =>
         REPLY.test(w) ||
         isQuantity(w) ||
+        isTimeWord(w) ||
+        // An order with its pronouns: "Mandatemeli dopodomani.", "Chiamalo."
+        /^\p{L}{3,}(?:a|i|ate|ete|ite)(?:mel[oaie]|cel[oaie]|tel[oaie]|gliel[oaie]|l[oaie]|mi|ci)$/u.test(w) ||
         /^(?:\d+|uno|due|tre|quattro|cinque|sei|sette|otto|nove|dieci|venti|trenta|cento|mille)$/.test(w) ||
         /^(?:il|lo|la|i|gli|le|un|una|uno)$|^(?:l|un|gl)'/.test(w),
     )

@@ -110,3 +110,15 @@ const UNIT = new Set("chilo chili grammi etto etti litro litri metro metri euro 
 export function isQuantity(folded: string): boolean {
   return (folded.length >= 6 && NUMBER_WORD.test(folded)) || UNIT.has(folded);
 }
+
+// Words that say when, not what: a time of day or a day relative to today ("il turno del
+// pomeriggio", "alle nove e mezza", "mandatemeli dopodomani") make poor topic names.
+const TIME_WORD = new Set(
+  "oggi domani dopodomani ieri stasera stamattina stanotte mattina mattino pomeriggio sera serata notte mezza mezzogiorno mezzanotte prima dopo adesso ora subito".split(
+    " ",
+  ),
+);
+
+export function isTimeWord(folded: string): boolean {
+  return TIME_WORD.has(folded);
+}

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { analyzeLocally } from "./analyze";
+import { isBareHeading, markerTier } from "./agenda";
 import { isQuantity } from "./stopwords";
 
 // A meeting written for this test (not from the fixtures): figures and "voi" verbs repeated in each subject.
@@ -38,5 +39,26 @@ describe("topic names", () => {
     const names = analyzeLocally(told.map((text, i) => ({ start: i * 8, end: i * 8 + 7, text }))).topics.map((t) => t.name);
     for (const name of names) expect(name).not.toMatch(/\bero\b|dimenticat/i);
     expect(names.join(" ")).toMatch(/tassa|rifiuti/i);
+  });
+});
+
+describe("words that say when, and orders", () => {
+  it("do not name a topic or announce one", () => {
+    const told = [
+      "Il turno del pomeriggio il sabato è scoperto, al pomeriggio c'è una persona sola.",
+      "Nel pomeriggio arrivano i gruppi e al banco del pomeriggio non si respira.",
+      "Sul turno del sabato pomeriggio serve un rinforzo, il turno è troppo lungo.",
+      "Poi la lavanderia: mancano lenzuola, la lavanderia ha perso venti lenzuola.",
+      "Le lenzuola della lavanderia vanno contate, le lenzuola mancano da settimane.",
+    ];
+    const names = analyzeLocally(told.map((text, i) => ({ start: i * 8, end: i * 8 + 7, text }))).topics.map((t) => t.name);
+    for (const name of names) expect(name).not.toMatch(/^pomeriggio/i);
+    expect(isBareHeading("Mandatemeli dopodomani.")).toBe(false);
+    expect(isBareHeading("Chiamalo stasera.")).toBe(false);
+  });
+
+  it("but a month said alone after «poi» is the next subject", () => {
+    expect(markerTier("Poi, dicembre.")).toBe(1);
+    expect(markerTier("Poi, vediamo.")).toBe(0);
   });
 });

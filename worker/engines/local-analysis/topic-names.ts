@@ -4,7 +4,7 @@
  */
 import { contentWord } from "./agenda";
 import { textRank } from "./textrank";
-import { isQuantity } from "./stopwords";
+import { isQuantity, isTimeWord } from "./stopwords";
 import { capitalise, fold } from "./text";
 import type { Vocabulary } from "./tfidf";
 import { quality, type Topic } from "./topic-model";
@@ -24,14 +24,14 @@ export function withLeadTerm(topic: Topic, vocabulary: Vocabulary): string {
 
 // Word endings of verb forms: verbs make poor topic names ("Lavorare e decidere").
 // An infinitive with its pronoun joined ("chiedervi", "farlo") is a verb too; so are most long words
-// in "-ete/-ite" (the "voi" form: "chiudete", "sentite").
+// in "-ete/-ite" (the "voi" form: "chiudete", "sentite"), also with its pronouns ("mandatemeli").
 const VERB_ENDING =
-  /(?:are|ere|ire|ando|endo|iamo|iate|avano|evano|ivano|ebbe|ebbero|eremo|eranno|eremmo|(?:ar|er|ir)(?:mi|ti|ci|vi|si|lo|la|li|le|ne|gliel[oaie])|\p{L}{4}(?:ete|ite))$/u;
+  /(?:are|ere|ire|ando|endo|iamo|iate|avano|evano|ivano|ebbe|ebbero|eremo|eranno|eremmo|(?:ar|er|ir)(?:mi|ti|ci|vi|si|lo|la|li|le|ne|gliel[oaie])|(?:ate|ete|ite)(?:mi|ci|gli|l[oaie]|ne|mel[oaie]|cel[oaie]|gliel[oaie])|\p{L}{4}(?:ete|ite))$/u;
 
-// An auxiliary or an unambiguous clitic before a word makes it a verb: "ho trovato", "si
-// lamentano", "ci vediamo" ("lo", "la", "le" are articles as often as clitics).
+// An auxiliary, an unambiguous clitic or "non" before a word makes it a verb: "ho trovato", "si
+// lamentano", "ci vediamo", "non arriva" ("lo", "la", "le" are articles as often as clitics).
 const BEFORE_VERB = new Set(
-  "mi ti ci vi si ne ho hai ha abbiamo avete hanno avevo aveva avevamo avevano è sono siamo siete sei ero era eravamo erano".split(" "),
+  "mi ti ci vi si ne non ho hai ha abbiamo avete hanno avevo aveva avevamo avevano è sono siamo siete sei ero era eravamo erano".split(" "),
 );
 
 /** The words mostly said as verbs in these sentences (folded). */
@@ -85,7 +85,7 @@ export function nameTopics(topics: Topic[], vocabulary: Vocabulary) {
         const word = vocabulary.display(id);
         let score = count * Math.log(1 + topics.length / topicFrequency.get(id)!);
         if ((VERB_ENDING.test(word.toLowerCase()) && word.length >= 6) || verbs.has(fold(word))) score *= 0.5;
-        if (isQuantity(fold(word))) score *= 0.1;
+        if (isQuantity(fold(word)) || isTimeWord(fold(word))) score *= 0.1;
         if (opening.has(id)) score *= OPENING_BOOST;
         if (id === theme) score *= THEME_BOOST;
         // Longer words are more often the nouns that carry the subject.
