@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 import { analyzeLocally } from "./analyze";
 import { isBareHeading, markerTier } from "./agenda";
 import { isQuantity } from "./stopwords";
+import { joinItalian } from "./topic-names";
 
 // A meeting written for this test (not from the fixtures): figures and "voi" verbs repeated in each subject.
 const said = [
@@ -60,5 +61,13 @@ describe("words that say when, and orders", () => {
   it("but a month said alone after «poi» is the next subject", () => {
     expect(markerTier("Poi, dicembre.")).toBe(1);
     expect(markerTier("Poi, vediamo.")).toBe(0);
+  });
+});
+
+describe("joining names", () => {
+  it("says «ed» before a word that starts with «e», as Italian does", () => {
+    expect(joinItalian(["radio", "emergenza sanitaria"])).toBe("radio ed emergenza sanitaria");
+    expect(joinItalian(["turni", "ferie", "esami"])).toBe("turni, ferie ed esami");
+    expect(joinItalian(["turni", "ferie"])).toBe("turni e ferie");
   });
 });

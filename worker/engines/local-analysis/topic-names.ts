@@ -26,7 +26,7 @@ export function withLeadTerm(topic: Topic, vocabulary: Vocabulary): string {
 // An infinitive with its pronoun joined ("chiedervi", "farlo") is a verb too; so are most long words
 // in "-ete/-ite" (the "voi" form: "chiudete", "sentite"), also with its pronouns ("mandatemeli").
 const VERB_ENDING =
-  /(?:are|ere|ire|ando|endo|iamo|iate|avano|evano|ivano|ebbe|ebbero|eremo|eranno|eremmo|(?:ar|er|ir)(?:mi|ti|ci|vi|si|lo|la|li|le|ne|gliel[oaie])|(?:ate|ete|ite)(?:mi|ci|gli|l[oaie]|ne|mel[oaie]|cel[oaie]|gliel[oaie])|\p{L}{4}(?:ete|ite))$/u;
+  /(?:are|ere|ire|ando|endo|iamo|iate|avano|evano|ivano|ebbe|ebbero|eremo|eranno|eremmo|(?:ar|er|ir)(?:mi|ti|ci|vi|si|lo|la|li|le|ne|gliel[oaie])|(?:ate|ete|ite)(?:mi|ci|gli|l[oaie]|ne|mel[oaie]|cel[oaie]|gliel[oaie])|\p{L}{3}(?:rei|resti|rebbe)|\p{L}{4}(?:ete|ite))$/u;
 
 // An auxiliary, an unambiguous clitic or "non" before a word makes it a verb: "ho trovato", "si
 // lamentano", "ci vediamo", "non arriva" ("lo", "la", "le" are articles as often as clitics).
@@ -42,12 +42,17 @@ function verbsIn(sentences: { text: string }[]): Set<string> {
     const tokens = fold(s.text).split(/[^\p{L}']+/u);
     tokens.forEach((t, k) => {
       all.set(t, (all.get(t) ?? 0) + 1);
-      if (k > 0 && BEFORE_VERB.has(tokens[k - 1])) asVerb.set(t, (asVerb.get(t) ?? 0) + 1);
+      const pair = k > 1 && /^(?:me|te|ce|ve|se)$/.test(tokens[k - 2]) && /^(?:lo|la|li|le|ne)$/.test(tokens[k - 1]);
+      if ((k > 0 && (BEFORE_VERB.has(tokens[k - 1]) || /^glie/.test(tokens[k - 1]))) || pair) asVerb.set(t, (asVerb.get(t) ?? 0) + 1);
+      // "lo mando io", "la scrivo io": the speaker's own verb before "io".
+      if (tokens[k + 1] === "io" && /o$/.test(t) && k > 0 && /^(?:lo|la|li|le|ne|ci)$/.test(tokens[k - 1])) asVerb.set(t, (asVerb.get(t) ?? 0) + 1);
     });
   }
   return new Set([...asVerb].filter(([t, n]) => n * 2 >= all.get(t)!).map(([t]) => t));
 }
 
+// A verb names a topic only when nothing else does ("Manca e arriva" for "Manca Franco, sta arrivando").
+const VERB_WEIGHT = 0.3;
 const OPENING_BOOST = 1.5;
 const THEME_BOOST = 1.6;
 
@@ -84,7 +89,7 @@ export function nameTopics(topics: Topic[], vocabulary: Vocabulary) {
       .map(([id, count]) => {
         const word = vocabulary.display(id);
         let score = count * Math.log(1 + topics.length / topicFrequency.get(id)!);
-        if ((VERB_ENDING.test(word.toLowerCase()) && word.length >= 6) || verbs.has(fold(word))) score *= 0.5;
+        if ((VERB_ENDING.test(word.toLowerCase()) && word.length >= 6) || verbs.has(fold(word))) score *= VERB_WEIGHT;
         if (isQuantity(fold(word)) || isTimeWord(fold(word))) score *= 0.1;
         if (opening.has(id)) score *= OPENING_BOOST;
         if (id === theme) score *= THEME_BOOST;
@@ -133,10 +138,11 @@ export function phrases(chosen: { id: number; word: string }[], vocabulary: Voca
   return out;
 }
 
-/** "a", "a e b", "a, b e c". */
+/** "a", "a e b", "a, b e c" — "ed" before a word that starts with "e" ("radio ed emergenza"). */
 export function joinItalian(items: string[]): string {
   if (items.length <= 1) return items.join("");
-  return `${items.slice(0, -1).join(", ")} e ${items[items.length - 1]}`;
+  const last = items[items.length - 1];
+  return `${items.slice(0, -1).join(", ")} ${/^[eèé]/iu.test(last) ? "ed" : "e"} ${last}`;
 }
 
 /** Two neighbouring topics led by the same term were one subject cut in two: join them. */
