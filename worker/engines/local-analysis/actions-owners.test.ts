@@ -55,6 +55,7 @@ describe("deadlines said by the next meeting's day or by the quarter", () => {
   it("reads them", () => {
     expect(findDue("li porto per la riunione del ventotto")?.due).toBe("per la riunione del ventotto");
     expect(findDue("il piano lo chiudiamo a fine semestre")?.due).toBe("a fine semestre");
+    expect(findDue("le sedie le porto sabato dopo la partita")?.due).toBe("sabato dopo la partita");
   });
 });
 

@@ -7,6 +7,8 @@ const WEEKDAY = String.raw`(?:lunedì|lunedi|martedì|martedi|mercoledì|mercole
 const MONTH = String.raw`(?:gennaio|febbraio|marzo|aprile|maggio|giugno|luglio|agosto|settembre|ottobre|novembre|dicembre)`;
 // The days of a month said in words ("del quindici", "il ventotto").
 const DAY_NUMBER = String.raw`(?:primo|due|tre|quattro|cinque|sei|sette|otto|nove|dieci|undici|dodici|tredici|quattordici|quindici|sedici|diciassette|diciotto|diciannove|venti|ventuno|ventidue|ventitré|ventitre|ventiquattro|venticinque|ventisei|ventisette|ventotto|ventinove|trenta|trentuno)`;
+// The moments of a day a time is said by: "dopo pranzo", "domenica dopo la messa".
+const DAY_MOMENT = String.raw`(?:riunione|seduta|assemblea|consiglio|incontro|call|review|pranzo|cena|pausa|servizio|turno|lezione|messa|partita)`;
 const MEETING = String.raw`(?:riunione|seduta|assemblea|consiglio|incontro|call|review)`;
 
 // words: the deadline takes the words after the match ("entro" + "il trenta maggio");
@@ -61,7 +63,7 @@ const DUE_PATTERNS: DuePattern[] = [
   // A day, or the day from which ("da lunedì"), not a day that qualifies a noun ("il trasloco di
   // venerdì"); "lunedì" ends in a letter \b does not know.
   pattern(
-    String.raw`(?<!\b(?:di|del|della|dello)\s+)(?:da\s+)?(?:${WEEKDAY}|domani|dopodomani|stasera)(?:\s+(?:prossimo|prossima|mattina|pomeriggio|sera))?(?![\p{L}])`,
+    String.raw`(?<!\b(?:di|del|della|dello)\s+)(?:da\s+)?(?:${WEEKDAY}|domani|dopodomani|stasera)(?:\s+(?:prossimo|prossima|mattina|pomeriggio|sera))?(?:\s+dopo\s+(?:(?:la|il|lo|l')\s*)?${DAY_MOMENT})?(?![\p{L}])`,
     "whole",
     false,
   ),
@@ -71,11 +73,7 @@ const DUE_PATTERNS: DuePattern[] = [
   // "la settimana prossima", "il mese prossimo": the next period, said without a preposition.
   pattern(String.raw`(?:la\s+settimana\s+prossima|la\s+prossima\s+settimana|il\s+mese\s+prossimo|il\s+prossimo\s+mese)(?![\p{L}])`, "whole", false),
   // A moment of the day's schedule: "subito dopo la riunione", "dopo il servizio", "dopo pranzo".
-  pattern(
-    String.raw`(?:subito\s+)?dopo\s+(?:(?:la|il|lo|l')\s*)?(?:${MEETING}|pranzo|cena|pausa|servizio|turno|lezione|messa|partita)(?![\p{L}])`,
-    "whole",
-    true,
-  ),
+  pattern(String.raw`(?:subito\s+)?dopo\s+(?:(?:la|il|lo|l')\s*)?${DAY_MOMENT}(?![\p{L}])`, "whole", true),
   // "subito" closing a clause or before "dopo…" ("va fatta subito, sennò…", "la faccio subito dopo").
   pattern(String.raw`subito(?=\s*(?:[.,;:!?]|$|dopo\s))`, "whole", true),
 ];
