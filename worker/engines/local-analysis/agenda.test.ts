@@ -68,6 +68,11 @@ describe("agenda markers", () => {
     expect(meetingKind(["Buonasera, dichiaro aperta l'assemblea straordinaria del condominio di via Manzoni 14."])).toBe("Assemblea del condominio");
     expect(meetingKind(["Alle ore diciotto si apre la seduta del consiglio comunale."])).toBe("Consiglio comunale");
     expect(meetingKind(["Ciao a tutti, mi sentite?"])).toBeUndefined();
+    // A body mentioned in passing is not this meeting: one of its members, or what it wants.
+    expect(meetingKind(["Sono presenti tre consiglieri e il presidente del collegio sindacale."])).toBeUndefined();
+    expect(meetingKind(["Vorrei chiudere il programma, perché il consiglio comunale vuole le date entro maggio."])).toBeUndefined();
+    expect(meetingKind(["Apriamo la seduta del consiglio di amministrazione."])).toBe("Consiglio di amministrazione");
+    expect(isBareHeading("All'unanimità.")).toBe(false);
   });
 
   // Written for the session-5 markers, not taken from any meeting fixture.

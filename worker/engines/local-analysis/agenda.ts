@@ -160,7 +160,7 @@ const CLOSING_SUBJECT = new RegExp(
 
 // Replies and calls that make a sentence on their own without naming a subject.
 const REPLY =
-  /(?:^|\s)(?:approvat\p{L}*|respint\p{L}*|favorevoli|contrari|astenut\p{L}*|nessun\p{L}*|giust\p{L}|ottim\p{L}|perfett\p{L}|buon\p{L}*|fine|arrivederci)$|^(?:sì|si|no|ok|okay|bene|benissimo|perfetto|giusto|esatto|certo|ottimo|grazie|appunto|chiaro|bravo|brava|bravi|forza|fatto|dai|ecco|allora|infatti|davvero|assolutamente|capito|basta|niente|nulla|tutto|tutti|nessuno|buongiorno|buonasera|ciao|salve|prego|scusate|scusa|avanti|andiamo|procediamo|d'accordo|va\s+bene|bellissimo|ottima|fantastico|peccato|mamma\s+mia|madonna|comunque|insomma|oppure|anche|poi|ora|adesso|quindi|dunque)\b/iu;
+  /(?:^|[\s'])(?:approvat\p{L}*|respint\p{L}*|favorevoli|contrari|astenut\p{L}*|unanimità|unanimita|maggioranza|nessun\p{L}*|giust\p{L}|ottim\p{L}|perfett\p{L}|buon\p{L}*|fine|arrivederci)$|^(?:sì|si|no|ok|okay|bene|benissimo|perfetto|giusto|esatto|certo|ottimo|grazie|appunto|chiaro|bravo|brava|bravi|forza|fatto|dai|ecco|allora|infatti|davvero|assolutamente|capito|basta|niente|nulla|tutto|tutti|nessuno|buongiorno|buonasera|ciao|salve|prego|scusate|scusa|avanti|andiamo|procediamo|d'accordo|va\s+bene|bellissimo|ottima|fantastico|peccato|mamma\s+mia|madonna|comunque|insomma|oppure|anche|poi|ora|adesso|quindi|dunque)\b/iu;
 
 /**
  * "Sorveglianza sanitaria.", "Domenica.": a heading said aloud, a noun phrase of one to three words
@@ -308,6 +308,23 @@ const WHOSE = new RegExp(KIND_OF.replace("|straordinaria|ordinaria", ""), "iu");
 const KIND_FOR =
   /\b(post-mortem|postmortem|retrospettiva|briefing|debriefing|riesame|revisione|giro(?=\s+(?:delle|degli|dei)\b))\s+(del|della|dello|delle|degli|dei|dell')\s*(\p{L}{4,})/iu;
 
+// Words after which "del consiglio…" still names this meeting: "la seduta del consiglio comunale".
+const SITTING = /^(?:seduta|riunione|assemblea|lavori|apertura|sessione|adunanza|incontro)$/iu;
+// What a body mentioned in passing does: "perché il consiglio di amministrazione vuole il programma".
+const BODY_ACTS = /^\s+(?:vuole|vogliono|chiede|chiedono|ha|hanno|deve|devono|aspetta|aspettano|decide|approva|dovrà|ci|mi|vi)(?![\p{L}])/iu;
+
+/**
+ * Whether a body named in the opening is another one than this meeting: one of its members ("il
+ * presidente del collegio sindacale"), or the subject of what it wants ("il consiglio vuole…").
+ */
+function namesAnotherBody(sentence: string, at: number, length: number): boolean {
+  const of = sentence
+    .slice(0, at)
+    .match(/(\p{L}+)\s+(?:del|dello|della|dal|al|allo|alla|nel|nello|nella|col)\s*$|(\p{L}+)\s+(?:dell'|all'|dall'|nell')$/iu);
+  if (of && !SITTING.test(of[1] ?? of[2])) return true;
+  return BODY_ACTS.test(sentence.slice(at + length));
+}
+
 /** The kind of meeting as its opening names it: "Assemblea del condominio", "Consiglio comunale". */
 export function meetingKind(opening: string[]): string | undefined {
   for (const sentence of opening) {
@@ -315,6 +332,7 @@ export function meetingKind(opening: string[]): string | undefined {
     if (kindFor)
       return capitalise(`${kindFor[1].toLowerCase()} ${kindFor[2].toLowerCase()}${kindFor[2].endsWith("'") ? "" : " "}${kindFor[3].toLowerCase()}`);
     for (const m of sentence.matchAll(KIND)) {
+      if (namesAnotherBody(sentence, m.index, m[0].length)) continue;
       // Of two qualifiers keep the one that says whose meeting it is ("del condominio"), not "straordinaria".
       const qualifier = m[2].match(WHOSE)?.[0] ?? m[2].trim();
       return capitalise(`${m[1].toLowerCase()} ${qualifier.toLowerCase()}`.replace(/\s+/g, " "));
