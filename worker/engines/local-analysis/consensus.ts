@@ -101,7 +101,7 @@ export function voteCallBefore(sentences: Sentence[], at: number): number | unde
 }
 
 // Long words that say what a sentence is about, cut to a stem-like prefix: "straordinarie" ~ "straordinarie".
-const stems = (folded: string) =>
+export const stems = (folded: string) =>
   new Set(
     folded
       .split(/[^\p{L}]+/u)

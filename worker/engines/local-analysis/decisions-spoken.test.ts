@@ -34,3 +34,18 @@ describe("sentences", () => {
     expect(splitText("Ne ha parlato G. Verdi in consiglio.").map((s) => s.text)).toEqual(["Ne ha parlato G. Verdi in consiglio."]);
   });
 });
+
+describe("a proposal and the agreement that says it again", () => {
+  it("are one decision, the agreement's", () => {
+    const found = decided(
+      "Allora facciamo una cosa, dopo le otto niente caffè al bancone, il barista serve solo ai tavoli, così si lavora meglio.",
+      "Mi sembra giusto.",
+      "D'accordo, da domani dopo le otto il barista serve solo ai tavoli.",
+    );
+    expect(found).toEqual(["D'accordo, da domani dopo le otto il barista serve solo ai tavoli."]);
+  });
+
+  it("but two decisions about different things stay two", () => {
+    expect(decided("Scegliamo il fornitore di Modena per il pane.", "E intanto le torte le ordiniamo alla pasticceria di sotto.")).toHaveLength(2);
+  });
+});

@@ -5,7 +5,7 @@
  * "va bene, allora facciamo così", "ok, andata").
  */
 import { formatTimestamp, type DecisionValue } from "~/lib/analysis";
-import { agreedAt, contentWords, proposalBefore, restatedAt, voteCallBefore } from "./consensus";
+import { agreedAt, contentWords, proposalBefore, restatedAt, stems, voteCallBefore } from "./consensus";
 import { commits, decisionCue, NARRATED, NOT_COMMITMENT, notAPlan, POSTPONED, REPORTED, unsettled } from "./decision-cues";
 import { recapPoints } from "./recap";
 import type { Sentence } from "./sentences";
@@ -183,6 +183,28 @@ export function findDecisions(
       continue;
     }
     out.push({ text: clip(text, 400), timestamp: formatTimestamp(s.start), index: i });
+  }
+  return restatedOnce(out);
+}
+
+/**
+ * A proposal and the agreement that says it again a sentence or two later ("Facciamo una cosa,
+ * dopo le nove e mezza il cuoco fa le uova al momento…" — "D'accordo, da lunedì uova al momento
+ * dopo le nove e mezza") are one decision: the agreement, which is what was settled.
+ */
+function restatedOnce<T extends DecisionValue & { index: number }>(found: T[]): T[] {
+  const out: T[] = [];
+  for (const d of found) {
+    const last = out[out.length - 1];
+    if (last && d.index - last.index <= 2) {
+      const before = stems(fold(last.text));
+      const shared = [...stems(fold(d.text))].filter((w) => before.has(w)).length;
+      if (shared >= 2) {
+        out[out.length - 1] = { ...d, timestamp: last.timestamp };
+        continue;
+      }
+    }
+    out.push(d);
   }
   return out;
 }

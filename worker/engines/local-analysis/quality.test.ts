@@ -202,7 +202,7 @@ describe("local analyzer on the annotated meetings (agenda, title, summary, deci
       titles: 8,
       summaryItems: 30,
       decisionsFound: 32,
-      decisionsExtra: 7,
+      decisionsExtra: 6,
       actionsComplete: 39,
       actionsExtra: 6,
     });
