@@ -114,7 +114,7 @@ export function isQuantity(folded: string): boolean {
 // Words that say when, not what: a time of day or a day relative to today ("il turno del
 // pomeriggio", "alle nove e mezza", "mandatemeli dopodomani") make poor topic names.
 const TIME_WORD = new Set(
-  "oggi domani dopodomani ieri stasera stamattina stanotte mattina mattino pomeriggio sera serata notte mezza mezzogiorno mezzanotte prima dopo adesso ora subito".split(
+  "oggi domani dopodomani ieri stasera stamattina stanotte mattina mattino pomeriggio sera serata notte mezza mezzogiorno mezzanotte prima dopo adesso ora subito scorso scorsa scorsi scorse prossimo prossima prossimi prossime".split(
     " ",
   ),
 );

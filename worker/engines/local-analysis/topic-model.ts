@@ -27,12 +27,16 @@ export type Topic = {
   announced?: string;
 };
 
-// Greetings, the roll call, the formal opening and closing of a session, thanks.
+// Greetings, the roll call (formal, or "ci siamo tutti? Manca Franco, sta arrivando"), the opening
+// and closing of a session ("cominciamo intanto"), thanks.
 const FORMALITY =
-  /^(?:buongiorno|buonasera|buon pomeriggio|ciao|salve|benvenut|grazie a tutti|grazie ancora|ringrazio)|\b(?:dichiaro aperta|si apre la seduta|apriamo la seduta|numero legale|procedere all'appello|regolarmente costituita|validamente costituita|la seduta è (?:valida|tolta|chiusa)|seduta è tolta|si chiude alle|l'assemblea si chiude|non essendoci altro|null'altro essendovi|esauriti i punti|ci vediamo|ci sentiamo|mi sentite|buon lavoro)\b/iu;
+  /^(?:buongiorno|buonasera|buon pomeriggio|ciao|salve|benvenut|grazie a tutti|grazie ancora|ringrazio)|^(?:(?:allora|ok|bene|dai)[,]?\s+)?(?:ci siamo(?:\s+quasi)?\s+tutti\b|ci siamo\s*\?|siamo (?:quasi )?tutti\b|(?:cominciamo|iniziamo|partiamo)(?:\s+(?:pure|intanto|allora|pure intanto))?\s*(?:[,.!]|$))|\b(?:dichiaro aperta|si apre la seduta|apriamo la seduta|numero legale|procedere all'appello|regolarmente costituita|validamente costituita|la seduta è (?:valida|tolta|chiusa)|seduta è tolta|si chiude alle|l'assemblea si chiude|non essendoci altro|null'altro essendovi|esauriti i punti|ci vediamo|ci sentiamo|mi sentite|buon lavoro)\b/iu;
+
+// "Manca Franco della cucina", "manca Tommaso che è in campo": someone missing, named (case matters).
+const MISSING = /^(?:[^,.?!]*,\s*)?[Mm]anca(?:no)?\s+(?:solo\s+|ancora\s+)?\p{Lu}/u;
 
 export function isFormality(text: string): boolean {
-  return FORMALITY.test(text.trim());
+  return FORMALITY.test(text.trim()) || MISSING.test(text.trim());
 }
 
 /**

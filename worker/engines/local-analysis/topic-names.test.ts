@@ -3,6 +3,7 @@ import { analyzeLocally } from "./analyze";
 import { isBareHeading, markerTier } from "./agenda";
 import { isQuantity } from "./stopwords";
 import { joinItalian } from "./topic-names";
+import { isFormality } from "./topic-model";
 
 // A meeting written for this test (not from the fixtures): figures and "voi" verbs repeated in each subject.
 const said = [
@@ -69,5 +70,14 @@ describe("joining names", () => {
     expect(joinItalian(["radio", "emergenza sanitaria"])).toBe("radio ed emergenza sanitaria");
     expect(joinItalian(["turni", "ferie", "esami"])).toBe("turni, ferie ed esami");
     expect(joinItalian(["turni", "ferie"])).toBe("turni e ferie");
+  });
+});
+
+describe("the informal roll call", () => {
+  it("is a formality, like the formal one, and names no topic", () => {
+    for (const t of ["Allora, ci siamo tutti?", "Manca Giorgio del magazzino, sta arrivando.", "Cominciamo pure, che alle dieci ho un cliente."])
+      expect(isFormality(t), t).toBe(true);
+    for (const t of ["Partiamo dal bilancio.", "Manca ancora il preventivo della ditta.", "Ci siamo accorti che il tetto perde."])
+      expect(isFormality(t), t).toBe(false);
   });
 });
