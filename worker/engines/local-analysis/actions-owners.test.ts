@@ -89,3 +89,22 @@ describe("owners said after the task or as the agreement's step", () => {
     ]);
   });
 });
+
+describe("an order with its pronoun joined", () => {
+  it("is a task whose object was said before, with the time it gives", () => {
+    const found = actions(
+      "Il preventivo dell'idraulico è arrivato ieri sera, sono milleduecento euro.",
+      "Va bene.",
+      "Chiamalo domani, che vogliamo partire a marzo.",
+    );
+    expect(found).toEqual([expect.objectContaining({ owner: null, due: "domani" })]);
+    expect(found[0].task).toMatch(/^Il preventivo dell'idraulico.*: Chiamalo$/);
+  });
+
+  it("is not a noun that ends like one, nor an order with no time", () => {
+    expect(actions("Il saggio di danza è a giugno.", "La sala la prenotiamo domani.")).not.toContainEqual(
+      expect.objectContaining({ task: expect.stringMatching(/saggio di danza/) }),
+    );
+    expect(actions("Il preventivo è arrivato.", "Guardalo.")).toEqual([]);
+  });
+});

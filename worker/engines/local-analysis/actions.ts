@@ -35,6 +35,10 @@ const MANDATE = /\b(?:si\s+dà|si\s+da|dà|da|diamo|viene\s+dato)\s+mandato\s+(a
 // "Chiedo ai colleghi di mandarmi le date entro…": the people asked own the task.
 const ASKED =
   /\b(?:chiedo|chiediamo|chiederei|chiederemmo|prego)\s+(?:solo\s+|anche\s+|quindi\s+|allora\s+|però\s+)?(al|alla|allo|all'|ai|alle|agli)\s*(.{2,40}?)\s+di\s+/iu;
+// An order in the second person with its pronoun joined ("chiamalo", "mandamelo", "scrivigli",
+// "fallo") opening the sentence; the verb's stem ends as an imperative does, so "la sala" is none.
+const ORDER_WITH_PRONOUN =
+  /^(?:(?:e|ma|allora|però|ok|sì|si|dai)[,]?\s+)*(?:\p{Ll}{3,}[aie]|fa|di|da|sta)(?:l[oaie]|li|gli|mi|ci|ne|mel[oaie]|tel[oaie]|cel[oaie]|gliel[oaie])(?![\p{L}])/u;
 const INCARICA = /\b(?:incarica|incarichiamo|incaricano)\s+(il|lo|la|l'|i|gli|le)\s*(.{2,50}?)\s+di\s+/iu;
 // "se ne occupa Luca", "ci pensa la segreteria": the owner follows too.
 const AFTER_VERB =
@@ -111,6 +115,7 @@ export function findActionsAndReplies(sentences: Sentence[]): { actions: Found[]
     let whoever: string | undefined;
     let afterDue: ReturnType<typeof subjectAfterDue>;
     let planned: ReturnType<typeof plannedTask>;
+    let said: number | undefined;
 
     // Most sentences have no duty, commitment, request or deadline: skip them cheaply.
     if (
@@ -233,6 +238,10 @@ export function findActionsAndReplies(sentences: Sentence[]): { actions: Found[]
       last.due = due.due;
       last.index = i;
       continue;
+    } else if (due && ORDER_WITH_PRONOUN.test(lowerFirst(text)) && (said = taskBefore(sentences, i)) !== undefined) {
+      // "Chiamo Luca, mio cugino… D'accordo. Chiamalo stasera però": an order whose object is what was said before.
+      rest = `${tidyTask(sentences[said].text)}: ${text.replace(/,\s*(?:che|perché|perche|sennò|altrimenti)\s.*$/u, "")}`;
+      strong = true;
     }
     if (!strong || rest === undefined) continue;
     // A question is a task only when it asks someone by name.

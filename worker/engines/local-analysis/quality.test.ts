@@ -203,7 +203,7 @@ describe("local analyzer on the annotated meetings (agenda, title, summary, deci
       summaryItems: 30,
       decisionsFound: 32,
       decisionsExtra: 6,
-      actionsComplete: 39,
+      actionsComplete: 40,
       actionsExtra: 6,
     });
   });
