@@ -46,7 +46,7 @@ export const PASSIVE_DUTY =
 // Verbs of saying, asking, thanking, greeting, being or going: their first person is no task
 // ("vi ricordo…", "ci sono", "ti chiamo per…").
 const SAYING =
-  /^(?:dico|chiedo|ringrazio|ricordo|prego|auguro|spiego|rispondo|presento|saluto|capisco|credo|penso|trovo|vedo|sento|conosco|so|do|sto|ho|vado|vengo|torno|resto|rimango|esco|arrivo|parto|sono|devo|posso|voglio|amo|passo|confermo|chiamo|disturbo|interrompo)$/;
+  /^(?:dico|chiedo|ringrazio|ricordo|prego|auguro|spiego|rispondo|presento|saluto|capisco|credo|penso|trovo|vedo|sento|conosco|so|do|sto|ho|vado|vengo|torno|resto|rimango|esco|arrivo|parto|sono|devo|posso|voglio|amo|passo|confermo|chiamo|disturbo|interrompo|segno|annoto|appunto)$/;
 // Giving and sending: with only the receiver as a pronoun they are a promise ("Le mando una lista…").
 const GIVING =
   /^(?:mando|rimando|invio|reinvio|giro|inoltro|porto|riporto|preparo|scrivo|riscrivo|lascio|consegno|spedisco|allego|condivido|stampo|prenoto|faccio avere)$/;
@@ -142,6 +142,9 @@ export function actsAsSubject(after: string): boolean {
  */
 export function reportsPast(sentence: string, firmDeadline: boolean): boolean {
   if (/\b(?:ha|hanno|abbiamo|avevo|aveva|ho)\s+(?:già\s+)?\p{L}+(?:ato|uto|ito)\b/iu.test(sentence)) return true;
+  // The participle agrees with the pronoun before the auxiliary: "l'ha seguita", "le ho mandate"
+  // (not "chi ha elaborati da mandare", where "elaborati" is a noun).
+  if (/(?:\bl'|\b(?:la|le|li|ne)\s+)(?:ha|hanno|abbiamo|avevo|aveva|ho)\s+(?:già\s+)?\p{L}+(?:at|ut|it)[aie]\b/iu.test(sentence)) return true;
   if (firmDeadline || firstPersonCommitment(sentence)) return false;
   return /(?:^|[\s,])(?:è|sono|era|erano|eravamo)\s+(?:già\s+)?\p{L}{2,}(?:at[oaie]|ut[oaie]|it[oaie])(?![\p{L}])/iu.test(sentence);
 }

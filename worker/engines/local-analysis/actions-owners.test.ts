@@ -108,3 +108,17 @@ describe("an order with its pronoun joined", () => {
     expect(actions("Il preventivo è arrivato.", "Guardalo.")).toEqual([]);
   });
 });
+
+describe("no task either", () => {
+  it("in switching something off in the room, in what was already done, nor in noting something down", () => {
+    expect(actions("Tommaso, spegni quella radio che non si sente niente.", "Allora, stasera siamo pieni, novanta coperti.")).toEqual([]);
+    expect(actions("La pratica Bassi l'ha seguita lei, dottoressa Neri.")).toEqual([]);
+    expect(actions("Va bene, si può fare, me lo segno.")).toEqual([]);
+  });
+
+  it("but a noun after «ha» is no past tense", () => {
+    expect(actions("Chi ha moduli da firmare li porta in segreteria entro venerdì.")).toEqual([
+      expect.objectContaining({ owner: "Chi ha moduli da firmare", due: "entro venerdì" }),
+    ]);
+  });
+});

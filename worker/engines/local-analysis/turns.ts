@@ -33,9 +33,10 @@ const SECOND_PERSON =
 // Checking the line is no request: "Andrea, mi senti?", "mi vedete?", "ci sei?".
 const LINE_CHECK =
   /\b(?:mi\s+(?:senti|sentite|vedi|vedete)|ci\s+(?:senti|sentite|vedi|vedete)|ci\s+sei|ci\s+siete|sei\s+mut[oa]|hai\s+il\s+microfono)\b/iu;
-// Something asked for right now, at the table: "Elena, passami il pane", "Marco, dammi la penna".
+// Something asked for right now, at the table or in the room: "Elena, passami il pane", "Tommaso,
+// spegni quella cappa".
 const HERE_AND_NOW =
-  /^(?:(?:per\s+favore|scusa)[,]?\s+)?(?:passami|passamelo|passamela|dammi|dammelo|dammela|prestami|tienimi|aspettami|ascoltami|guardami|scusami|dimmi)\b/iu;
+  /^(?:(?:per\s+favore|scusa)[,]?\s+)?(?:passami|passamelo|passamela|dammi|dammelo|dammela|prestami|tienimi|aspettami|ascoltami|guardami|scusami|dimmi|spegni|accendi|abbassa|alza)\b/iu;
 // Asking what someone thinks is no request: "Mamma, cosa dici?", "Luca, che ne pensi?".
 const ASKS_OPINION = /\b(?:cosa|che)\s+(?:ne\s+)?(?:dici|dice|pensi|pensa|ne\s+dici|ne\s+pensi)\b/iu;
 // A second-person present opening what follows the name: "Marco, molli tutto e guardi solo questo",
