@@ -114,6 +114,7 @@ describe("no task either", () => {
     expect(actions("Tommaso, spegni quella radio che non si sente niente.", "Allora, stasera siamo pieni, novanta coperti.")).toEqual([]);
     expect(actions("La pratica Bassi l'ha seguita lei, dottoressa Neri.")).toEqual([]);
     expect(actions("Va bene, si può fare, me lo segno.")).toEqual([]);
+    expect(actions("Marta, eri tu di turno domenica?", "Sì.")).toEqual([]);
   });
 
   it("but a noun after «ha» is no past tense", () => {

@@ -218,7 +218,7 @@ describe("local analyzer on the annotated meetings (agenda, title, summary, deci
       decisionsFound: 28,
       decisionsExtra: 2,
       actionsComplete: 33,
-      actionsExtra: 7,
+      actionsExtra: 6,
     });
   });
 

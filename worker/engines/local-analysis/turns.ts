@@ -39,6 +39,9 @@ const HERE_AND_NOW =
   /^(?:(?:per\s+favore|scusa)[,]?\s+)?(?:passami|passamelo|passamela|dammi|dammelo|dammela|prestami|tienimi|aspettami|ascoltami|guardami|scusami|dimmi|spegni|accendi|abbassa|alza)\b/iu;
 // Asking what someone thinks is no request: "Mamma, cosa dici?", "Luca, che ne pensi?".
 const ASKS_OPINION = /\b(?:cosa|che)\s+(?:ne\s+)?(?:dici|dice|pensi|pensa|ne\s+dici|ne\s+pensi)\b/iu;
+// Asking about what was, not for something to do: "Nicola, eri tu di reperibilità sabato?", "Sara, l'hai visto?".
+const ASKS_ABOUT_PAST =
+  /\b(?:eri|eravate|c'eri|avevi|sei\s+stat[oa]|siete\s+stat[ie]|hai\s+(?:già\s+)?\p{L}+(?:at|ut|it)[oaie]|l'hai\s+\p{L}+(?:at|ut|it)[oaie])\b/iu;
 // A second-person present opening what follows the name: "Marco, molli tutto e guardi solo questo",
 // maybe after its object taken up by a pronoun: "Matteo, il gazebo lo carichi tu".
 const SECOND_PERSON_VERB =
@@ -77,7 +80,7 @@ export function addresseeOf(
   isName: (word: string) => boolean,
   transcript: string,
 ): { name: string; rest: string; asksWhen?: boolean } | undefined {
-  if (LINE_CHECK.test(text) || ASKS_OPINION.test(text)) return undefined;
+  if (LINE_CHECK.test(text) || ASKS_OPINION.test(text) || ASKS_ABOUT_PAST.test(text)) return undefined;
   const v = text.match(VOCATIVE);
   if (v) {
     const name = v[1];
