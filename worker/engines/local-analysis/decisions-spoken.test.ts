@@ -49,3 +49,17 @@ describe("a proposal and the agreement that says it again", () => {
     expect(decided("Scegliamo il fornitore di Modena per il pane.", "E intanto le torte le ordiniamo alla pasticceria di sotto.")).toHaveLength(2);
   });
 });
+
+describe("a new way of working from a date on", () => {
+  it("is a decision, kept apart from the one before it", () => {
+    expect(decided("Va bene, lo attiviamo.", "E la domenica da questa settimana Giulia apre il negozio alle otto, così non c'è coda.")).toHaveLength(
+      2,
+    );
+    expect(decided("Da lunedì la cassiera chiude la cassa alle diciannove.")).toHaveLength(1);
+  });
+
+  it("but not a state or a visit", () => {
+    expect(decided("Da lunedì il tecnico viene alle otto.")).toEqual([]);
+    expect(decided("Da domani Marco è in ferie.")).toEqual([]);
+  });
+});

@@ -7,6 +7,7 @@
 import { formatTimestamp, type DecisionValue } from "~/lib/analysis";
 import { agreedAt, contentWords, proposalBefore, restatedAt, stems, voteCallBefore } from "./consensus";
 import { commits, decisionCue, NARRATED, NOT_COMMITMENT, notAPlan, POSTPONED, REPORTED, unsettled } from "./decision-cues";
+import { plannedTask } from "./plans";
 import { recapPoints } from "./recap";
 import type { Sentence } from "./sentences";
 import { clip, countWords, fold, tidySentence } from "./text";
@@ -109,6 +110,15 @@ function isDecision(folded: string, previous: string | undefined, assigned = fal
   return false;
 }
 
+// "E il sabato pomeriggio da questa settimana Marco anticipa alle quindici": from a date on, someone
+// does something in a new way — a rule for the team, stated in the present.
+const FROM_NOW_ON =
+  /^(?:(?:e|allora|quindi|poi)[,]?\s+)?(?:(?:il|la|i|le)\s+\p{L}+(?:\s+\p{L}+)?\s+)?(?:da|a partire da)\s+(?:questa settimana|questo mese|oggi|domani|subito|adesso|ora in poi|lunedì|martedì|mercoledì|giovedì|venerdì|sabato|domenica|lunedi|martedi|mercoledi|giovedi|venerdi)\s+/iu;
+function changesSchedule(text: string): boolean {
+  const from = text.match(FROM_NOW_ON);
+  return !!from && !!plannedTask(text.slice(from[0].length), true, undefined);
+}
+
 // Hesitations said between the words of a plan: "quindi, ehm, fino a lunedì…".
 const withoutFillers = (folded: string) => folded.replace(/\b(?:e+h?m+|u+h?m+|mh+m*|eh+)\b,?\s*/g, "");
 
@@ -141,7 +151,7 @@ export function findDecisions(
     const lastOut = out[out.length - 1];
     // "Sì, mi pare giusto." — "Allora controproposta a cinquecentocinquanta…": the chair sums up what was agreed.
     const restated = !assigned.has(i) && restatedAt(sentences, i) && !NOT_CONSENTED.test(folded) && !unsettled(folded);
-    if (!restated && !isDecision(folded, previous, assigned.has(i))) {
+    if (!restated && !changesSchedule(s.text) && !isDecision(folded, previous, assigned.has(i))) {
       // Agreed rather than said: "…mettiamo il cesto in fondo alla chiesa. Tutti d'accordo? Bene."
       const proposal = agreedAt(sentences, i, isPlan);
       if (proposal === undefined || (lastOut && lastOut.index >= proposal)) continue;
@@ -175,7 +185,8 @@ export function findDecisions(
     // outcome), unless each names its own outcome.
     const outcome = /\b(?:approv|respint|elett|eletti|deliber|decid|decis|passa|rinvi|accolt|boccia|scegl|facciamo)/;
     // A plan added to the one before ("…la paghiamo dal budget. E intanto i superalcolici li spostiamo…") is another decision.
-    const added = /^(?:e\s+)?(?:intanto|inoltre|poi|anche|in piu)\b/.test(fold(text)) && /\b\w{3,}iamo\b/.test(fold(text));
+    const added =
+      (/^(?:e\s+)?(?:intanto|inoltre|poi|anche|in piu)\b/.test(fold(text)) && /\b\w{3,}iamo\b/.test(fold(text))) || changesSchedule(s.text);
     const twoSteps = countWords(text) < 7 || (!outcome.test(fold(lastOut?.text ?? "")) && !added);
     if (lastOut && lastOut.index === i - 1 && twoSteps && countWords(lastOut.text) + countWords(text) <= 60) {
       lastOut.text = `${lastOut.text} ${text}`;

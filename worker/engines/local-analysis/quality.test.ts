@@ -201,7 +201,7 @@ describe("local analyzer on the annotated meetings (agenda, title, summary, deci
       itemsNamed: 31,
       titles: 8,
       summaryItems: 30,
-      decisionsFound: 32,
+      decisionsFound: 33,
       decisionsExtra: 6,
       actionsComplete: 40,
       actionsExtra: 6,
