@@ -164,8 +164,9 @@ export function findActionsAndReplies(sentences: Sentence[]): { actions: Found[]
       rest = withoutDue.slice(0, after.index) + withoutDue.slice(after.index! + after[0].length);
       strong = true;
       // "Ci pensa l'ufficio amministrativo, e la presentiamo entro il venti": "ci" and "ne" stand for what was said before.
-      const said = after.index! <= 3 && /^(?:se\s+ne|ci)\s/iu.test(after[0]) ? taskBefore(sentences, i) : undefined;
-      if (said !== undefined && !(last && last.index === i - 1)) rest = `${tidyTask(sentences[said].text)}: ${rest.replace(/^[\s,]+/, "")}`;
+      const antecedent = after.index! <= 3 && /^(?:se\s+ne|ci)\s/iu.test(after[0]) ? taskBefore(sentences, i) : undefined;
+      if (antecedent !== undefined && !(last && last.index === i - 1))
+        rest = `${tidyTask(sentences[antecedent].text)}: ${rest.replace(/^[\s,]+/, "")}`;
       // "La delibera va trasmessa per il 3 giugno. Se ne incarica il segretario.": the owner of the duty just said.
       if (last && last.index === i - 1 && !last.owner && contentWords(rest) < 2) {
         Object.assign(last, { owner, due: last.due ?? due?.due ?? null, index: i });
@@ -264,5 +265,5 @@ export function findActionsAndReplies(sentences: Sentence[]): { actions: Found[]
     });
   }
   const joined = joinReplies(sentences, out, isName);
-  return { actions: answerWhoQuestions(sentences, joined.actions, joined.replies, (fields) => fields), replies: joined.replies };
+  return { actions: answerWhoQuestions(sentences, joined.actions, joined.replies), replies: joined.replies };
 }

@@ -116,7 +116,7 @@ export function taskBefore(sentences: Sentence[], q: number): number | undefined
  * Adds the tasks given by answering "chi…?" to those found, or completes the one found in the
  * answer (its owner, its deadline, what it is). The question and the answer become replies (no decisions).
  */
-export function answerWhoQuestions<T extends Found>(sentences: Sentence[], found: T[], replies: Set<number>, make: (fields: Found) => T): T[] {
+export function answerWhoQuestions(sentences: Sentence[], found: Found[], replies: Set<number>): Found[] {
   const out = [...found];
   for (let q = 0; q < sentences.length - 1; q++) {
     const asked = taskAsked(sentences[q].text);
@@ -139,7 +139,7 @@ export function answerWhoQuestions<T extends Found>(sentences: Sentence[], found
       // The task found in the answer stays when it says what is to be done ("Sara, puoi fare i rimborsi…").
       if (existing)
         Object.assign(existing, { task: /^chi\b/iu.test(existing.task) || contentWords(existing.task) < 4 ? task : existing.task, owner, due });
-      else out.push(make({ task, owner, due, timestamp: formatTimestamp(sentences[context ?? q].start), index: a }));
+      else out.push({ task, owner, due, timestamp: formatTimestamp(sentences[context ?? q].start), index: a });
       replies.add(q);
       replies.add(a);
       break;
