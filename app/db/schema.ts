@@ -1,4 +1,6 @@
 import { sql } from "drizzle-orm";
+import type { AudioSource } from "../lib/audio-source";
+import type { MeetingDetails } from "../lib/meeting";
 import {
   bigint,
   bigserial,
@@ -56,6 +58,8 @@ export const users = pgTable(
     isActive: boolean("is_active").notNull().default(true),
     /** Names and terms the speech engines should spell right (issue 16), at most 200. */
     vocabulary: jsonb("vocabulary").$type<string[]>().notNull().default([]),
+    /** «Elimina l'audio quando il verbale è pronto» (issue 32). */
+    deleteAudioWhenReady: boolean("delete_audio_when_ready").notNull().default(false),
     lastLoginAt: ts("last_login_at"),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
@@ -155,6 +159,8 @@ export const subscriptionTypes = pgTable(
     /** Audio length limits, counted from the decoded audio (decision 006). */
     maxMinutesPerFile: integer("max_minutes_per_file").notNull().default(120),
     maxMinutesPerMonth: integer("max_minutes_per_month").notNull().default(600),
+    /** «Conserva l'audio per (giorni)» (issue 32); null keeps it as long as the transcription. */
+    audioRetentionDays: integer("audio_retention_days"),
     sortOrder: integer("sort_order").notNull().default(0),
     isActive: boolean("is_active").notNull().default(true),
     isPreferred: boolean("is_preferred").notNull().default(false),
@@ -289,6 +295,12 @@ export const transcriptions = pgTable(
     usageMonth: date("usage_month", { mode: "string" }).notNull(),
     usageMegabytes: integer("usage_megabytes").notNull(),
     usageMinutes: integer("usage_minutes").notNull().default(0),
+    /** Microphone, call or both (issue 30); null for uploads. With both the audio is stereo: mic left, call right. */
+    audioSource: text("audio_source").$type<AudioSource>(),
+    /** Meeting details and agenda (issue 31). */
+    meeting: jsonb("meeting").$type<MeetingDetails>(),
+    /** When the audio was deleted by retention or the user's setting (issue 32); transcript and minutes stay. */
+    audioDeletedAt: ts("audio_deleted_at"),
     // Title, the original file name (its dots, dashes and underscores as spaces, so
     // "riunione_marzo.webm" is found by "marzo") and the text: what the admin table shows is searchable.
     searchVector: tsvector("search_vector").generatedAlwaysAs(
@@ -339,10 +351,12 @@ export const transcriptionSegments = pgTable(
 );
 
 export type KeyPoint = string | { point: string; excerpt?: string; segmentSummary?: string; estimatedTimestamp?: string };
-export type Topic = { name: string; keyPoints: KeyPoint[]; estimatedTimestamps?: string[] };
-export type Decision = { text: string; timestamp: string | null };
+/** agendaItem: the 1-based agenda item (issue 31); null or absent outside the agenda. */
+export type Topic = { name: string; keyPoints: KeyPoint[]; estimatedTimestamps?: string[]; agendaItem?: number | null };
+export type Votes = { favorevoli: number | null; contrari: number | null; astenuti: number | null; unanimous: boolean };
+export type Decision = { text: string; timestamp: string | null; agendaItem?: number | null; votes?: Votes | null };
 export type SegmentOriginal = { text: string; speaker: string | null };
-export type ActionItem = { task: string; owner: string | null; due: string | null; timestamp: string | null };
+export type ActionItem = { task: string; owner: string | null; due: string | null; timestamp: string | null; agendaItem?: number | null };
 export type AnalysisOriginal = { title: string; summary: string; topics: Topic[]; decisions: Decision[]; actionItems: ActionItem[] };
 
 export const analyses = pgTable("analyses", {
@@ -361,9 +375,53 @@ export const analyses = pgTable("analyses", {
   original: jsonb("original").$type<AnalysisOriginal>(),
   engine: text("engine"),
   model: text("model"),
+  /**
+   * Issue 35: why the extractive analyzer wrote these minutes instead of the local LLM
+   * ("downloading", "unavailable", "slow"); null when the configured engine wrote them.
+   */
+  standIn: text("stand_in"),
+  /** Issue 35: the LLM's version, kept aside when the user had corrected the minutes meanwhile. */
+  llmVersion: jsonb("llm_version").$type<AnalysisOriginal & { engine: string; model: string }>(),
   createdAt: createdAt(),
   updatedAt: updatedAt(),
 });
+
+/**
+ * Issue 35: the local LLM's map step of one part of a transcript (written while the meeting runs,
+ * reused at «Invia»). A part is known by its place and a hash of its words, so an edited part is redone.
+ */
+export const minutesParts = pgTable(
+  "minutes_parts",
+  {
+    transcriptionId: uuid("transcription_id")
+      .notNull()
+      .references(() => transcriptions.id, { onDelete: "cascade" }),
+    position: integer("position").notNull(),
+    wordsHash: text("words_hash").notNull(),
+    model: text("model").notNull(),
+    result: jsonb("result").$type<Record<string, unknown>>().notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.transcriptionId, t.position] })],
+);
+
+/**
+ * Issue 32: every admin write, append-only (a trigger refuses UPDATE and DELETE). Ids and flags
+ * only, never personal content.
+ */
+export const auditLog = pgTable(
+  "audit_log",
+  {
+    id: bigserial("id", { mode: "number" }).primaryKey(),
+    actorId: uuid("actor_id"),
+    action: text("action").notNull(),
+    targetType: text("target_type").notNull(),
+    targetId: text("target_id"),
+    details: jsonb("details").$type<Record<string, unknown>>().notNull().default({}),
+    createdAt: createdAt(),
+  },
+  (t) => [index("audit_log_created_idx").on(t.createdAt), index("audit_log_actor_idx").on(t.actorId, t.createdAt)],
+);
 
 /** Every correction a user made to a transcription or its minutes: who, what, when, before and after. */
 export const transcriptionEdits = pgTable(

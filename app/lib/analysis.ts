@@ -17,16 +17,36 @@ export const keyPointSchema = z.union([
   }),
 ]);
 
+/**
+ * With meeting details (issue 31) the minutes follow the agenda: `agendaItem` is the 1-based number
+ * of the item a topic, decision or action belongs to; null or absent for «Varie ed eventuali» and
+ * for minutes made without an agenda.
+ */
+const agendaItemField = z.number().int().min(1).nullable().optional();
+
 export const topicSchema = z.object({
   name: z.string().min(1),
   keyPoints: z.array(keyPointSchema),
   estimatedTimestamps: z.array(z.string()).optional(),
+  agendaItem: agendaItemField,
+});
+
+/** A counted vote: numbers as said (heads, or millesimi when said so); null when not said. */
+export const votesSchema = z.object({
+  favorevoli: z.number().nonnegative().nullable(),
+  contrari: z.number().nonnegative().nullable(),
+  astenuti: z.number().nonnegative().nullable(),
+  /** «all'unanimità»: the counts may then be null. */
+  unanimous: z.boolean(),
 });
 
 /** What the meeting decided ("si approva…", "si decide…"), with where it was said. */
 export const decisionSchema = z.object({
   text: z.string().min(1),
   timestamp: z.string().nullable(),
+  agendaItem: agendaItemField,
+  /** The vote that carried it, when one was counted or declared unanimous. */
+  votes: votesSchema.nullable().optional(),
 });
 
 /** Who must do what by when, as said in the meeting; owner and due are null when not said. */
@@ -35,6 +55,7 @@ export const actionItemSchema = z.object({
   owner: z.string().nullable(),
   due: z.string().nullable(),
   timestamp: z.string().nullable(),
+  agendaItem: agendaItemField,
 });
 
 export const analysisResultSchema = z.object({
@@ -49,6 +70,7 @@ export const analysisResultSchema = z.object({
 export type KeyPointValue = z.infer<typeof keyPointSchema>;
 export type TopicValue = z.infer<typeof topicSchema>;
 export type DecisionValue = z.infer<typeof decisionSchema>;
+export type VotesValue = z.infer<typeof votesSchema>;
 export type ActionItemValue = z.infer<typeof actionItemSchema>;
 export type AnalysisResult = z.infer<typeof analysisResultSchema>;
 

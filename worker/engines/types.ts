@@ -37,6 +37,8 @@ export interface SpeechEngine {
 export type AnalysisInput = {
   segments: TimedSegment[];
   language: string;
+  /** The meeting's agenda items in order (issue 31): with them every engine makes one topic per item. */
+  agenda?: string[];
   signal?: AbortSignal;
   /** Fraction 0..1 of the analysis done (including a model download), for the progress bar. */
   onProgress?: (fraction: number) => void;
