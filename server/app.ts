@@ -8,7 +8,7 @@ import { Logger, runMigrations } from "graphile-worker";
 import { SECRET_VARIABLES } from "../app/lib/redact";
 import { ConfigError, getConfig, parseTrustProxy, type Config } from "../app/services/config.server";
 import { openDatabase } from "../app/services/database.server";
-import { configureLogging, log } from "../app/services/logger.server";
+import { configureLogging, framedBlock, log, readableLogWanted } from "../app/services/logger.server";
 import { appRoot } from "../app/services/paths.server";
 import { checkStorage } from "../app/services/storage.server";
 import { startWorker, type WorkerHandle } from "../worker/runner";
@@ -76,8 +76,8 @@ export async function startApp(options: StartOptions): Promise<RunningApp> {
   configureLogging({
     level: options.quiet ? "warn" : config.LOG_LEVEL,
     secrets: SECRET_VARIABLES.map((name) => config[name]),
-    // Readable lines for a developer at a terminal; JSON whenever the output goes to a program.
-    pretty: Boolean(options.dev && process.stdout.isTTY),
+    // Readable lines for a person at a terminal; JSON whenever the output goes to a program.
+    pretty: readableLogWanted(config.LOG_FORMAT, Boolean(process.stdout.isTTY)),
   });
   const limits = { ...HTTP_LIMITS, ...options.httpLimits };
   fs.mkdirSync(config.DATA_DIR, { recursive: true });
@@ -91,11 +91,22 @@ export async function startApp(options: StartOptions): Promise<RunningApp> {
       ? `Database incorporato avviato (dati in ${path.join(config.DATA_DIR, "postgres")})`
       : "Connesso al database esterno (DATABASE_URL)",
   );
-  if (database.seedResult.generatedPassword) {
+  const { adminEmail, generatedPassword } = database.seedResult;
+  if (generatedPassword) {
     // The one password ever written to the log, on purpose (docs/operations.md): nobody else knows it.
-    log.warn(
-      `Primo avvio: creato l'amministratore ${database.seedResult.adminEmail} con password ${database.seedResult.generatedPassword} (mostrata solo ora).`,
-    );
+    // At a terminal it stands in a frame, where a person starting the app for the first time sees it.
+    if (readableLogWanted(config.LOG_FORMAT, Boolean(process.stdout.isTTY))) {
+      process.stdout.write(
+        framedBlock([
+          "Primo avvio: creato l'amministratore",
+          `  e-mail:   ${adminEmail}`,
+          `  password: ${generatedPassword}`,
+          "Annotala ora: non sarà più mostrata.",
+        ]),
+      );
+    } else {
+      log.warn(`Primo avvio: creato l'amministratore ${adminEmail} con password ${generatedPassword} (mostrata solo ora).`);
+    }
   }
 
   const role = config.PROCESS_ROLE;

@@ -142,6 +142,8 @@ const envSchema = z.object({
   // jobs beat every third of it (decision 022; 45 s: beats every 15 s, back within a minute).
   WORKER_STALE_JOB_SECONDS: z.coerce.number().int().min(6).max(3600).default(45),
   LOG_LEVEL: z.enum(["debug", "info", "warn", "error"]).default("info"),
+  /** auto: readable lines at a terminal, JSON lines otherwise (a file, a pipe, a log collector). */
+  LOG_FORMAT: z.enum(["auto", "text", "json"]).default("auto"),
   // Where audio, recording chunks and documents live (decision 021): unset or file: the folder
   // DATA_DIR/storage; file:///a/folder another folder; s3://bucket/prefix an S3-compatible store.
   STORAGE_URL: optionalString.refine((v) => v === undefined || parseStorageUrl(v) !== undefined, {

@@ -1,7 +1,7 @@
 import type { JobHelpers } from "graphile-worker";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { withJobLog } from "../../worker/runner";
-import { configureLogging, log, readableLine } from "./logger.server";
+import { configureLogging, framedBlock, log, readableLine, readableLogWanted } from "./logger.server";
 
 /** What the logger wrote to stdout during the test, one parsed JSON object per line. */
 let written: string[] = [];
@@ -56,16 +56,46 @@ describe("logger", () => {
     expect(lines()[2]).toMatchObject({ mail: { to: "mario@esempio.it", html: "***", text: "***" } });
   });
 
-  it("gives a developer one readable line (and the stack below it)", () => {
-    const line = readableLine(
-      JSON.stringify({ level: "info", time: "2026-11-23T10:04:05.123Z", msg: "richiesta", method: "GET", path: "/", status: 200 }),
+  it("a readable line: local time, the level in Italian, a request in short form, the stack below", () => {
+    const at = "2026-11-23T10:04:05.123Z";
+    const clock = new Date(at).toTimeString().slice(0, 8);
+    const request = readableLine(
+      JSON.stringify({ level: "info", time: at, msg: "richiesta", method: "GET", path: "/record", status: 200, durationMs: 12.4 }),
     );
-    expect(line).toBe("10:04:05 INFO  richiesta  method=GET path=/ status=200\n");
+    expect(request).toBe(`${clock} INFO   GET /record 200 12 ms\n`);
+    const warning = readableLine(JSON.stringify({ level: "warn", time: at, msg: "job sbloccati", unlocked: 2 }));
+    expect(warning).toBe(`${clock} AVVISO job sbloccati  unlocked=2\n`);
     const withError = readableLine(
-      JSON.stringify({ level: "error", time: "2026-11-23T10:04:05.123Z", msg: "guasto", err: { message: "x", stack: "Error: x\n    at a.ts:1" } }),
+      JSON.stringify({ level: "error", time: at, msg: "guasto", err: { message: "x", stack: "Error: x\n    at a.ts:1" } }),
     );
-    expect(withError.split("\n")[0]).toBe("10:04:05 ERROR guasto");
+    expect(withError.split("\n")[0]).toBe(`${clock} ERRORE guasto`);
     expect(withError).toContain("Error: x");
+    expect(readableLine("non JSON\n")).toBe("non JSON\n");
+  });
+
+  it("writes readable lines when asked, still masking secrets", () => {
+    configureLogging({ pretty: true, secrets: ["s3greto-lungo"] });
+    log.info({ url: "postgres://u:s3greto-lungo@h/db" }, "connesso");
+    configureLogging({ pretty: false });
+    const text = written.join("");
+    expect(text).toMatch(/^\d\d:\d\d:\d\d INFO {3}connesso {2}url=postgres:\/\/u:\*\*\*@h\/db\n$/);
+    expect(text).not.toContain("s3greto-lungo");
+  });
+
+  it("LOG_FORMAT: auto follows the terminal, text and json force the form", () => {
+    expect(readableLogWanted("auto", true)).toBe(true);
+    expect(readableLogWanted("auto", false)).toBe(false);
+    expect(readableLogWanted("json", true)).toBe(false);
+    expect(readableLogWanted("text", false)).toBe(true);
+  });
+
+  it("frames the first admin's password so it stands out", () => {
+    const block = framedBlock(["Primo avvio", "  password: abc123"]);
+    const rows = block.trimEnd().split("\n");
+    expect(rows).toHaveLength(4);
+    expect(new Set(rows.map((r) => r.length)).size).toBe(1);
+    expect(rows[0]).toMatch(/^╔═+╗$/);
+    expect(rows[2]).toBe("║    password: abc123  ║");
   });
 });
 

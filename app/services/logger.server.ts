@@ -3,7 +3,8 @@ import pino, { type Logger } from "pino";
 import { redactSecrets } from "~/lib/redact";
 
 /**
- * The process's one log (pino): JSON lines on stdout, one readable line each in development.
+ * The process's one log (pino): JSON lines on stdout, or one readable Italian line each when
+ * stdout is a terminal (LOG_FORMAT chooses otherwise).
  * LOG_LEVEL chooses the detail. Every line goes through redactSecrets before it is written (URL
  * passwords and the configuration's secret values become "***"), and fields that hold passwords,
  * tokens, cookies or e-mail bodies are replaced whatever their value. The console of the
@@ -43,7 +44,7 @@ export const log: Logger = pino(
 
 /**
  * Called once the configuration is read (startApp): the level, the secret values to mask, and
- * readable lines in development. Later calls add secrets.
+ * readable lines instead of JSON. Later calls add secrets.
  */
 export function configureLogging(options: { level?: LogLevel; secrets?: readonly (string | undefined)[]; pretty?: boolean }): void {
   if (options.level) log.level = options.level;
@@ -79,9 +80,21 @@ export function routeConsoleToLog(): void {
   console.debug = route("debug");
 }
 
-const LEVEL_NAMES: Record<string, string> = { debug: "DEBUG", info: "INFO ", warn: "WARN ", error: "ERROR", fatal: "FATAL", trace: "TRACE" };
+const LEVEL_NAMES: Record<string, string> = {
+  debug: "DEBUG ",
+  info: "INFO  ",
+  warn: "AVVISO",
+  error: "ERRORE",
+  fatal: "FATALE",
+  trace: "TRACCIA",
+};
 
-/** One JSON line → "12:04:05 INFO  message key=value …" (development only), the stack below it. */
+const pad = (n: number) => String(n).padStart(2, "0");
+
+/**
+ * One JSON line → "12:04:05 INFO   message key=value …" for a person at a terminal: the local
+ * time, the level in Italian, the message; a request as "GET /path 200 12 ms"; the stack below.
+ */
 export function readableLine(jsonLine: string): string {
   let entry: Record<string, unknown>;
   try {
@@ -90,11 +103,31 @@ export function readableLine(jsonLine: string): string {
     return jsonLine;
   }
   const { time, level, msg, err, ...rest } = entry;
-  const clock = typeof time === "string" ? time.slice(11, 19) : "";
+  const date = typeof time === "string" ? new Date(time) : null;
+  const clock = date && !Number.isNaN(date.getTime()) ? `${pad(date.getHours())}:${pad(date.getMinutes())}:${pad(date.getSeconds())}` : "";
+  let message = String(msg ?? "");
+  if (msg === "richiesta" && typeof rest.method === "string" && typeof rest.path === "string") {
+    const { method, path, status, durationMs, ...others } = rest;
+    message = `${method} ${path} ${String(status ?? "")} ${typeof durationMs === "number" ? `${Math.round(durationMs)} ms` : ""}`.trimEnd();
+    for (const key of Object.keys(rest)) delete rest[key];
+    Object.assign(rest, others);
+  }
   const fields = Object.entries(rest)
     .map(([key, value]) => `${key}=${typeof value === "string" ? value : JSON.stringify(value)}`)
     .join(" ");
   const error = err as { stack?: string; message?: string } | undefined;
   const stack = error ? `\n    ${(error.stack ?? error.message ?? "").split("\n").join("\n    ")}` : "";
-  return `${clock} ${LEVEL_NAMES[String(level)] ?? String(level)} ${msg ?? ""}${fields ? `  ${fields}` : ""}${stack}\n`;
+  return `${clock} ${LEVEL_NAMES[String(level)] ?? String(level)} ${message}${fields ? `  ${fields}` : ""}${stack}\n`;
+}
+
+/** Lines in a frame that stands out in a terminal (the first admin's one-time password). */
+export function framedBlock(lines: readonly string[]): string {
+  const width = Math.max(...lines.map((l) => l.length));
+  const rule = "═".repeat(width + 4);
+  return [`╔${rule}╗`, ...lines.map((l) => `║  ${l.padEnd(width)}  ║`), `╚${rule}╝`].join("\n") + "\n";
+}
+
+/** Whether log lines are written for a person (a terminal, or LOG_FORMAT=text) or as JSON. */
+export function readableLogWanted(format: "auto" | "text" | "json", stdoutIsTerminal: boolean): boolean {
+  return format === "text" || (format === "auto" && stdoutIsTerminal);
 }
