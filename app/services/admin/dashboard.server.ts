@@ -3,6 +3,7 @@ import { getDb, type Executor } from "~/db/client.server";
 import { documents, roles, subscriptionTypes, transcriptions, userSubscriptions, users } from "~/db/schema";
 import { activeSubscriptionCondition } from "../usage.server";
 import { splitName, toNumber } from "./common.server";
+import { selectSubscriptionRows } from "./subscriptions.server";
 
 /** GET /api/admin/dashboard (spec 3 'Admin dashboard data') and the analytics page. */
 
@@ -46,32 +47,18 @@ const userSummary = (u: { id: string; name: string; email: string }): UserSummar
 });
 
 async function subscriptionList(db: Executor, where: ReturnType<typeof and>, order: "end" | "created"): Promise<SubscriptionSummary[]> {
-  const rows = await db
-    .select({
-      id: userSubscriptions.id,
-      status: userSubscriptions.status,
-      startDate: userSubscriptions.startDate,
-      endDate: userSubscriptions.endDate,
-      createdAt: userSubscriptions.createdAt,
-      typeName: subscriptionTypes.name,
-      userId: users.id,
-      userName: users.name,
-      userEmail: users.email,
-    })
-    .from(userSubscriptions)
-    .innerJoin(users, eq(users.id, userSubscriptions.userId))
-    .innerJoin(subscriptionTypes, eq(subscriptionTypes.id, userSubscriptions.subscriptionTypeId))
+  const rows = await selectSubscriptionRows(db)
     .where(where)
     .orderBy(order === "end" ? userSubscriptions.endDate : desc(userSubscriptions.createdAt))
     .limit(LIST_SIZE);
   return rows.map((r) => ({
-    id: r.id,
-    status: r.status,
-    startDate: r.startDate,
-    endDate: r.endDate,
-    createdAt: r.createdAt,
-    typeName: r.typeName,
-    user: userSummary({ id: r.userId, name: r.userName, email: r.userEmail }),
+    id: r.sub.id,
+    status: r.sub.status,
+    startDate: r.sub.startDate,
+    endDate: r.sub.endDate,
+    createdAt: r.sub.createdAt,
+    typeName: r.plan.name,
+    user: userSummary({ id: r.sub.userId, name: r.userName, email: r.userEmail }),
   }));
 }
 

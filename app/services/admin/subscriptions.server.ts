@@ -9,7 +9,7 @@ import type { SubscriptionsQuery } from "~/lib/validation/admin";
 import { isUuid } from "~/lib/uuid";
 import { ApiError, notFound } from "../api.server";
 import { activeSubscriptionCondition } from "../usage.server";
-import { csvResponse, EXPORT_BATCH, likePattern, orderBy, splitName, toNumber, newestFirstPages, type ExportCursor } from "./common.server";
+import { csvResponse, EXPORT_BATCH, likePattern, orderBy, splitName, toNumber, newestFirstPages } from "./common.server";
 
 /** Admin subscriptions: list with stats and revenue, cancel, reactivate, CSV export. */
 
@@ -102,10 +102,18 @@ const sortColumns = {
   plan: subscriptionTypes.name,
 } as const;
 
-function selectRows(db: Executor, month: string) {
+/** Keyset pages of the CSV export, newest first; the list carries the cursor column too. */
+const exportPages = newestFirstPages(userSubscriptions.createdAt, userSubscriptions.id);
+
+/**
+ * Subscriptions with their user, plan and this month's usage: the one select of every admin view of
+ * subscriptions (list, detail, CSV export, the overview's lists).
+ */
+export function selectSubscriptionRows(db: Executor, month: string = usageMonthOf(new Date())) {
   return db
     .select({
       sub: userSubscriptions,
+      cursorAt: exportPages.cursorAt,
       userName: users.name,
       userEmail: users.email,
       plan: {
@@ -129,7 +137,7 @@ function selectRows(db: Executor, month: string) {
     .leftJoin(usageMonths, and(eq(usageMonths.userId, userSubscriptions.userId), eq(usageMonths.month, month)));
 }
 
-type Selected = Awaited<ReturnType<ReturnType<typeof selectRows>["execute"]>>[number];
+type Selected = Awaited<ReturnType<ReturnType<typeof selectSubscriptionRows>["execute"]>>[number];
 
 function toAdminRow(r: Selected): AdminSubscriptionRow {
   const s = r.sub;
@@ -201,7 +209,7 @@ export async function listAdminSubscriptions(
   const month = usageMonthOf(new Date());
   const [[{ total }], rows, stats] = await Promise.all([
     db.select({ total: count() }).from(userSubscriptions).where(where),
-    selectRows(db, month)
+    selectSubscriptionRows(db, month)
       .where(where)
       .orderBy(...orderBy(sortColumns[q.sortBy], q.sortOrder, userSubscriptions.id))
       .limit(q.limit)
@@ -213,7 +221,7 @@ export async function listAdminSubscriptions(
 
 export async function getAdminSubscription(id: string | undefined, db: Executor = getDb()): Promise<AdminSubscriptionRow> {
   if (!isUuid(id)) throw notFound();
-  const [row] = await selectRows(db, usageMonthOf(new Date())).where(eq(userSubscriptions.id, id));
+  const [row] = await selectSubscriptionRows(db).where(eq(userSubscriptions.id, id));
   if (!row) throw notFound();
   return toAdminRow(row);
 }
@@ -279,31 +287,11 @@ export function exportSubscriptionsCsv(
   db: Executor = getDb(),
 ): Response {
   const where = subscriptionFilters(q);
-  type Row = Awaited<ReturnType<typeof batch>>[number];
-  const pages = newestFirstPages(userSubscriptions.createdAt, userSubscriptions.id);
-  const batch = (after: ExportCursor | undefined) =>
-    db
-      .select({
-        id: userSubscriptions.id,
-        status: userSubscriptions.status,
-        userName: users.name,
-        userEmail: users.email,
-        planName: subscriptionTypes.name,
-        price: subscriptionTypes.price,
-        currency: subscriptionTypes.currency,
-        interval: subscriptionTypes.interval,
-        startDate: userSubscriptions.startDate,
-        endDate: userSubscriptions.endDate,
-        cancelAtPeriodEnd: userSubscriptions.cancelAtPeriodEnd,
-        cancelledAt: userSubscriptions.cancelledAt,
-        createdAt: userSubscriptions.createdAt,
-        cursorAt: pages.cursorAt,
-      })
-      .from(userSubscriptions)
-      .innerJoin(users, eq(users.id, userSubscriptions.userId))
-      .innerJoin(subscriptionTypes, eq(subscriptionTypes.id, userSubscriptions.subscriptionTypeId))
-      .where(and(where, pages.after(after)))
-      .orderBy(...pages.order)
+  type Row = Selected;
+  const batch = (after: Row | undefined) =>
+    selectSubscriptionRows(db)
+      .where(and(where, exportPages.after(after && { cursorAt: after.cursorAt, id: after.sub.id })))
+      .orderBy(...exportPages.order)
       .limit(EXPORT_BATCH);
   return csvResponse<Row>(
     "subscriptions",
@@ -324,19 +312,19 @@ export function exportSubscriptionsCsv(
     ],
     batch,
     (r) => [
-      r.id,
-      r.status,
+      r.sub.id,
+      r.sub.status,
       r.userName,
       r.userEmail,
-      r.planName,
-      Number(r.price),
-      r.currency,
-      r.interval,
-      r.startDate,
-      r.endDate,
-      r.cancelAtPeriodEnd ? "Sì" : "No",
-      r.cancelledAt,
-      r.createdAt,
+      r.plan.name,
+      Number(r.plan.price),
+      r.plan.currency,
+      r.plan.interval,
+      r.sub.startDate,
+      r.sub.endDate,
+      r.sub.cancelAtPeriodEnd ? "Sì" : "No",
+      r.sub.cancelledAt,
+      r.sub.createdAt,
     ],
   );
 }
