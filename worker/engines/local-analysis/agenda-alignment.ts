@@ -56,7 +56,8 @@ const ORDINAL_ITEM = new RegExp(String.raw`\b(${ORDINAL_WORD})\s+(?:punto|argome
 const ITEM_NUMBER = new RegExp(String.raw`\bpunto\s+(?:n\.?\s*|numero\s+)?(${NUMBER_WORD})\b`);
 const NEXT_ITEM = /\b(?:(?:prossimo|successivo)\s+punto|punto\s+(?:successivo|seguente))\b/;
 const LAST_ITEM = /\b(?:ultimo\s+punto|punto\s+finale)\b/;
-const OTHER_BUSINESS = /\bvarie\s+(?:ed|e)\s+eventuali\b/;
+const OTHER_BUSINESS =
+  /\bvarie\s+(?:ed|e)\s+eventuali\b|\bfuori\s+(?:dall'|dal\s+)?(?:ordine\s+del\s+giorno|programma)\b|\bnon\s+(?:e|era)\s+all'ordine\s+del\s+giorno\b/;
 
 /** Which item a sentence announces by number: its number, "next", "last", or undefined. */
 function announcedNumber(text: string): number | "next" | "last" | undefined {
@@ -80,7 +81,7 @@ const W = {
   /** Cosine to the item's vocabulary found in the first pass. */
   vocabulary: 3,
   /** Any move to another item without a sign of it. */
-  move: 2.5,
+  move: 3,
   /** The move happens at an announcement (tier 1) or a weaker introduction (tier 2). */
   announce: 2,
   introduce: 1,
@@ -146,6 +147,7 @@ export function alignToAgenda(ranked: Ranked[], agenda: string[], vocabulary: Vo
     }
     return row;
   });
+  const announcedTerms = ranked.map((s) => (s.tier === 1 ? vocabulary.peek(announcedName(s.text) ?? "").length : 0));
   const content = ranked.map((s) => !s.formality && s.terms.length >= 3);
 
   const run = (vocabularyScore?: (j: number, q: number) => number) => {
@@ -172,7 +174,9 @@ export function alignToAgenda(ranked: Ranked[], agenda: string[], vocabulary: Vo
       if (typeof number === "number") t += number === q ? W.numbered : q !== other ? -W.numbered : 0;
       else if (number === "next" && q === p + 1) t += W.numbered / 2;
       else if (number === "last" && q === last) t += W.numbered;
-      if (q === other && OTHER_BUSINESS.test(fold(s.text))) t += W.numbered;
+      if (OTHER_BUSINESS.test(fold(s.text))) t += q === other ? W.numbered : -W.numbered;
+      // An announcement that names something, not this item, opens another one.
+      else if (s.tier === 1 && q !== other && announcedTerms[j] > 0 && announcedSaid[j][q] === 0) t -= W.named / 2;
       return t;
     };
 

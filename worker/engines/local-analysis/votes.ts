@@ -88,14 +88,16 @@ const LABELS = {
 } as const;
 const SINGULAR = new Set(["favorevole", "contrario", "contraria", "astenuto", "astenuta", "astensione"]);
 // Between a label and its number: "favorevoli: 12", "favorevoli? Otto", "i contrari sono due".
-const LABEL_THEN = String.raw`\s*(?:[:?,]\s*|\s+sono\s+|\s+con\s+)?(?:voti\s+)?`;
+// (Not after a comma: in «dodici favorevoli, due contrari» the two is the noes'.)
+const LABEL_THEN = String.raw`\s*(?:[:?]\s*|\s+sono\s+|\s+con\s+)?(?:voti\s+)?`;
 // Between a number and its label: "dodici favorevoli", "655 millesimi favorevoli", "8 voti a favore".
 const THEN_LABEL = String.raw`\s+(?:millesimi\s+|voti\s+|persone\s+|condomini\s+|soci\s+)?`;
 const NONE = String.raw`(?:nessun|nessuno|nessuna|zero)`;
 
 function countFor(text: string, label: string): number | null {
   if (new RegExp(String.raw`\b${NONE}\s+(?:voto\s+)?${label}\b|\b${label}${LABEL_THEN}${NONE}\b`).test(text)) return 0;
-  const after = new RegExp(String.raw`\b${label}${LABEL_THEN}${NUM}\b`, "g");
+  // In a lookahead, so that «favorevole? Favorevoli? Nove» still finds the second label.
+  const after = new RegExp(String.raw`\b${label}(?=${LABEL_THEN}${NUM}\b)`, "g");
   for (const m of text.matchAll(after)) {
     const n = parseItalianNumber(m[1]);
     if (n !== undefined) return n;
