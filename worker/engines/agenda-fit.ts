@@ -8,6 +8,7 @@
  */
 import { parseTimestamp, type AnalysisResult, type KeyPointValue, type TopicValue } from "~/lib/analysis";
 import { MEETING_LIMITS, OTHER_BUSINESS } from "~/lib/meeting";
+import { readVotes } from "./local-analysis/votes";
 import type { AnalysisInput } from "./types";
 
 /** The agenda's items, trimmed, without empty lines; undefined when there is no agenda. */
@@ -95,7 +96,8 @@ export function fitToAgenda<T extends AnalysisResult>(result: T, agenda: string[
     if (!under) return ownOther >= 0 ? ownOther + 1 : null;
     return under.i < k ? under.i + 1 : null;
   };
-  const decisions = result.decisions.map((d) => ({ ...d, agendaItem: placed(d.agendaItem, d.timestamp) }));
+  // A model writes the count in the decision's text, as asked: read it as the extractive analyzer does.
+  const decisions = result.decisions.map((d) => ({ ...d, agendaItem: placed(d.agendaItem, d.timestamp), votes: d.votes ?? readVotes(d.text) }));
   const actionItems = result.actionItems.map((a) => ({ ...a, agendaItem: placed(a.agendaItem, a.timestamp) }));
   const outside = buckets[k];
   const topics = buckets.slice(0, k);
