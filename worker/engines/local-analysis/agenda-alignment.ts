@@ -150,59 +150,72 @@ export function alignToAgenda(ranked: Ranked[], agenda: string[], vocabulary: Vo
   const announcedTerms = ranked.map((s) => (s.tier === 1 ? vocabulary.peek(announcedName(s.text) ?? "").length : 0));
   const content = ranked.map((s) => !s.formality && s.terms.length >= 3);
 
+  const outsideSaid = ranked.map((s) => OTHER_BUSINESS.test(fold(s.text)));
+  // Items among states 1..x (not the one for business outside the agenda): items passed over
+  // between states p < q are count[q - 1] - count[p].
+  const count = new Int32Array(states);
+  for (let x = 1; x < states; x++) count[x] = count[x - 1] + (x !== other && x <= k ? 1 : 0);
+
   const run = (vocabularyScore?: (j: number, q: number) => number) => {
     const emit = (j: number, q: number): number => {
       const s = ranked[j];
       if (q === 0) return readsOut[j] ? W.readsOut : s.formality ? W.formality : content[j] ? -W.openingContent : 0;
       let e = W.name * said[j][q] + (vocabularyScore ? W.vocabulary * vocabularyScore(j, q) : 0);
       if (q === other && ownOther < 0) e -= content[j] ? W.outside : 0;
-      if (q === other && OTHER_BUSINESS.test(fold(s.text))) e += W.name;
+      if (q === other && outsideSaid[j]) e += W.name;
       return e;
     };
-    const skipped = (p: number, q: number) => {
-      let count = 0;
-      for (let x = p + 1; x < q; x++) if (x !== other && x <= k) count++;
-      return count;
-    };
-    const enter = (j: number, p: number, q: number): number => {
+    /** Entering state q at sentence j, before the cost of the items passed over. */
+    const enter = (j: number, q: number): number => {
       const s = ranked[j];
-      let t = -W.move - W.skip * skipped(p, q);
+      let t = -W.move;
       if (s.tier === 1) t += W.announce;
       else if (s.tier === 2) t += W.introduce;
       if (s.tier) t += W.named * announcedSaid[j][q];
       const number = numbers[j];
       if (typeof number === "number") t += number === q ? W.numbered : q !== other ? -W.numbered : 0;
-      else if (number === "next" && q === p + 1) t += W.numbered / 2;
       else if (number === "last" && q === last) t += W.numbered;
-      if (OTHER_BUSINESS.test(fold(s.text))) t += q === other ? W.numbered : -W.numbered;
+      if (outsideSaid[j]) t += q === other ? W.numbered : -W.numbered;
       // An announcement that names something, not this item, opens another one.
       else if (s.tier === 1 && q !== other && announcedTerms[j] > 0 && announcedSaid[j][q] === 0) t -= W.named / 2;
       return t;
     };
 
     // score[q]: best score of sentences 0..j with sentence j in state q; from[j][q]: state of j - 1.
+    // The best earlier state p is kept as a running maximum of score[p] + skip · count[p], so each
+    // sentence costs O(states), not O(states²).
     let score = new Float64Array(states).fill(-Infinity);
     const from: Int16Array[] = [];
     for (let j = 0; j < n; j++) {
       const next = new Float64Array(states).fill(-Infinity);
       const back = new Int16Array(states);
+      let bestBefore = -Infinity;
+      let argBefore = 0;
       for (let q = 0; q < states; q++) {
-        let best = -Infinity;
+        let best = j === 0 ? (q === 0 ? 0 : -Infinity) : score[q];
         let arg = q;
-        if (j === 0) best = q === 0 ? 0 : enter(0, 0, q);
-        else {
-          best = score[q];
-          for (let p = 0; p < q; p++) {
-            if (score[p] === -Infinity) continue;
-            const v = score[p] + enter(j, p, q);
-            if (v > best) {
-              best = v;
-              arg = p;
-            }
+        if (q > 0) {
+          const base = enter(j, q);
+          const start = j === 0 ? -W.skip * count[q - 1] + base : -Infinity;
+          if (start > best) best = start;
+          const moved = bestBefore - W.skip * count[q - 1] + base;
+          if (moved > best) {
+            best = moved;
+            arg = argBefore;
+          }
+          // «Il punto successivo»: the item after the one under way.
+          const following = numbers[j] === "next" && j > 0 ? score[q - 1] + base + W.numbered / 2 : -Infinity;
+          if (following > best) {
+            best = following;
+            arg = q - 1;
           }
         }
         next[q] = best + emit(j, q);
         back[q] = arg;
+        if (j > 0 && score[q] + W.skip * count[q] > bestBefore) {
+          bestBefore = score[q] + W.skip * count[q];
+          argBefore = q;
+        }
       }
       from.push(back);
       score = next;
@@ -211,7 +224,7 @@ export function alignToAgenda(ranked: Ranked[], agenda: string[], vocabulary: Vo
     let end = 0;
     let bestEnd = -Infinity;
     for (let q = 0; q < states; q++) {
-      const v = score[q] - W.skip * skipped(q, k + 1);
+      const v = score[q] - W.skip * (count[states - 1] - count[q]);
       if (v > bestEnd) {
         bestEnd = v;
         end = q;
