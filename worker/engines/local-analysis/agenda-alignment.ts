@@ -87,6 +87,7 @@ const W = {
   introduce: 1,
   /** The announcement names this item. */
   named: 4,
+  opensWithName: 2,
   /** The announcement gives this item's number (or a wrong one: the same, taken away). */
   numbered: 6,
   /** Each item passed over without a word said in it. */
@@ -172,6 +173,8 @@ export function alignToAgenda(ranked: Ranked[], agenda: string[], vocabulary: Vo
       if (s.tier === 1) t += W.announce;
       else if (s.tier === 2) t += W.introduce;
       if (s.tier) t += W.named * announcedSaid[j][q];
+      // Unannounced, an item still opens where its name is said («Allora, la cucina, che problemi…»).
+      else t += W.opensWithName * said[j][q];
       const number = numbers[j];
       if (typeof number === "number") t += number === q ? W.numbered : q !== other ? -W.numbered : 0;
       else if (number === "last" && q === last) t += W.numbered;
