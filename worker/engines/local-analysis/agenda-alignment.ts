@@ -70,7 +70,7 @@ function announcedNumber(text: string): number | "next" | "last" | undefined {
 }
 
 /** Whether an agenda item is the catch-all «Varie ed eventuali». */
-export function isOtherBusiness(item: string): boolean {
+function isOtherBusiness(item: string): boolean {
   return /^\W*varie\b/.test(fold(item));
 }
 
