@@ -5,12 +5,15 @@
  * - Quality: on the annotated meetings (tests/fixtures/transcripts/meetings), agenda items found as
  *   their own topic, titles that name the subject, summaries that mention every item, decisions and
  *   actions (with owner and deadline) found; for the tuning meetings and the held-out ones.
- * Run: node --import tsx bench/local-analyzer.ts [speed|quality|misses] [tuning|held-out|held-out-2|held-out-3|held-out-4|held-out-5|held-out-6]
+ * - Agenda (issue 31): with each meeting's agenda given up front, items that become their own topic
+ *   (against the same without the agenda), exact topic lists, decisions and actions under the right item.
+ * Run: node --import tsx bench/local-analyzer.ts [speed|quality|misses|agenda] [tuning|held-out|held-out-2|held-out-3|held-out-4|held-out-5|held-out-6]
  * ("misses" lists, per meeting, the decisions and actions missed or incomplete and the extra ones.)
  * Prints markdown tables for BENCHMARKS.md.
  */
 import os from "node:os";
 import { analyzeLocally } from "../worker/engines/local-analysis/index";
+import { agendaOfFixture, scoreAgenda } from "../worker/engines/local-analysis/agenda-scores";
 import { matchActions, matchDecisions, scoreMeeting, totals, type MeetingScore } from "../worker/engines/local-analysis/meeting-scores";
 import {
   loadHeldOutTranscripts,
@@ -131,11 +134,58 @@ function misses(which: keyof typeof SETS) {
   }
 }
 
-if (mode === "misses") {
+/** Minutes that follow the agenda given up front, per set (issue 31). */
+function agendaMode(which: keyof typeof SETS) {
+  const fixtures = SETS[which].load().filter((f) => f.meeting);
+  const rows = fixtures.map((f) => {
+    const agenda = agendaOfFixture(f);
+    const t0 = performance.now();
+    const score = scoreAgenda(analyzeLocally(f.segments, agenda), f, agenda);
+    return { ...score, ms: performance.now() - t0, without: scoreMeeting(analyzeLocally(f.segments), f).itemsNamed };
+  });
+  const sum = (key: "items" | "own" | "placed" | "right" | "without") => rows.reduce((n, r) => n + r[key], 0);
+  const misses = rows.filter((r) => r.own < r.items || !r.exact).map((r) => `${r.name} ${r.own}/${r.items}${r.exact ? "" : " (list)"}`);
+  console.log(
+    `| ${which} | ${rows.length} | **${sum("own")}/${sum("items")}** (${sum("without")} without agenda) | ${rows.filter((r) => r.exact).length}/${rows.length} | ${sum("right")}/${sum("placed")} | ${misses.join("; ") || "–"} |`,
+  );
+  return rows;
+}
+
+if (mode === "agenda") {
+  console.log(`\nMinutes with the agenda given up front (${os.cpus().length} cores, load ${os.loadavg()[0].toFixed(1)})\n`);
+  console.log("| Set | Meetings | Items as own topic | Exact topic lists | Decisions/actions under the right item | Misses |");
+  console.log("|---|---|---|---|---|---|");
+  const all = (Object.keys(SETS) as (keyof typeof SETS)[]).filter((w) => !split || split === w).flatMap((w) => agendaMode(w));
+  const sum = (key: "items" | "own" | "placed" | "right" | "without") => all.reduce((n, r) => n + r[key], 0);
+  // Speed: the three-hour transcript with a 20-item agenda, against the same without one.
+  const segments = threeHourTranscript();
+  const agenda = Array.from(
+    { length: 20 },
+    (_, i) => `${["Bilancio consuntivo", "Rifacimento del tetto", "Videosorveglianza", "Calendario dei tornei"][i % 4]} ${i + 1}`,
+  );
+  const cpuOf = (run: () => void) => {
+    const times: number[] = [];
+    for (let i = 0; i < RUNS; i++) {
+      const c0 = process.cpuUsage();
+      run();
+      const c = process.cpuUsage(c0);
+      times.push((c.user + c.system) / 1000);
+    }
+    return times.sort((a, b) => a - b)[Math.floor(times.length / 2)].toFixed(0);
+  };
+  const plain = cpuOf(() => analyzeLocally(segments));
+  const withAgenda = cpuOf(() => analyzeLocally(segments, agenda));
+  console.log(
+    `| **all** | ${all.length} | **${sum("own")}/${sum("items")}** (${sum("without")} without agenda) | **${all.filter((r) => r.exact).length}/${all.length}** | **${sum("right")}/${sum("placed")} = ${Math.round((100 * sum("right")) / Math.max(1, sum("placed")))} %** | |`,
+  );
+  console.log(
+    `\nThree-hour transcript, CPU median of ${RUNS}: ${withAgenda} ms with a 20-item agenda, ${plain} ms without (load ${os.loadavg()[0].toFixed(1)})`,
+  );
+} else if (mode === "misses") {
   for (const which of Object.keys(SETS) as (keyof typeof SETS)[]) if (!split || split === which) misses(which);
 } else {
   if (mode !== "quality") speed();
 }
-if (mode !== "speed" && mode !== "misses") {
+if (mode !== "speed" && mode !== "misses" && mode !== "agenda") {
   for (const which of Object.keys(SETS) as (keyof typeof SETS)[]) if (!split || split === which) quality(which);
 }

@@ -15,6 +15,21 @@ export const MINUTES_INSTRUCTIONS = [
   "Ogni elemento indica il minuto in cui se ne parla, preso dai tempi [mm:ss] della trascrizione.",
 ].join(" ");
 
+/**
+ * With an agenda given up front (issue 31): what the model is told besides MINUTES_INSTRUCTIONS,
+ * and the agenda as it reads it before the transcript. The schema's enum holds the topic names to
+ * the items; fitToAgenda (agenda-fit.ts) holds the rest.
+ */
+export const AGENDA_INSTRUCTIONS = [
+  "La riunione ha un ordine del giorno: gli argomenti sono esattamente i suoi punti, nell'ordine dato e con il nome dato, uno per punto.",
+  "Ciò che di sostanziale non rientra in alcun punto va sotto «Varie ed eventuali»; saluti e appello non vanno in nessun argomento.",
+  "Quando una decisione è stata votata, il suo testo riporta favorevoli, contrari e astenuti come detti, oppure «all'unanimità».",
+].join(" ");
+
+export function agendaLines(agenda: string[]): string {
+  return `Ordine del giorno:\n${agenda.map((item, i) => `${i + 1}. ${item}`).join("\n")}`;
+}
+
 /** The transcript as the model reads it: one line per segment with its start time. */
 export function transcriptLines(segments: TimedSegment[]): string[] {
   return segments.filter((s) => s.text.trim()).map((s) => `[${formatTimestamp(s.start)}] ${s.text.trim()}`);

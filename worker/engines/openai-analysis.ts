@@ -1,7 +1,8 @@
 import type OpenAI from "openai";
 import { analysisResultSchema, type AnalysisResult } from "~/lib/analysis";
 import { PIPELINE_ERRORS } from "~/lib/messages";
-import { MINUTES_INSTRUCTIONS, transcriptLines } from "./minutes";
+import { agendaOf, agendaTopicNames, fitToAgenda } from "./agenda-fit";
+import { AGENDA_INSTRUCTIONS, agendaLines, MINUTES_INSTRUCTIONS, transcriptLines } from "./minutes";
 import { createOpenAIClient, mapOpenAIError, type OpenAIEngineOptions } from "./openai-speech";
 import { UserFacingError, type AnalysisEngine, type AnalysisInput } from "./types";
 
@@ -97,6 +98,14 @@ const COMBINE_PROMPT = [
 
 export { transcriptLines };
 
+/** The response schema with the topic names held to the agenda's items (issue 31). */
+export function responseSchemaFor(agenda: string[] | undefined): Record<string, unknown> {
+  if (!agenda) return RESPONSE_SCHEMA as unknown as Record<string, unknown>;
+  const schema = structuredClone(RESPONSE_SCHEMA) as unknown as { properties: { topics: { items: { properties: Record<string, unknown> } } } };
+  schema.properties.topics.items.properties.name = { type: "string", enum: agendaTopicNames(agenda), description: "Il punto dell'ordine del giorno" };
+  return schema as unknown as Record<string, unknown>;
+}
+
 /** Groups lines into parts of at most maxChars (a single longer line is its own part). */
 export function splitIntoParts(lines: string[], maxChars: number): string[] {
   const parts: string[] = [];
@@ -130,21 +139,38 @@ export class OpenAIAnalysisEngine implements AnalysisEngine {
   async analyze(input: AnalysisInput): Promise<AnalysisResult> {
     const lines = transcriptLines(input.segments);
     if (lines.length === 0) return { title: "", summary: "", topics: [], decisions: [], actionItems: [] };
+    const agenda = agendaOf(input);
+    const schema = responseSchemaFor(agenda);
+    const system = agenda ? `${SYSTEM_PROMPT} ${AGENDA_INSTRUCTIONS}` : SYSTEM_PROMPT;
+    const heading = agenda ? `${agendaLines(agenda)}\n\n` : "";
     const parts = splitIntoParts(lines, this.partChars);
+    let result: AnalysisResult;
     if (parts.length === 1) {
-      return this.complete(SYSTEM_PROMPT, `Trascrizione della riunione:\n\n${parts[0]}`, input.signal);
-    }
-    const partials: AnalysisResult[] = [];
-    for (const [index, part] of parts.entries()) {
-      partials.push(
-        await this.complete(SYSTEM_PROMPT, `Parte ${index + 1} di ${parts.length} della trascrizione della riunione:\n\n${part}`, input.signal),
+      result = await this.complete(system, `${heading}Trascrizione della riunione:\n\n${parts[0]}`, schema, input.signal);
+    } else {
+      const partials: AnalysisResult[] = [];
+      for (const [index, part] of parts.entries()) {
+        partials.push(
+          await this.complete(
+            system,
+            `${heading}Parte ${index + 1} di ${parts.length} della trascrizione della riunione:\n\n${part}`,
+            schema,
+            input.signal,
+          ),
+        );
+      }
+      const combined = partials.map((p, i) => `Parte ${i + 1}:\n${JSON.stringify(p)}`).join("\n\n");
+      result = await this.complete(
+        agenda ? `${COMBINE_PROMPT} ${AGENDA_INSTRUCTIONS}` : COMBINE_PROMPT,
+        `${heading}${combined}`,
+        schema,
+        input.signal,
       );
     }
-    const combined = partials.map((p, i) => `Parte ${i + 1}:\n${JSON.stringify(p)}`).join("\n\n");
-    return this.complete(COMBINE_PROMPT, combined, input.signal);
+    return agenda ? fitToAgenda(result, agenda) : result;
   }
 
-  private async complete(system: string, user: string, signal?: AbortSignal): Promise<AnalysisResult> {
+  private async complete(system: string, user: string, schema: Record<string, unknown>, signal?: AbortSignal): Promise<AnalysisResult> {
     let content: string | null | undefined;
     try {
       const response = await this.client.chat.completions.create(
@@ -157,7 +183,7 @@ export class OpenAIAnalysisEngine implements AnalysisEngine {
           ],
           response_format: {
             type: "json_schema",
-            json_schema: { name: "analisi_riunione", strict: true, schema: RESPONSE_SCHEMA as unknown as Record<string, unknown> },
+            json_schema: { name: "analisi_riunione", strict: true, schema },
           },
         },
         { signal },

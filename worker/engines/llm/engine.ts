@@ -1,7 +1,8 @@
 import os from "node:os";
 import type { Llama, LlamaModel } from "node-llama-cpp";
 import type { AnalysisResult } from "~/lib/analysis";
-import { assembleMinutes, MINUTES_INSTRUCTIONS, stampsOf, transcriptLines, type PartialMinutes } from "../minutes";
+import { agendaOf, agendaTopicNames, fitToAgenda } from "../agenda-fit";
+import { AGENDA_INSTRUCTIONS, agendaLines, assembleMinutes, MINUTES_INSTRUCTIONS, stampsOf, transcriptLines, type PartialMinutes } from "../minutes";
 import type { DownloadProgress } from "../model-files";
 import { UserFacingError, type AnalysisEngine, type AnalysisInput, type AnalysisOutput } from "../types";
 import { ensureLlmModel, resolveLlmModel, type LlmDownloadOptions } from "./models";
@@ -47,8 +48,10 @@ const IDLE_UNLOAD_MS = 10 * 60_000;
 const text = (min: number, max: number) => ({ type: "string", minLength: min, maxLength: max }) as const;
 const nullableText = (max: number) => ({ oneOf: [{ type: "string", maxLength: max }, { type: "null" }] }) as const;
 
-function partSchema(stamps: string[], withTitle: boolean) {
+function partSchema(stamps: string[], withTitle: boolean, topicNames?: string[]) {
   const minuto = { enum: stamps };
+  // With an agenda (issue 31) a topic is one of its items by name: the grammar allows no other.
+  const nome = topicNames ? { enum: topicNames } : text(3, 60);
   return {
     type: "object",
     properties: {
@@ -57,11 +60,11 @@ function partSchema(stamps: string[], withTitle: boolean) {
       argomenti: {
         type: "array",
         minItems: 1,
-        maxItems: 3,
+        maxItems: topicNames ? Math.min(topicNames.length, 6) : 3,
         items: {
           type: "object",
           properties: {
-            nome: text(3, 60),
+            nome,
             punti: { type: "array", minItems: 1, maxItems: 3, items: { type: "object", properties: { punto: text(3, 160), minuto } } },
           },
         },
@@ -75,6 +78,8 @@ function partSchema(stamps: string[], withTitle: boolean) {
     },
   } as const;
 }
+
+export { partSchema };
 
 const OVERALL_SCHEMA = { type: "object", properties: { titolo: text(3, 60), riassunto: text(1, 1200) } } as const;
 
@@ -200,10 +205,13 @@ export class LocalLlmAnalysisEngine implements AnalysisEngine {
       batchSize: 512,
     });
     const { LlamaChatSession } = await import("node-llama-cpp");
+    const agenda = agendaOf(input);
+    const topicNames = agenda && agendaTopicNames(agenda);
     const ask = async <T>(schema: object, prompt: string, maxTokens: number): Promise<T> => {
       input.signal?.throwIfAborted();
       const sequence = context.getSequence();
-      const session = new LlamaChatSession({ contextSequence: sequence, systemPrompt: MINUTES_INSTRUCTIONS, autoDisposeSequence: true });
+      const systemPrompt = agenda ? `${MINUTES_INSTRUCTIONS} ${AGENDA_INSTRUCTIONS}` : MINUTES_INSTRUCTIONS;
+      const session = new LlamaChatSession({ contextSequence: sequence, systemPrompt, autoDisposeSequence: true });
       try {
         const grammar = await llama.createGrammarForJsonSchema(schema as Parameters<Llama["createGrammarForJsonSchema"]>[0]);
         const answer = await session.prompt(prompt, { grammar, maxTokens, temperature: 0.2, seed: 1, signal: input.signal });
@@ -219,8 +227,8 @@ export class LocalLlmAnalysisEngine implements AnalysisEngine {
         const single = parts.length === 1;
         const heading = single ? "Trascrizione della riunione" : `Parte ${index + 1} di ${parts.length} della trascrizione della riunione`;
         const answer = await ask<PartialMinutes & { titolo?: string }>(
-          partSchema(stampsOf(part), single),
-          `${heading}:\n\n${part.join("\n")}`,
+          partSchema(stampsOf(part), single, topicNames),
+          `${agenda ? `${agendaLines(agenda)}\n\n` : ""}${heading}:\n\n${part.join("\n")}`,
           PART_ANSWER_TOKENS,
         );
         partials.push(answer);
@@ -237,7 +245,8 @@ export class LocalLlmAnalysisEngine implements AnalysisEngine {
         overall = { title: answer.titolo, summary: answer.riassunto };
         input.onProgress?.(1);
       }
-      return assembleMinutes(partials, input.segments, overall);
+      const minutes = assembleMinutes(partials, input.segments, overall);
+      return agenda ? fitToAgenda(minutes, agenda) : minutes;
     } finally {
       await context.dispose();
     }

@@ -5,6 +5,7 @@
 import { type AnalysisResult, type TimedSegment } from "~/lib/analysis";
 import { findActionsAndReplies } from "./actions";
 import { announcedName, markerTier } from "./agenda";
+import { minutesForAgenda } from "./agenda-minutes";
 import { agendaStarts } from "./agenda-topics";
 import { findDecisions } from "./decisions";
 import { cueStrength, defaultSegmentation, segmentTopics } from "./segmentation";
@@ -16,7 +17,7 @@ import { isFormality, quality, type Ranked, type Topic } from "./topic-model";
 import { mergeSameNamed, nameTopics, withLeadTerm } from "./topic-names";
 import { keyPoint, makeSummary, makeTitle, pickKeyPoints, summaryScore, VOTE_CALL } from "./write-up";
 
-export function analyzeLocally(input: TimedSegment[]): AnalysisResult {
+export function analyzeLocally(input: TimedSegment[], given?: string[]): AnalysisResult {
   const { sentences } = splitSegments(Array.isArray(input) ? input : []);
   if (sentences.length === 0) return { title: "", summary: "", topics: [], decisions: [], actionItems: [] };
 
@@ -33,6 +34,8 @@ export function analyzeLocally(input: TimedSegment[]): AnalysisResult {
     formality: isFormality(s.text),
     tier: markerTier(s.text),
   }));
+  // An agenda given up front (issue 31): the minutes follow it instead of the markers found.
+  if (given?.length) return minutesForAgenda(sentences, ranked, given, vocabulary, idf);
 
   const tiers = ranked.map((s) => s.tier);
   const agendaSplit = agendaStarts(tiers, terms, idf, ranked, vocabulary);

@@ -3,6 +3,7 @@
  * no model file. See analyze.ts for how the pieces fit together.
  */
 import type { AnalysisResult } from "~/lib/analysis";
+import { agendaOf } from "../agenda-fit";
 import type { AnalysisEngine, AnalysisInput } from "../types";
 import { analyzeLocally } from "./analyze";
 
@@ -15,6 +16,6 @@ export class LocalAnalysisEngine implements AnalysisEngine {
   async analyze(input: AnalysisInput): Promise<AnalysisResult> {
     input.signal?.throwIfAborted();
     // Synchronous and fast (a three-hour meeting well under two seconds), so it runs inline.
-    return analyzeLocally(input.segments);
+    return analyzeLocally(input.segments, agendaOf(input));
   }
 }
