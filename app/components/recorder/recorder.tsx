@@ -177,8 +177,12 @@ export function Recorder({ userId, limits, requiresSubscription, onUploaded, onA
           </p>
         ) : null}
         {recordingActive ? <CallNotices call={call} /> : null}
-        {state.status === "idle" || state.status === "done" ? <AudioSourcePicker call={call} disabled={busy} /> : null}
-        <ShareProblem call={call} onStart={start} />
+        {state.status === "idle" || state.status === "done" ? (
+          <>
+            <AudioSourcePicker call={call} disabled={busy} />
+            <ShareProblem call={call} onStart={start} />
+          </>
+        ) : null}
         <div ref={controlsRef} className="flex flex-wrap justify-center gap-3">
           {state.status === "paused" ? (
             <button type="button" className="btn-primary" onClick={resume} disabled={!can.resume} data-testid="recorder-resume">

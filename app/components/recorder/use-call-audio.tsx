@@ -157,6 +157,7 @@ export function useCallAudio(status: RecorderStatus, dialogOpen: boolean) {
     stopWaveform();
     setEnded(false);
     setSilent(false);
+    setProblem(undefined);
   }, [releaseShared, stopWaveform]);
 
   // A share that did not lead to a recording (a pop-up came first, the microphone was refused).
