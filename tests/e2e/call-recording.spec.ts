@@ -114,6 +114,8 @@ test.describe("with a shared tab", () => {
     await page.getByTestId("recorder-stop").click();
     await page.getByTestId("confirm-send").click();
     expectMicLeftCallRight(await storedAudio(page, "microphone-and-call"));
+    // The pipeline takes the stereo file like any other: transcribed and analysed.
+    await expect(page.getByTestId("transcription-title")).toBeVisible({ timeout: 120_000 });
 
     await page.goto("/record");
     await expect(page.getByLabel("Microfono e audio della chiamata")).toBeChecked();
