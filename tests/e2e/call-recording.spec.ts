@@ -15,7 +15,8 @@ test.setTimeout(180_000);
 
 const storageDir = path.join(E2E.dataDir, "storage");
 
-type ShareMode = "audio" | "noAudio" | "cancel";
+/** audio: a 1 kHz tone; silent: an audio track with nothing in it (a muted tab); noAudio: video only. */
+type ShareMode = "audio" | "silent" | "noAudio" | "cancel";
 
 /** Replaces getDisplayMedia; window.__shareMode says what the next «share» gives. */
 function fakeDisplayMedia(mode: ShareMode) {
@@ -32,12 +33,12 @@ function fakeDisplayMedia(mode: ShareMode) {
     const video = canvas.captureStream(5).getVideoTracks()[0];
     w.__videoTrack = video;
     const tracks: MediaStreamTrack[] = [video];
-    if (w.__shareMode === "audio") {
+    if (w.__shareMode === "audio" || w.__shareMode === "silent") {
       const context = new AudioContext();
       const oscillator = context.createOscillator();
       oscillator.frequency.value = 1000;
       const gain = context.createGain();
-      gain.gain.value = 0.3;
+      gain.gain.value = w.__shareMode === "silent" ? 0 : 0.3;
       const destination = context.createMediaStreamDestination();
       oscillator.connect(gain).connect(destination);
       oscillator.start();
@@ -47,6 +48,11 @@ function fakeDisplayMedia(mode: ShareMode) {
     return new MediaStream(tracks);
   };
 }
+
+const timerSeconds = async (page: Page) => {
+  const [m, s] = ((await page.getByTestId("recorder-timer").textContent()) ?? "00:00").split(":").map(Number);
+  return m * 60 + s;
+};
 
 async function chooseAndStart(page: Page, source: string) {
   await page.goto("/record");
@@ -178,6 +184,17 @@ test.describe("with a shared tab", () => {
     expect(Math.min(...seconds)).toBeLessThan(-60);
     expect(meanVolume(file, 1, { fromEnd: 2 })).toBeGreaterThan(-30);
   });
+});
+
+test("a call silent for 30 s while the microphone hears speech: the warning about «Condividi audio»", async ({ page, context }) => {
+  const user = await createUser({ plan: "FREE_BASIC" });
+  await signIn(context, user);
+  await context.addInitScript(fakeDisplayMedia, "silent" as ShareMode);
+  await chooseAndStart(page, "Microfono e audio della chiamata");
+  await expect(page.getByTestId("recorder-timer")).toHaveText("00:20", { timeout: 30_000 });
+  await expect(page.getByTestId("call-silent")).toHaveCount(0);
+  await expect(page.getByTestId("call-silent")).toHaveText("Non sento l'audio della chiamata: hai scelto «Condividi audio»?", { timeout: 60_000 });
+  expect(await timerSeconds(page)).toBeGreaterThanOrEqual(30);
 });
 
 test.describe("in Firefox", () => {
