@@ -1,3 +1,4 @@
+import type { AudioSource } from "./audio-source";
 import { errorTextForStatus } from "./errors";
 import { MSG } from "./messages";
 import { getLocalRecording, readChunk, updateLocalRecording, type LocalRecording } from "./recording-store";
@@ -46,11 +47,11 @@ function refusal(status: number, body: Record<string, unknown> | undefined): Rec
 }
 
 /** POST /api/recordings: the server's id, or RecordingRefused (limits), or a network error (TypeError). */
-export async function openServerRecording(mimeType: string): Promise<string> {
+export async function openServerRecording(mimeType: string, source?: AudioSource): Promise<string> {
   const response = await fetch("/api/recordings", {
     method: "POST",
     headers: { "Content-Type": "application/json", Accept: "application/json" },
-    body: JSON.stringify({ mimeType }),
+    body: JSON.stringify({ mimeType, source }),
   });
   const body = await readJson(response);
   if (response.ok && typeof body?.databaseId === "string") return body.databaseId;
@@ -165,7 +166,7 @@ export class ChunkUploader {
 
   private async ensureServerId(): Promise<string> {
     if (this.recording.serverId) return this.recording.serverId;
-    const id = await openServerRecording(this.recording.mimeType);
+    const id = await openServerRecording(this.recording.mimeType, this.recording.source);
     this.recording.serverId = id;
     this.recording.uploaded = 0;
     await updateLocalRecording(this.recording.localId, { serverId: id, uploaded: 0 });

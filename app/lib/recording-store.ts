@@ -1,3 +1,5 @@
+import type { AudioSource } from "./audio-source";
+
 /**
  * Durable browser storage of a recording while it is made (issue 14): every MediaRecorder chunk
  * is written to IndexedDB as it arrives, with the recording's metadata, so a reload, a crash or a
@@ -13,6 +15,8 @@ export type LocalRecording = {
   /** The server's recording (transcription) id, once POST /api/recordings answered. */
   serverId?: string;
   mimeType: string;
+  /** Issue 30: what the server is told when it opens the recording later (offline start). */
+  source?: AudioSource;
   /** Epoch ms. */
   startedAt: number;
   /** Seconds recorded, pauses excluded. */

@@ -8,6 +8,8 @@ import { and, eq } from "drizzle-orm";
 import { getDb } from "~/db/client.server";
 import { transcriptions } from "~/db/schema";
 import { MSG } from "~/lib/messages";
+import { isAudioSource, type AudioSource } from "~/lib/audio-source";
+import { CALL_AUDIO_TEXT } from "~/lib/call-audio";
 import { recordingName } from "~/lib/dates";
 import { megabytesFor } from "~/lib/usage";
 import { z } from "zod";
@@ -88,10 +90,14 @@ export function readChunks(id: string, count: number, from = 0): Readable {
 
 /** What MediaRecorder says it records, e.g. "audio/webm;codecs=opus"; only its container matters here. */
 const startSchema = z.object({ mimeType: z.string().max(120).optional() });
+/** Issue 30: where the sound comes from; absent = the microphone, as before. */
+const sourceSchema = z.object({
+  source: z.custom<AudioSource>(isAudioSource, { message: CALL_AUDIO_TEXT.badSource }).optional(),
+});
 
 export async function startRecording(request: Request): Promise<{ databaseId: string; maxChunkBytes: number }> {
   const user = await requireApiVerifiedUser(request);
-  const { mimeType } = await readJsonBody(request, startSchema);
+  const { mimeType, source } = await readJsonBody(request, startSchema.merge(sourceSchema));
   // Early refusals with the upload's texts; the transaction below is the real check.
   const { requiresSubscription, limits } = await getUsageLimits(user.id);
   if (requiresSubscription || !limits) throw new ApiError(403, MSG.noActiveSubscription, { requiresSubscription: true });
@@ -118,6 +124,7 @@ export async function startRecording(request: Request): Promise<{ databaseId: st
       lastChunkAt: now,
       usageMonth,
       usageMegabytes: megabytes,
+      audioSource: source ?? "microphone",
     });
   });
   return { databaseId: id, maxChunkBytes: MAX_CHUNK_BYTES };

@@ -2,14 +2,17 @@ import { Link } from "@remix-run/react";
 import { useEffect, useReducer, useRef, useState, type DragEvent } from "react";
 import { keepAwakeSupport } from "~/lib/desktop-bridge";
 import { saveBlob } from "~/lib/download";
+import { CALL_AUDIO_TEXT } from "~/lib/call-audio";
 import { MSG } from "~/lib/messages";
 import { lowStorageMinutes } from "~/lib/recording-store";
 import { controls, formatTimer, initialRecorderState, recorderReducer, statusText } from "~/lib/recorder-machine";
 import type { UsageLimits } from "~/lib/usage";
+import { AudioSourcePicker, CallNotices, ShareProblem } from "./audio-source-picker";
 import { Dialog } from "./dialog";
 import { LiveTranscript, useLiveTranscript } from "./live-transcript";
 import { isMobileOrTablet, recordingFileName } from "./upload";
 import { UploadProgress } from "./upload-progress";
+import { useCallAudio } from "./use-call-audio";
 import { useChunkUpload } from "./use-chunk-upload";
 import { useFileUpload } from "./use-file-upload";
 import { useKeepAwake } from "./use-keep-awake";
@@ -44,7 +47,8 @@ export function Recorder({ userId, limits, requiresSubscription, onUploaded, onA
   const waveform = useWaveform();
   const awake = useKeepAwake();
   const chunks = useChunkUpload({ state, dispatch, onUploaded, onActiveRecording });
-  const mic = useMicRecorder({ userId, state, dispatch, chunks, waveform, awake });
+  const call = useCallAudio(state.status, state.dialog !== null);
+  const mic = useMicRecorder({ userId, state, dispatch, chunks, waveform, awake, call });
   const pending = useFileUpload(state, dispatch, onUploaded);
   const fileInput = useRef<HTMLInputElement>(null);
   const upload = chunks.upload;
@@ -137,7 +141,14 @@ export function Recorder({ userId, limits, requiresSubscription, onUploaded, onA
         <p className="font-mono text-4xl font-semibold tabular-nums" data-testid="recorder-timer" aria-live="off">
           {formatTimer(state.elapsed)}
         </p>
-        <Waveform levels={waveform.levels} active={state.status === "recording"} />
+        {recordingActive && call.stereo() ? (
+          <>
+            <Waveform levels={waveform.levels} active={state.status === "recording"} label={CALL_AUDIO_TEXT.micLevel} />
+            <Waveform levels={call.callLevels} active={state.status === "recording"} label={CALL_AUDIO_TEXT.callLevel} testId="waveform-call" />
+          </>
+        ) : (
+          <Waveform levels={waveform.levels} active={state.status === "recording"} />
+        )}
         <p className="min-h-[1.5rem] text-sm font-medium text-slate-700" data-testid="recorder-status" aria-live="polite">
           {status ?? ""}
         </p>
@@ -165,6 +176,13 @@ export function Recorder({ userId, limits, requiresSubscription, onUploaded, onA
             {MSG.micDenied}
           </p>
         ) : null}
+        {recordingActive ? <CallNotices call={call} /> : null}
+        {state.status === "idle" || state.status === "done" ? (
+          <>
+            <AudioSourcePicker call={call} disabled={busy} />
+            <ShareProblem call={call} onStart={start} />
+          </>
+        ) : null}
         <div ref={controlsRef} className="flex flex-wrap justify-center gap-3">
           {state.status === "paused" ? (
             <button type="button" className="btn-primary" onClick={resume} disabled={!can.resume} data-testid="recorder-resume">
@@ -175,7 +193,7 @@ export function Recorder({ userId, limits, requiresSubscription, onUploaded, onA
               {MSG.recordPause}
             </button>
           ) : (
-            <button type="button" className="btn-primary" onClick={start} disabled={!can.start} data-testid="recorder-start">
+            <button type="button" className="btn-primary" onClick={() => call.prepare(start)} disabled={!can.start} data-testid="recorder-start">
               {MSG.recordStart}
             </button>
           )}

@@ -1,5 +1,6 @@
 import { useCallback, useEffect, useRef, useState, type Dispatch } from "react";
 import { ChunkUploader, deleteServerRecording, RecordingRefused, type UploaderStatus } from "~/lib/chunk-uploader";
+import type { AudioSource } from "~/lib/audio-source";
 import { isRetryableStatus } from "~/lib/errors";
 import { MSG } from "~/lib/messages";
 import type { RecorderEvent, RecorderState } from "~/lib/recorder-machine";
@@ -34,12 +35,13 @@ export function useChunkUpload({ state, dispatch, onUploaded, onActiveRecording 
   const toast = useToast();
 
   const begin = useCallback(
-    async (userId: string, serverId: string | undefined, mimeType: string): Promise<ActiveRecording> => {
+    async (userId: string, serverId: string | undefined, mimeType: string, source?: AudioSource): Promise<ActiveRecording> => {
       const local = {
         localId: crypto.randomUUID(),
         userId,
         serverId,
         mimeType,
+        source,
         startedAt: Date.now(),
         seconds: 0,
         chunkCount: 0,

@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useRef, useState, type Dispatch } from "react";
 import { deleteServerRecording, openServerRecording, RecordingRefused } from "~/lib/chunk-uploader";
 import type { RecorderEvent, RecorderState } from "~/lib/recorder-machine";
+import type { useCallAudio } from "./use-call-audio";
 import type { useChunkUpload } from "./use-chunk-upload";
 import type { useKeepAwake } from "./use-keep-awake";
 import type { useWaveform } from "./use-waveform";
@@ -22,6 +23,8 @@ type Options = {
   chunks: ReturnType<typeof useChunkUpload>;
   waveform: ReturnType<typeof useWaveform>;
   awake: ReturnType<typeof useKeepAwake>;
+  /** Issue 30: the call's audio, mixed in when chosen. */
+  call: ReturnType<typeof useCallAudio>;
 };
 
 /**
@@ -29,7 +32,7 @@ type Options = {
  * server recording is opened first (monthly limits), then the microphone, the waveform, the wake
  * lock, and each chunk is handed to the chunk upload. Pause, resume and stop.
  */
-export function useMicRecorder({ userId, state, dispatch, chunks, waveform, awake }: Options) {
+export function useMicRecorder({ userId, state, dispatch, chunks, waveform, awake, call }: Options) {
   const stream = useRef<MediaStream>();
   const recorder = useRef<MediaRecorder>();
   const elapsedRef = useRef(0);
@@ -40,11 +43,13 @@ export function useMicRecorder({ userId, state, dispatch, chunks, waveform, awak
   }, [state.elapsed]);
 
   const stopWaveform = waveform.stop;
+  const stopCall = call.stop;
   const stopInputs = useCallback(() => {
     stream.current?.getTracks().forEach((t) => t.stop());
     stream.current = undefined;
     stopWaveform();
-  }, [stopWaveform]);
+    stopCall();
+  }, [stopWaveform, stopCall]);
 
   // Leaving the page mid-recording stops the microphone (the recording is recovered later).
   useEffect(
@@ -83,7 +88,7 @@ export function useMicRecorder({ userId, state, dispatch, chunks, waveform, awak
       // recording starts anyway: the uploader opens it on the server when the network is back.
       let serverId: string | undefined;
       try {
-        serverId = await openServerRecording(mimeType ?? "audio/webm");
+        serverId = await openServerRecording(mimeType ?? "audio/webm", call.recordingSource());
       } catch (error) {
         if (error instanceof RecordingRefused && error.status !== 0 && error.status < 500) {
           awake.release();
@@ -98,9 +103,10 @@ export function useMicRecorder({ userId, state, dispatch, chunks, waveform, awak
           return;
         }
       }
-      let media: MediaStream;
+      let media: MediaStream | undefined;
       try {
-        media = await navigator.mediaDevices.getUserMedia({ audio: { echoCancellation: true, noiseSuppression: true } });
+        // «Solo audio della chiamata» opens no microphone.
+        if (call.usesMicrophone()) media = await navigator.mediaDevices.getUserMedia({ audio: { echoCancellation: true, noiseSuppression: true } });
       } catch (error) {
         console.warn("Microfono non disponibile:", error);
         awake.release();
@@ -109,14 +115,15 @@ export function useMicRecorder({ userId, state, dispatch, chunks, waveform, awak
         return;
       }
       if (cancelled) {
-        media.getTracks().forEach((t) => t.stop());
+        media?.getTracks().forEach((t) => t.stop());
         return;
       }
       stream.current = media;
       awake.acquire(state.keepAwake);
-      waveform.start(media);
-      const mediaRecorder = new MediaRecorder(media, { ...(mimeType ? { mimeType } : {}), audioBitsPerSecond: AUDIO_BITS_PER_SECOND });
-      const current = await chunks.begin(userId, serverId, mediaRecorder.mimeType || mimeType || "audio/webm");
+      const recorded = call.mix(media);
+      waveform.start(media ?? recorded);
+      const mediaRecorder = new MediaRecorder(recorded, { ...(mimeType ? { mimeType } : {}), audioBitsPerSecond: AUDIO_BITS_PER_SECOND });
+      const current = await chunks.begin(userId, serverId, mediaRecorder.mimeType || mimeType || "audio/webm", call.recordingSource());
       setStopReason(undefined);
       mediaRecorder.ondataavailable = (event) => {
         if (event.data.size > 0) chunks.addChunk(current, event.data, elapsedRef.current);

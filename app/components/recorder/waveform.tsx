@@ -1,9 +1,10 @@
 /** The 50-bar live waveform (spec 2.5); levels are 0..1, one per bar. */
 export const WAVEFORM_BARS = 50;
 
-export function Waveform({ levels, active }: { levels: number[]; active: boolean }) {
-  return (
-    <div className="flex h-20 w-full items-center justify-center gap-[2px] sm:gap-1" aria-hidden data-testid="waveform" data-active={active}>
+/** With a call (issue 30) two are shown, each labelled: the microphone's and the call's. */
+export function Waveform({ levels, active, label, testId = "waveform" }: { levels: number[]; active: boolean; label?: string; testId?: string }) {
+  const bars = (
+    <div className="flex h-20 w-full items-center justify-center gap-[2px] sm:gap-1" aria-hidden data-testid={testId} data-active={active}>
       {Array.from({ length: WAVEFORM_BARS }, (_, i) => {
         const level = levels[i] ?? 0;
         return (
@@ -15,6 +16,13 @@ export function Waveform({ levels, active }: { levels: number[]; active: boolean
           />
         );
       })}
+    </div>
+  );
+  if (!label) return bars;
+  return (
+    <div className="w-full">
+      <p className="text-center text-xs text-slate-500">{label}</p>
+      {bars}
     </div>
   );
 }

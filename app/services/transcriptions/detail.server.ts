@@ -2,6 +2,7 @@ import { asc, eq, inArray } from "drizzle-orm";
 import { getDb, type Executor } from "~/db/client.server";
 import { analyses, documents, transcriptionSegments, users } from "~/db/schema";
 import type { ActionItem, Decision, Topic } from "~/db/schema";
+import type { AudioSource } from "~/lib/audio-source";
 import { findTranscription, type Access, type TranscriptionRow } from "./access.server";
 
 /** One recording with its segments, minutes and document: the result page and GET /api/transcription/:id. */
@@ -34,6 +35,8 @@ export type TranscriptionDetail = {
     language: string | null;
     duration: number | null;
     fileSize: number;
+    /** Issue 30: microphone, call or both (stereo); null for uploaded files. */
+    source: AudioSource | null;
     createdAt: string;
     completedAt: string | null;
     user: { id: string; name: string; firstName: string; lastName: string; email: string };
@@ -110,6 +113,7 @@ export async function getTranscriptionDetail(id: string | undefined, access: Acc
       language: row.language,
       duration: row.duration,
       fileSize: Number(row.fileSize),
+      source: row.audioSource ?? null,
       createdAt: row.createdAt.toISOString(),
       completedAt: row.completedAt?.toISOString() ?? null,
       user: { id: row.userId, name: owner?.name ?? "", firstName, lastName: rest.join(" "), email: owner?.email ?? "" },
