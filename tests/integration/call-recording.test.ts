@@ -7,6 +7,7 @@ import { getDb } from "~/db/client.server";
 import { transcriptionSegments, transcriptions } from "~/db/schema";
 import { REMOTE_PARTICIPANTS, type AudioSource } from "~/lib/audio-source";
 import { action as uploadAction } from "~/routes/api.transcription";
+import { action as transcriptionAction } from "~/routes/api.transcription.$id";
 import { action as startAction } from "~/routes/api.recordings";
 import { action as chunkAction } from "~/routes/api.recordings.$id.chunks.$index";
 import { action as finalizeAction } from "~/routes/api.recordings.$id.finalize";
@@ -111,14 +112,14 @@ async function record(user: TestUser, audio: Buffer, source: AudioSource): Promi
   return id;
 }
 
-async function transcribed(id: string, timeoutMs = 120_000) {
+async function transcribed(id: string, { completed = false, timeoutMs = 120_000 } = {}) {
   worker ??= await startWorker({ connectionString: db.url, pollInterval: 100 });
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     const row = await rowOf(id);
     // Speakers are written with the transcript, before the analysis: no need to wait for it.
     if (row.status === "FAILED") throw new Error(`failed: ${row.failureReason}`);
-    if (row.status === "COMPLETED" || row.stage === "analyzing") break;
+    if (row.status === "COMPLETED" || (!completed && row.stage === "analyzing")) break;
     if (Date.now() > deadline) throw new Error(`still ${row.status} (${row.stage})`);
     await new Promise((r) => setTimeout(r, 200));
   }
@@ -159,7 +160,7 @@ describe("call recordings: who spoke, from the channels", () => {
   it("microphone and call: the microphone's segments carry the account's name, the call's «Partecipanti remoti»", async () => {
     const user = await createTestUser({ plan: "PREMIUM_MONTHLY", name: OWNER });
     const id = await record(user, stereo, "microphone-and-call");
-    const segments = await transcribed(id);
+    const segments = await transcribed(id, { completed: true });
     expect(segments.length).toBeGreaterThanOrEqual(2);
     const mine = segments.filter((s) => s.end <= TURN + 0.5);
     const theirs = segments.filter((s) => s.start >= TURN - 0.5);
@@ -168,6 +169,17 @@ describe("call recordings: who spoke, from the channels", () => {
     for (const s of mine) expect(s.speaker).toBe(OWNER);
     for (const s of theirs) expect(s.speaker).toBe(REMOTE_PARTICIPANTS);
     expect((await rowOf(id)).audioSource).toBe("microphone-and-call");
+
+    // The existing renaming works on these labels: the remote side gets a name.
+    const request = apiRequest(`/api/transcription/${id}`, {
+      token: user.token,
+      method: "PATCH",
+      body: { speakers: [{ from: REMOTE_PARTICIPANTS, to: "Marco Rossi" }] },
+    });
+    const renamed = await transcriptionAction({ request, params: { id }, context: {} } as never);
+    expect(renamed.status).toBe(200);
+    const after = await transcribed(id);
+    expect(after.map((s) => s.speaker)).toEqual(segments.map((s) => (s.speaker === REMOTE_PARTICIPANTS ? "Marco Rossi" : s.speaker)));
   });
 
   it("call only: every segment is «Partecipanti remoti»", async () => {
