@@ -6,6 +6,7 @@ import type { TimedSegment } from "~/lib/analysis";
 import type { AudioSource } from "~/lib/audio-source";
 import { attributeSpeakers, type ChannelLevels } from "~/lib/channel-speakers";
 import { decodeCapped, ffmpegBinaries, mediaInput, run } from "./ffmpeg.server";
+import { log } from "./logger.server";
 
 /**
  * The two channels' levels of a call recording (issue 30), measured in one ffmpeg pass over the
@@ -102,6 +103,15 @@ export async function channelSpeakers(
   const source = row.audioSource;
   if (source !== "microphone-and-call" && source !== "call") return (segments) => segments;
   const [owner] = await getDb().select({ name: users.name }).from(users).where(eq(users.id, row.userId));
-  const levels = source === "microphone-and-call" ? await measureChannelLevels(file, options) : null;
+  let levels: ChannelLevels | null = null;
+  if (source === "microphone-and-call") {
+    try {
+      levels = await measureChannelLevels(file, options);
+    } catch (error) {
+      // The transcript matters more than its speakers: without the levels it keeps the engine's.
+      if (options.signal?.aborted) throw error;
+      log.warn({ err: error }, "livelli dei canali non misurati: relatori non attribuiti");
+    }
+  }
   return (segments) => attributeSpeakers(segments, source, owner?.name ?? "", levels);
 }
