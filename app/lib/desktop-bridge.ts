@@ -12,7 +12,17 @@ export type VerbaleDesktop = {
   releaseAwake(): Promise<void>;
   /** A native system notification, e.g. when a transcription is ready. */
   notify(title: string, body: string): Promise<void>;
+  /**
+   * «Microfono e audio del computer» (issue 30): whether the computer's sound can be recorded and
+   * how. "loopback": getDisplayMedia is answered with the system's sound and no picker (stop the
+   * video track); "monitor": open the audio input labelled `deviceLabel`. Absent in older builds.
+   */
+  systemAudio?(): Promise<DesktopSystemAudio>;
 };
+
+/** Mirrors SystemAudioSupport in desktop/src/system-audio.ts. */
+export type DesktopSystemAudio =
+  { supported: true; method: "loopback" } | { supported: true; method: "monitor"; deviceLabel: string } | { supported: false; reason: string };
 
 declare global {
   interface Window {

@@ -7,6 +7,7 @@ export const IPC = {
   keepAwake: "verbale:keep-awake",
   releaseAwake: "verbale:release-awake",
   notify: "verbale:notify",
+  systemAudio: "verbale:system-audio",
 } as const;
 
 export const MAX_TITLE_LENGTH = 120;

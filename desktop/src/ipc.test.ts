@@ -22,14 +22,15 @@ function setup() {
   const powerSave = createPowerSaveKeeper(blocker as never);
   const notifier = { notify: vi.fn(() => true) };
   const log = vi.fn();
-  const unregister = registerIpcHandlers(ipcMain as never, { appOrigin: APP, powerSave, notifier, log });
+  const systemAudio = vi.fn(async () => ({ supported: true as const, method: "loopback" as const }));
+  const unregister = registerIpcHandlers(ipcMain as never, { appOrigin: APP, powerSave, notifier, systemAudio, log });
   const from = (url: string | undefined) => ({ senderFrame: url === undefined ? null : { url } });
   const call = (channel: string, url: string | undefined, ...args: unknown[]) => handlers.get(channel)!(from(url), ...args);
-  return { handlers, powerSave, notifier, blocker, log, unregister, call };
+  return { handlers, powerSave, notifier, systemAudio, blocker, log, unregister, call };
 }
 
 describe("registerIpcHandlers", () => {
-  it("answers the three preload calls from the app's own pages", () => {
+  it("answers the preload calls from the app's own pages", async () => {
     const t = setup();
     expect([...t.handlers.keys()].sort()).toEqual(Object.values(IPC).sort());
     t.call(IPC.keepAwake, `${APP}/record`, "Registrazione in corso");
@@ -39,6 +40,7 @@ describe("registerIpcHandlers", () => {
     expect(t.powerSave.isActive()).toBe(false);
     t.call(IPC.notify, `${APP}/transcription/5`, "Trascrizione pronta", "Riunione");
     expect(t.notifier.notify).toHaveBeenCalledWith("Trascrizione pronta", "Riunione");
+    expect(await t.call(IPC.systemAudio, `${APP}/record`)).toEqual({ supported: true, method: "loopback" });
   });
 
   it("refuses calls from any other origin or a frame that is gone", () => {
@@ -46,9 +48,11 @@ describe("registerIpcHandlers", () => {
     expect(() => t.call(IPC.keepAwake, "https://evil.example/")).toThrow("Origine non autorizzata");
     expect(() => t.call(IPC.notify, "http://127.0.0.1:9/", "a", "b")).toThrow();
     expect(() => t.call(IPC.releaseAwake, undefined)).toThrow();
+    expect(() => t.call(IPC.systemAudio, "https://evil.example/")).toThrow();
     expect(t.blocker.start).not.toHaveBeenCalled();
     expect(t.notifier.notify).not.toHaveBeenCalled();
-    expect(t.log).toHaveBeenCalledTimes(3);
+    expect(t.systemAudio).not.toHaveBeenCalled();
+    expect(t.log).toHaveBeenCalledTimes(4);
   });
 
   it("ignores a non-string reason and can be unregistered", () => {

@@ -3,6 +3,7 @@ import { IPC, MAX_REASON_LENGTH, cleanText } from "./ipc-contract";
 import type { Notifier } from "./notifications";
 import { originOf } from "./permissions";
 import type { PowerSaveKeeper } from "./power-save";
+import type { SystemAudioSupport } from "./system-audio";
 
 /**
  * Main-process side of `window.verbaleDesktop`. Each call is checked to come from the app's own
@@ -20,17 +21,23 @@ export function isTrustedSender(event: SenderEvent, appOrigin: string): boolean 
 
 export function registerIpcHandlers(
   ipcMain: Handlers,
-  options: { appOrigin: string; powerSave: PowerSaveKeeper; notifier: Notifier; log?: (message: string) => void },
+  options: {
+    appOrigin: string;
+    powerSave: PowerSaveKeeper;
+    notifier: Notifier;
+    systemAudio: () => Promise<SystemAudioSupport>;
+    log?: (message: string) => void;
+  },
 ): () => void {
   const log = options.log ?? console.warn;
   const guarded =
-    (name: string, action: (...args: unknown[]) => void) =>
-    (event: SenderEvent, ...args: unknown[]): void => {
+    <T>(name: string, action: (...args: unknown[]) => T) =>
+    (event: SenderEvent, ...args: unknown[]): T => {
       if (!isTrustedSender(event, options.appOrigin)) {
         log(`Chiamata ${name} rifiutata da ${event.senderFrame?.url ?? "origine sconosciuta"}`);
         throw new Error("Origine non autorizzata");
       }
-      action(...args);
+      return action(...args);
     };
   ipcMain.handle(
     IPC.keepAwake,
@@ -45,6 +52,10 @@ export function registerIpcHandlers(
     guarded(IPC.notify, (title, body) => {
       options.notifier.notify(title, body);
     }),
+  );
+  ipcMain.handle(
+    IPC.systemAudio,
+    guarded(IPC.systemAudio, () => options.systemAudio()),
   );
   return () => {
     for (const channel of Object.values(IPC)) ipcMain.removeHandler(channel);

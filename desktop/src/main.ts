@@ -1,6 +1,21 @@
+import { execFile } from "node:child_process";
 import fs from "node:fs";
+import os from "node:os";
 import path from "node:path";
-import { BrowserWindow, Menu, Notification, app, dialog, ipcMain, powerSaveBlocker, screen, session, shell, type WebPreferences } from "electron";
+import {
+  BrowserWindow,
+  Menu,
+  Notification,
+  app,
+  desktopCapturer,
+  dialog,
+  ipcMain,
+  powerSaveBlocker,
+  screen,
+  session,
+  shell,
+  type WebPreferences,
+} from "electron";
 import { registerIpcHandlers } from "./ipc";
 import { buildMenuTemplate } from "./menu";
 import { messages } from "./messages";
@@ -13,6 +28,7 @@ import { choosePort, startServer, type RunningServer, StartupError } from "./ser
 import { locateServer, serverLoader } from "./server-location";
 import { createSettingsStore } from "./settings";
 import { createShutdown } from "./shutdown";
+import { installSystemAudio, loopbackFeatures, systemAudioSupport, type Exec } from "./system-audio";
 import { acquireSingleInstance, focusWindow } from "./single-instance";
 import { clampToDisplays, loadWindowState, saveWindowState, trackWindowState } from "./window-state";
 
@@ -37,6 +53,16 @@ let splashWindow: BrowserWindow | undefined;
 let server: RunningServer | undefined;
 
 const powerSave = createPowerSaveKeeper(powerSaveBlocker);
+
+// «Microfono e audio del computer»: Chromium's features for it must be on before the app is ready.
+const audioFeatures = loopbackFeatures(process.platform, os.release());
+if (audioFeatures.length > 0) app.commandLine.appendSwitch("enable-features", audioFeatures.join(","));
+// pactl in English whatever the user's language, so its output can be read (system-audio.ts).
+const runProgram: Exec = (file, args) =>
+  new Promise((resolve, reject) => {
+    execFile(file, args, { env: { ...process.env, LC_ALL: "C" }, timeout: 5000 }, (error, stdout) => (error ? reject(error) : resolve(stdout)));
+  });
+const systemAudio = () => systemAudioSupport(process.platform, os.release(), runProgram);
 
 const shutdown = createShutdown(() => ({
   releasePowerSave: () => powerSave.release(),
@@ -109,10 +135,13 @@ async function start(): Promise<void> {
   settings.update({ port: server.port });
 
   const appOrigin = new URL(server.url).origin;
-  installPermissionHandlers(session.defaultSession, appOrigin);
+  const here = await systemAudio();
+  installPermissionHandlers(session.defaultSession, appOrigin, { displayCapture: here.supported && here.method === "loopback" });
+  installSystemAudio(session.defaultSession, { appOrigin, support: systemAudio, getSources: (options) => desktopCapturer.getSources(options) });
   registerIpcHandlers(ipcMain, {
     appOrigin,
     powerSave,
+    systemAudio,
     notifier: createNotifier({
       isSupported: () => Notification.isSupported(),
       create: (options) => new Notification(options),

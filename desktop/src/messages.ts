@@ -16,4 +16,9 @@ export const messages = {
   leaveRecordingDetail: "Se chiudi ora non perdi nulla: riaprendo Verbale la trovi in «Registra» come registrazione recuperata.",
   leaveStay: "Resta",
   leaveAnyway: "Chiudi comunque",
+  systemAudioOption: "Microfono e audio del computer",
+  systemAudioOldMac: "Sul Mac l'audio del computer si registra da macOS 13 (Ventura) in poi: aggiorna il sistema o registra solo il microfono.",
+  systemAudioNoMonitor:
+    "Non trovo l'audio del computer: su Linux serve PulseAudio o PipeWire con il comando pactl. Puoi registrare solo il microfono.",
+  systemAudioUnsupported: "Su questo sistema Verbale non può registrare l'audio del computer. Puoi registrare solo il microfono.",
 } as const;

@@ -46,6 +46,27 @@ describe("allowPermissionRequest", () => {
   });
 });
 
+describe("display capture (the computer's sound, issue 30)", () => {
+  const on = { displayCapture: true };
+  it("is granted to the app's own main frame only where it brings the system's sound", () => {
+    expect(allowPermissionRequest(APP, "display-capture", { requestingUrl: `${APP}/record`, isMainFrame: true }, on)).toBe(true);
+    expect(allowPermissionCheck(APP, "display-capture", APP, {}, on)).toBe(true);
+    // Off (Linux uses the monitor input, old macOS has no loopback): refused as before.
+    expect(allowPermissionRequest(APP, "display-capture", { requestingUrl: `${APP}/record`, isMainFrame: true })).toBe(false);
+    expect(allowPermissionCheck(APP, "display-capture", APP, {})).toBe(false);
+  });
+  it("is refused to other origins and to frames inside the page", () => {
+    expect(allowPermissionRequest(APP, "display-capture", { requestingUrl: "https://evil.example/", isMainFrame: true }, on)).toBe(false);
+    expect(allowPermissionRequest(APP, "display-capture", { requestingUrl: `${APP}/record`, isMainFrame: false }, on)).toBe(false);
+    expect(allowPermissionRequest(APP, "display-capture", { requestingUrl: `${APP}/record`, securityOrigin: "https://evil.example" }, on)).toBe(
+      false,
+    );
+    expect(allowPermissionCheck(APP, "display-capture", "http://127.0.0.1:41001", {}, on)).toBe(false);
+    // The camera stays refused with it.
+    expect(allowPermissionRequest(APP, "media", { requestingUrl: `${APP}/record`, mediaTypes: ["video"] }, on)).toBe(false);
+  });
+});
+
 describe("allowPermissionCheck", () => {
   it("answers yes only for audio media from the app's origin", () => {
     expect(allowPermissionCheck(APP, "media", `${APP}/`, { mediaType: "audio" })).toBe(true);

@@ -8,6 +8,7 @@ import { getVocabulary, vocabularyPrompt } from "~/services/vocabulary.server";
 import type { TimedSegment } from "~/lib/analysis";
 import { PIPELINE_ERRORS } from "~/lib/messages";
 import { decodeToWav } from "~/services/ffmpeg.server";
+import { channelSpeakers } from "~/services/channel-levels.server";
 import { probeMedia } from "~/services/media-probe.server";
 import { readWavInfo, sliceWav } from "~/services/wav.server";
 import { enqueueAnalysis } from "~/services/pipeline.server";
@@ -132,6 +133,7 @@ async function runTranscription(transcriptionId: string, helpers: JobHelpers, si
   try {
     await progress("decoding", 1, true);
     const wavPath = path.join(tempDir, "audio.wav");
+    let bySide: Awaited<ReturnType<typeof channelSpeakers>>;
     try {
       // ffmpeg reads a link in this job's private folder, with the container allow-list and the
       // demuxer forced, and stops past the duration measured and counted at upload (decision 006).
@@ -141,6 +143,8 @@ async function runTranscription(transcriptionId: string, helpers: JobHelpers, si
       if (!probed.ok) throw new Error(`container not accepted (${probed.reason})`);
       const maxSeconds = row.duration ? (row.duration - offsetSec) * 1.01 + 5 : undefined;
       await decodeToWav(localAudio, wavPath, { demuxer: probed.probe.demuxer, maxSeconds, signal, startSec: offsetSec });
+      // A call recording: who spoke, from its two channels over the whole file (issue 30).
+      bySide = await channelSpeakers(row, localAudio, { demuxer: probed.probe.demuxer, maxSeconds: maxSeconds && maxSeconds + offsetSec, signal });
       await fsp.rm(localAudio, { force: true });
     } catch (error) {
       if (signal.aborted) throw error;
@@ -197,7 +201,7 @@ async function runTranscription(transcriptionId: string, helpers: JobHelpers, si
       chunks.map((c) => ({ start: offsetSec + c.start, end: offsetSec + c.end, segments: checkpoint.done[c.index] ?? [] })),
     );
     // The tail starts where the live words end: joined, nothing heard twice.
-    const segments = [...(prefix?.segments ?? []), ...tail];
+    const segments = bySide([...(prefix?.segments ?? []), ...tail]);
     const text = segmentsToText(segments);
     await db.transaction(async (tx) => {
       await tx.delete(transcriptionSegments).where(eq(transcriptionSegments.transcriptionId, transcriptionId));
