@@ -1,5 +1,14 @@
 import { describe, expect, it } from "vitest";
-import { callAudioSupport, CALL_AUDIO_TEXT, rememberedSource, SILENCE_RMS, SilenceWatch, usesCall, usesMicrophone } from "./call-audio";
+import {
+  callAudioSupport,
+  CALL_AUDIO_TEXT,
+  desktopCallAudio,
+  rememberedSource,
+  SILENCE_RMS,
+  SilenceWatch,
+  usesCall,
+  usesMicrophone,
+} from "./call-audio";
 
 const UA = {
   chrome: "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36",
@@ -20,6 +29,22 @@ describe("callAudioSupport", () => {
     const no = { supported: false, reason: CALL_AUDIO_TEXT.unsupported };
     for (const ua of [UA.firefox, UA.safari, UA.android, UA.iphone]) expect(callAudioSupport(ua, true)).toEqual(no);
     expect(callAudioSupport(UA.chrome, false)).toEqual(no);
+  });
+});
+
+describe("desktopCallAudio", () => {
+  it("in the desktop app the call is the computer's output, supported as the shell found it", () => {
+    const loopback = desktopCallAudio({ supported: true, method: "loopback" });
+    expect(loopback.support).toEqual({ supported: true });
+    expect(loopback.labels).toEqual({
+      microphone: "Solo microfono",
+      "microphone-and-call": "Microfono e audio del computer",
+      call: "Solo audio del computer",
+    });
+    expect(desktopCallAudio({ supported: true, method: "monitor", deviceLabel: "Monitor of Built-in" }).support.supported).toBe(true);
+    const none = desktopCallAudio({ supported: false, reason: "Serve macOS 13 o più recente." });
+    expect(none.support).toEqual({ supported: false, reason: "Serve macOS 13 o più recente." });
+    expect(rememberedSource("microphone-and-call", none.support)).toBe("microphone");
   });
 });
 

@@ -1,4 +1,5 @@
-import { AUDIO_SOURCES, isAudioSource, type AudioSource } from "./audio-source";
+import { AUDIO_SOURCE_LABELS, AUDIO_SOURCES, isAudioSource, type AudioSource } from "./audio-source";
+import type { DesktopSystemAudio } from "./desktop-bridge";
 
 /**
  * Recording the call in the browser (issue 30): the texts, which browsers can, the remembered
@@ -34,6 +35,17 @@ export function callAudioSupport(userAgent: string, hasGetDisplayMedia: boolean)
   if (/Firefox\/|FxiOS/i.test(userAgent)) return no;
   if (!/Chrome\/|Chromium\/|Edg\//.test(userAgent)) return no; // Safari and the rest
   return { supported: true };
+}
+
+/**
+ * In the desktop app the call is the computer's own output, captured without a picker (issue 30):
+ * the options say so, and the support is what the desktop shell found on this system.
+ */
+export function desktopCallAudio(system: DesktopSystemAudio): { support: CallAudioSupport; labels: Record<AudioSource, string> } {
+  return {
+    support: system.supported ? { supported: true } : { supported: false, reason: system.reason },
+    labels: { ...AUDIO_SOURCE_LABELS, "microphone-and-call": "Microfono e audio del computer", call: "Solo audio del computer" },
+  };
 }
 
 export const AUDIO_SOURCE_STORAGE_KEY = "verbale.audioSource";

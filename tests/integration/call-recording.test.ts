@@ -97,9 +97,7 @@ async function record(user: TestUser, audio: Buffer, source: AudioSource, midway
   const opened = await call(startAction, apiRequest("/api/recordings", { token: user.token, body: { mimeType: "audio/webm;codecs=opus", source } }));
   expect(opened.status).toBe(200);
   const id = opened.body.databaseId as string;
-  // Branch h1 adds `source` to POST /api/recordings; until it is merged the field is ignored, so
-  // the row gets it here, right after opening, and everything after runs the real path.
-  if ((await rowOf(id)).audioSource !== source) await getDb().update(transcriptions).set({ audioSource: source }).where(eq(transcriptions.id, id));
+  expect((await rowOf(id)).audioSource).toBe(source);
   const size = Math.ceil(audio.length / SECONDS);
   for (let i = 0; i * size < audio.length; i++) {
     if (i === SECONDS - 6 && midway) await midway(id);

@@ -1,4 +1,4 @@
-import { AUDIO_SOURCE_LABELS, AUDIO_SOURCES } from "~/lib/audio-source";
+import { AUDIO_SOURCES } from "~/lib/audio-source";
 import { CALL_AUDIO_TEXT, usesCall } from "~/lib/call-audio";
 import type { useCallAudio } from "./use-call-audio";
 
@@ -23,7 +23,7 @@ export function AudioSourcePicker({ call, disabled }: { call: Call; disabled: bo
               onChange={() => call.setSource(value)}
               data-testid={`audio-source-${value}`}
             />
-            {AUDIO_SOURCE_LABELS[value]}
+            {call.labels[value]}
           </label>
         );
       })}

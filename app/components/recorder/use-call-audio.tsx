@@ -1,17 +1,43 @@
 import { useCallback, useEffect, useRef, useState } from "react";
-import type { AudioSource } from "~/lib/audio-source";
+import { AUDIO_SOURCE_LABELS, type AudioSource } from "~/lib/audio-source";
 import {
   AUDIO_SOURCE_STORAGE_KEY,
   callAudioSupport,
+  desktopCallAudio,
   rememberedSource,
   SilenceWatch,
   usesCall,
   usesMicrophone,
   type CallAudioSupport,
 } from "~/lib/call-audio";
+import { getDesktopBridge, type DesktopSystemAudio } from "~/lib/desktop-bridge";
 import type { RecorderStatus } from "~/lib/recorder-machine";
 import { createStereoMixer, type StereoMixer } from "./stereo-mixer";
 import { useWaveform } from "./use-waveform";
+
+const CALL_AUDIO_UNAVAILABLE = "L'audio del computer non è disponibile su questo sistema.";
+
+/**
+ * Linux desktop: the computer's output is the PulseAudio/PipeWire monitor input the shell named,
+ * opened like a microphone without any processing.
+ */
+async function openMonitor(deviceLabel: string, setProblem: (problem: ShareProblem | undefined) => void): Promise<MediaStream | undefined> {
+  const devices = await navigator.mediaDevices.enumerateDevices();
+  const monitor = devices.find((d) => d.kind === "audioinput" && d.label === deviceLabel);
+  if (!monitor) {
+    setProblem("noAudio");
+    return undefined;
+  }
+  try {
+    return await navigator.mediaDevices.getUserMedia({
+      audio: { deviceId: { exact: monitor.deviceId }, echoCancellation: false, noiseSuppression: false, autoGainControl: false },
+    });
+  } catch (error) {
+    console.warn("Audio del computer non disponibile:", error);
+    setProblem("cancelled");
+    return undefined;
+  }
+}
 
 /** What went wrong with the share before recording started. */
 export type ShareProblem = "noAudio" | "cancelled";
@@ -35,17 +61,33 @@ export function useCallAudio(status: RecorderStatus, dialogOpen: boolean) {
   const mixer = useRef<StereoMixer>();
   const waveform = useWaveform();
   const recordingSource = useRef<AudioSource>("microphone");
+  const [labels, setLabels] = useState(AUDIO_SOURCE_LABELS);
+  const desktop = useRef<DesktopSystemAudio>();
 
   // Read on the client only (the server renders «Solo microfono»).
   useEffect(() => {
-    const found = callAudioSupport(navigator.userAgent, typeof navigator.mediaDevices?.getDisplayMedia === "function");
-    setSupport(found);
     let stored: string | null = null;
     try {
       stored = localStorage.getItem(AUDIO_SOURCE_STORAGE_KEY);
     } catch {
       // Storage blocked: the default it is.
     }
+    const systemAudio = getDesktopBridge()?.systemAudio;
+    if (systemAudio) {
+      // The desktop app: the computer's output, as its shell found it on this system.
+      void systemAudio()
+        .then((system) => {
+          desktop.current = system;
+          const found = desktopCallAudio(system);
+          setSupport(found.support);
+          setLabels(found.labels);
+          setSourceState(rememberedSource(stored, found.support));
+        })
+        .catch(() => setSupport({ supported: false, reason: CALL_AUDIO_UNAVAILABLE }));
+      return;
+    }
+    const found = callAudioSupport(navigator.userAgent, typeof navigator.mediaDevices?.getDisplayMedia === "function");
+    setSupport(found);
     setSourceState(rememberedSource(stored, found));
   }, []);
 
@@ -70,7 +112,10 @@ export function useCallAudio(status: RecorderStatus, dialogOpen: boolean) {
    */
   const share = useCallback(async (): Promise<MediaStream | undefined> => {
     let stream: MediaStream;
+    const system = desktop.current;
+    if (system?.supported && system.method === "monitor") return openMonitor(system.deviceLabel, setProblem);
     try {
+      // In the desktop app on Windows and macOS the shell answers with the system's loopback, no picker.
       stream = await navigator.mediaDevices.getDisplayMedia({
         video: true,
         audio: { echoCancellation: false, noiseSuppression: false, autoGainControl: false },
@@ -196,6 +241,7 @@ export function useCallAudio(status: RecorderStatus, dialogOpen: boolean) {
     source,
     setSource,
     support,
+    labels,
     problem,
     ended,
     silent,
