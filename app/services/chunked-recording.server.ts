@@ -13,6 +13,7 @@ import { megabytesFor } from "~/lib/usage";
 import { z } from "zod";
 import { ApiError, badRequest, notFound, readJsonBody } from "./api.server";
 import { enqueueLiveTranscription } from "./live-transcript.server";
+import { optionalMeeting } from "./meeting.server";
 import { requireApiVerifiedUser } from "./session.server";
 import * as storage from "./storage.server";
 import { isUuid } from "~/lib/uuid";
@@ -87,11 +88,12 @@ export function readChunks(id: string, count: number, from = 0): Readable {
 // ---------------------------------------------------------------- start
 
 /** What MediaRecorder says it records, e.g. "audio/webm;codecs=opus"; only its container matters here. */
-const startSchema = z.object({ mimeType: z.string().max(120).optional() });
+const startSchema = z.object({ mimeType: z.string().max(120).optional(), meeting: z.unknown().optional() });
 
 export async function startRecording(request: Request): Promise<{ databaseId: string; maxChunkBytes: number }> {
   const user = await requireApiVerifiedUser(request);
-  const { mimeType } = await readJsonBody(request, startSchema);
+  const { mimeType, meeting: rawMeeting } = await readJsonBody(request, startSchema);
+  const meeting = optionalMeeting(rawMeeting);
   // Early refusals with the upload's texts; the transaction below is the real check.
   const { requiresSubscription, limits } = await getUsageLimits(user.id);
   if (requiresSubscription || !limits) throw new ApiError(403, MSG.noActiveSubscription, { requiresSubscription: true });
@@ -118,6 +120,7 @@ export async function startRecording(request: Request): Promise<{ databaseId: st
       lastChunkAt: now,
       usageMonth,
       usageMegabytes: megabytes,
+      meeting,
     });
   });
   return { databaseId: id, maxChunkBytes: MAX_CHUNK_BYTES };

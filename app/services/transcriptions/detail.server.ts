@@ -2,6 +2,7 @@ import { asc, eq, inArray } from "drizzle-orm";
 import { getDb, type Executor } from "~/db/client.server";
 import { analyses, documents, transcriptionSegments, users } from "~/db/schema";
 import type { ActionItem, Decision, Topic } from "~/db/schema";
+import type { MeetingDetails } from "~/lib/meeting";
 import { findTranscription, type Access, type TranscriptionRow } from "./access.server";
 
 /** One recording with its segments, minutes and document: the result page and GET /api/transcription/:id. */
@@ -39,6 +40,8 @@ export type TranscriptionDetail = {
     user: { id: string; name: string; firstName: string; lastName: string; email: string };
     segments: SegmentView[];
     edited: { at: string; by: string } | null;
+    /** Meeting details and agenda (issue 31); null when none were given. */
+    meeting: MeetingDetails | null;
   };
   analysis: {
     id: string;
@@ -116,6 +119,7 @@ export async function getTranscriptionDetail(id: string | undefined, access: Acc
       segments,
       /** Last correction: when and by whom (issue 16). */
       edited: row.editedAt ? { at: row.editedAt.toISOString(), by: editor?.name ?? "" } : null,
+      meeting: row.meeting ?? null,
     },
     analysis: analysis
       ? {

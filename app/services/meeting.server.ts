@@ -1,0 +1,97 @@
+import { eq } from "drizzle-orm";
+import { getDb } from "~/db/client.server";
+import { analyses, transcriptions } from "~/db/schema";
+import type { MeetingDetails } from "~/lib/meeting";
+import { agendaChanged, checkMeeting } from "~/lib/meeting-form";
+import { MEETING_TEXT } from "~/lib/meeting-text";
+import { ApiError, badRequest, notFound } from "./api.server";
+import { enqueueAnalysis } from "./pipeline.server";
+import { accessFilter } from "./transcriptions/access.server";
+import { isUuid } from "~/lib/uuid";
+
+/**
+ * Meeting details of a transcription (issue 31, decision 032): checked here for the upload, the
+ * chunked recording and PATCH alike, stored in transcriptions.meeting. A refusal is a 400 naming
+ * the field (`field` in the body too) and happens before anything is saved or counted.
+ */
+
+/** The details, or a 400 whose message names the refused field. */
+export function parseMeeting(raw: unknown): MeetingDetails {
+  const checked = checkMeeting(raw);
+  if (!checked.ok) throw badRequest(checked.message, { field: checked.field });
+  return checked.meeting;
+}
+
+/** The upload's multipart field `meeting`: JSON text; absent or empty means no details. */
+export function parseMeetingJson(text: string | undefined): MeetingDetails | null {
+  if (text === undefined || text.trim() === "") return null;
+  let raw: unknown;
+  try {
+    raw = JSON.parse(text);
+  } catch {
+    throw badRequest(MEETING_TEXT.invalid, { field: "meeting" });
+  }
+  return raw === null ? null : parseMeeting(raw);
+}
+
+/** The optional `meeting` of a JSON body (POST /api/recordings): null or absent means none. */
+export function optionalMeeting(raw: unknown): MeetingDetails | null {
+  return raw === undefined || raw === null ? null : parseMeeting(raw);
+}
+
+export type MeetingPatch = { meeting: MeetingDetails | null; replaceEditedMinutes?: boolean };
+
+export function isMeetingPatch(body: unknown): boolean {
+  return Boolean(body && typeof body === "object" && !Array.isArray(body) && "meeting" in body);
+}
+
+/** PATCH /api/transcription/:id { meeting, replaceEditedMinutes? }. */
+export function parseMeetingPatch(body: unknown): MeetingPatch {
+  const { meeting, replaceEditedMinutes, ...rest } = body as Record<string, unknown>;
+  const extra = Object.keys(rest)[0];
+  if (extra !== undefined) throw badRequest(MEETING_TEXT.unknownField(extra.slice(0, 40)), { field: "meeting" });
+  if (replaceEditedMinutes !== undefined && typeof replaceEditedMinutes !== "boolean")
+    throw badRequest(MEETING_TEXT.invalid, { field: "replaceEditedMinutes" });
+  return { meeting: optionalMeeting(meeting), ...(replaceEditedMinutes === undefined ? {} : { replaceEditedMinutes }) };
+}
+
+export type MeetingUpdate = { meeting: MeetingDetails | null; reanalysis: boolean; status: string };
+
+/**
+ * Saves the details. A changed agenda after the analysis re-makes the minutes for it (queued as
+ * POST /api/analyze does); when the minutes were corrected by hand (analyses.original set) that
+ * would lose the corrections, so without replaceEditedMinutes the answer is a 409 with
+ * `confirmationRequired` and nothing is saved; `false` saves the details and keeps the minutes.
+ * Any change marks a generated document as out of date (it carries the details).
+ */
+export async function updateMeeting(id: string | undefined, userId: string, patch: MeetingPatch): Promise<MeetingUpdate> {
+  if (!isUuid(id)) throw notFound();
+  return getDb().transaction(async (tx) => {
+    const [row] = await tx
+      .select({ status: transcriptions.status, meeting: transcriptions.meeting })
+      .from(transcriptions)
+      .where(accessFilter(id, { userId }))
+      .for("update");
+    if (!row) throw notFound();
+    const [analysis] = await tx.select({ status: analyses.status, edited: analyses.original }).from(analyses).where(eq(analyses.transcriptionId, id));
+    const analysed = row.status === "COMPLETED" && analysis?.status === "COMPLETED";
+    let reanalysis = analysed && agendaChanged(row.meeting, patch.meeting);
+    if (reanalysis && analysis?.edited) {
+      if (patch.replaceEditedMinutes === undefined) throw new ApiError(409, MEETING_TEXT.confirmNeeded, { confirmationRequired: true });
+      reanalysis = patch.replaceEditedMinutes;
+    }
+    await tx.update(transcriptions).set({ meeting: patch.meeting }).where(eq(transcriptions.id, id));
+    if (reanalysis) {
+      await tx
+        .update(transcriptions)
+        .set({ status: "PENDING", stage: "queued", progress: 85, errorMessage: null, failureReason: null })
+        .where(eq(transcriptions.id, id));
+      await tx.update(analyses).set({ status: "PENDING" }).where(eq(analyses.transcriptionId, id));
+      await enqueueAnalysis(tx, id);
+    } else if (analysis && JSON.stringify(row.meeting ?? null) !== JSON.stringify(patch.meeting)) {
+      // The document is fresh while its analysisVersion equals analyses.updatedAt (document.server.ts).
+      await tx.update(analyses).set({ updatedAt: new Date() }).where(eq(analyses.transcriptionId, id));
+    }
+    return { meeting: patch.meeting, reanalysis, status: reanalysis ? "PENDING" : row.status };
+  });
+}
