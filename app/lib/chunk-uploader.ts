@@ -1,4 +1,5 @@
 import { errorTextForStatus } from "./errors";
+import type { MeetingDetails } from "./meeting";
 import { MSG } from "./messages";
 import { getLocalRecording, readChunk, updateLocalRecording, type LocalRecording } from "./recording-store";
 
@@ -46,11 +47,11 @@ function refusal(status: number, body: Record<string, unknown> | undefined): Rec
 }
 
 /** POST /api/recordings: the server's id, or RecordingRefused (limits), or a network error (TypeError). */
-export async function openServerRecording(mimeType: string): Promise<string> {
+export async function openServerRecording(mimeType: string, meeting?: MeetingDetails): Promise<string> {
   const response = await fetch("/api/recordings", {
     method: "POST",
     headers: { "Content-Type": "application/json", Accept: "application/json" },
-    body: JSON.stringify({ mimeType }),
+    body: JSON.stringify({ mimeType, ...(meeting ? { meeting } : {}) }),
   });
   const body = await readJson(response);
   if (response.ok && typeof body?.databaseId === "string") return body.databaseId;

@@ -9,6 +9,8 @@ import {
   meetingToFormValues,
   MEETING_FORM_FIELDS,
   parseParticipantLines,
+  totalShares,
+  votesText,
 } from "./meeting-form";
 import { MEETING_TEXT } from "./meeting-text";
 
@@ -109,5 +111,14 @@ describe("meeting form", () => {
     expect(agendaChanged({ type: "riunione", agenda: ["A"] }, { type: "cda", agenda: ["A"] })).toBe(false);
     expect(agendaChanged({ type: "riunione", agenda: ["A", "B"] }, { type: "riunione", agenda: ["B", "A"] })).toBe(true);
     expect(agendaChanged({ type: "riunione", agenda: ["A"] }, null)).toBe(true);
+  });
+
+  it("writes votes and millesimi as a verbale does", () => {
+    expect(votesText({ favorevoli: 8, contrari: 1, astenuti: 0, unanimous: false })).toBe("favorevoli 8 / contrari 1 / astenuti 0");
+    expect(votesText({ favorevoli: 640.5, contrari: null, astenuti: 12, unanimous: false })).toBe("favorevoli 640,5 / contrari — / astenuti 12");
+    expect(votesText({ favorevoli: null, contrari: null, astenuti: null, unanimous: true })).toBe("all'unanimità");
+    expect(votesText(null)).toBeNull();
+    expect(totalShares([{ name: "A", shares: 120 }, { name: "B", shares: 85.5 }, { name: "C" }])).toBe(205.5);
+    expect(totalShares([{ name: "A" }])).toBeNull();
   });
 });

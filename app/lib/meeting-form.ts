@@ -1,4 +1,5 @@
 import { MEETING_LIMITS, MEETING_MODES, MEETING_TYPES, type MeetingDetails, type MeetingMode, type MeetingType, type Participant } from "./meeting";
+import type { VotesValue as Votes } from "./analysis";
 import { MEETING_TEXT } from "./meeting-text";
 
 /**
@@ -186,6 +187,27 @@ export const MEETING_FORM_FIELDS = {
 
 export type MeetingFormValues = Record<keyof typeof MEETING_FORM_FIELDS, string>;
 
+/** What the result page's action answers for intent "meeting" when it did not save. */
+export type MeetingActionResult = {
+  intent: "meeting";
+  ok: false;
+  message: string;
+  field?: string;
+  /** The minutes were corrected by hand: ask before re-making them. */
+  confirm?: boolean;
+  /** What was typed, shown again as it was. */
+  values: MeetingFormValues;
+};
+
+/** The form's texts as posted (to show them again after a refusal). */
+export function formValues(form: { get(name: string): unknown }): MeetingFormValues {
+  const entries = Object.entries(MEETING_FORM_FIELDS).map(([key, name]) => {
+    const value = form.get(name);
+    return [key, typeof value === "string" ? value : ""];
+  });
+  return Object.fromEntries(entries) as MeetingFormValues;
+}
+
 const lines = (text: string) =>
   text
     .split(/\r?\n/)
@@ -275,4 +297,20 @@ export function agendaChanged(before: MeetingDetails | null | undefined, after: 
   const a = before?.agenda ?? [];
   const b = after?.agenda ?? [];
   return a.length !== b.length || a.some((item, i) => item !== b[i]);
+}
+
+/** A deliberation's vote as the verbale writes it: «all'unanimità» or «favorevoli 8 / contrari 1 / astenuti 0». */
+export function votesText(votes: Votes | null | undefined): string | null {
+  if (!votes) return null;
+  if (votes.unanimous) return MEETING_TEXT.unanimous;
+  const n = (value: number | null) => (value === null ? "—" : String(value).replace(".", ","));
+  return MEETING_TEXT.votes(n(votes.favorevoli), n(votes.contrari), n(votes.astenuti));
+}
+
+/** The millesimi of a list of people, when any were given (a condominium's quorum). */
+export function totalShares(list: Participant[] | undefined): number | null {
+  const given = (list ?? []).filter((p) => typeof p.shares === "number");
+  if (given.length === 0) return null;
+  // Summed in thousandths so 85,5 + 120 is 205,5 and not 205.49999.
+  return Math.round(given.reduce((sum, p) => sum + (p.shares as number) * 1000, 0)) / 1000;
 }

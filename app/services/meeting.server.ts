@@ -2,7 +2,7 @@ import { eq } from "drizzle-orm";
 import { getDb } from "~/db/client.server";
 import { analyses, transcriptions } from "~/db/schema";
 import type { MeetingDetails } from "~/lib/meeting";
-import { agendaChanged, checkMeeting } from "~/lib/meeting-form";
+import { agendaChanged, checkMeeting, formValues, isEmptyMeeting, meetingFromForm, type MeetingActionResult } from "~/lib/meeting-form";
 import { MEETING_TEXT } from "~/lib/meeting-text";
 import { ApiError, badRequest, notFound } from "./api.server";
 import { enqueueAnalysis } from "./pipeline.server";
@@ -94,4 +94,32 @@ export async function updateMeeting(id: string | undefined, userId: string, patc
     }
     return { meeting: patch.meeting, reanalysis, status: reanalysis ? "PENDING" : row.status };
   });
+}
+
+/**
+ * The result page's form (intent "meeting"): saved, or the refusal to show with what was typed.
+ * `replace` is the answer to «Rifai il verbale?» («yes» / «no»), absent until asked.
+ */
+export async function applyPageMeeting(
+  id: string | undefined,
+  userId: string,
+  form: FormData,
+): Promise<{ ok: true; message: string } | { ok: false; status: number; result: MeetingActionResult }> {
+  const values = formValues(form);
+  const checked = checkMeeting(meetingFromForm(form));
+  if (!checked.ok)
+    return { ok: false, status: 400, result: { intent: "meeting", ok: false, message: checked.message, field: checked.field, values } };
+  const replace = form.get("replace");
+  try {
+    const saved = await updateMeeting(id, userId, {
+      meeting: isEmptyMeeting(checked.meeting) ? null : checked.meeting,
+      ...(replace === "yes" ? { replaceEditedMinutes: true } : replace === "no" ? { replaceEditedMinutes: false } : {}),
+    });
+    return { ok: true, message: saved.reanalysis ? MEETING_TEXT.savedReanalysis : MEETING_TEXT.saved };
+  } catch (error) {
+    if (error instanceof ApiError && error.extra.confirmationRequired) {
+      return { ok: false, status: 409, result: { intent: "meeting", ok: false, confirm: true, message: MEETING_TEXT.confirmText, values } };
+    }
+    throw error;
+  }
 }

@@ -2,6 +2,7 @@ import { Link } from "@remix-run/react";
 import { useEffect, useReducer, useRef, useState, type DragEvent } from "react";
 import { keepAwakeSupport } from "~/lib/desktop-bridge";
 import { saveBlob } from "~/lib/download";
+import type { MeetingDetails } from "~/lib/meeting";
 import { MSG } from "~/lib/messages";
 import { lowStorageMinutes } from "~/lib/recording-store";
 import { controls, formatTimer, initialRecorderState, recorderReducer, statusText } from "~/lib/recorder-machine";
@@ -26,6 +27,8 @@ export type RecorderProps = {
   onUploaded: (databaseId: string, bytes: number) => void;
   /** The browser id of the recording in progress (so the recovery list leaves it out). */
   onActiveRecording?: (localId: string | undefined) => void;
+  /** «Dati della riunione» (issue 31): the details to send, null for none, false when refused (the form shows why). */
+  checkMeeting?: () => MeetingDetails | null | false;
 };
 
 const ACCEPT = "audio/*,video/mp4,video/quicktime,.webm,.ogg,.opus,.mp3,.m4a,.aac,.wav,.flac,.mp4,.mov";
@@ -37,14 +40,15 @@ const ACCEPT = "audio/*,video/mp4,video/quicktime,.webm,.ogg,.opus,.mp3,.m4a,.aa
  * copy and chunk upload (useChunkUpload), a picked file's upload (useFileUpload), and the live
  * transcript (useLiveTranscript, issue 17).
  */
-export function Recorder({ userId, limits, requiresSubscription, onUploaded, onActiveRecording }: RecorderProps) {
+export function Recorder({ userId, limits, requiresSubscription, onUploaded, onActiveRecording, checkMeeting }: RecorderProps) {
   const [state, dispatch] = useReducer(recorderReducer, initialRecorderState);
   const [dragging, setDragging] = useState(false);
   const [lowQuota, setLowQuota] = useState<number>();
   const waveform = useWaveform();
   const awake = useKeepAwake();
   const chunks = useChunkUpload({ state, dispatch, onUploaded, onActiveRecording });
-  const mic = useMicRecorder({ userId, state, dispatch, chunks, waveform, awake });
+  const meeting = useRef<MeetingDetails>();
+  const mic = useMicRecorder({ userId, state, dispatch, chunks, waveform, awake, meeting });
   const pending = useFileUpload(state, dispatch, onUploaded);
   const fileInput = useRef<HTMLInputElement>(null);
   const upload = chunks.upload;
@@ -78,6 +82,9 @@ export function Recorder({ userId, limits, requiresSubscription, onUploaded, onA
   }, []);
 
   const start = () => {
+    const details = checkMeeting?.();
+    if (details === false) return;
+    meeting.current = details ?? undefined;
     dispatch({
       type: "START",
       requiresSubscription: requiresSubscription || !limits,
@@ -108,7 +115,9 @@ export function Recorder({ userId, limits, requiresSubscription, onUploaded, onA
 
   const pickFile = (file: File | undefined) => {
     if (!file) return;
-    pending.current = { blob: file, name: file.name };
+    const details = checkMeeting?.();
+    if (details === false) return;
+    pending.current = { blob: file, name: file.name, meeting: details ?? undefined };
     dispatch({
       type: "UPLOAD_FILE",
       requiresSubscription: requiresSubscription || !limits,

@@ -1,5 +1,6 @@
 import { useCallback, useEffect, useRef, useState, type Dispatch } from "react";
 import { deleteServerRecording, openServerRecording, RecordingRefused } from "~/lib/chunk-uploader";
+import type { MeetingDetails } from "~/lib/meeting";
 import type { RecorderEvent, RecorderState } from "~/lib/recorder-machine";
 import type { useChunkUpload } from "./use-chunk-upload";
 import type { useKeepAwake } from "./use-keep-awake";
@@ -22,6 +23,8 @@ type Options = {
   chunks: ReturnType<typeof useChunkUpload>;
   waveform: ReturnType<typeof useWaveform>;
   awake: ReturnType<typeof useKeepAwake>;
+  /** The meeting details checked when «Avvia registrazione» was pressed (issue 31). */
+  meeting?: { current: MeetingDetails | undefined };
 };
 
 /**
@@ -29,7 +32,7 @@ type Options = {
  * server recording is opened first (monthly limits), then the microphone, the waveform, the wake
  * lock, and each chunk is handed to the chunk upload. Pause, resume and stop.
  */
-export function useMicRecorder({ userId, state, dispatch, chunks, waveform, awake }: Options) {
+export function useMicRecorder({ userId, state, dispatch, chunks, waveform, awake, meeting }: Options) {
   const stream = useRef<MediaStream>();
   const recorder = useRef<MediaRecorder>();
   const elapsedRef = useRef(0);
@@ -83,7 +86,7 @@ export function useMicRecorder({ userId, state, dispatch, chunks, waveform, awak
       // recording starts anyway: the uploader opens it on the server when the network is back.
       let serverId: string | undefined;
       try {
-        serverId = await openServerRecording(mimeType ?? "audio/webm");
+        serverId = await openServerRecording(mimeType ?? "audio/webm", meeting?.current);
       } catch (error) {
         if (error instanceof RecordingRefused && error.status !== 0 && error.status < 500) {
           awake.release();
