@@ -199,7 +199,8 @@ export function MeetingEditor({
   const values = result?.values ?? meetingToFormValues(meeting);
   const error = result && !result.confirm ? { field: result.field ?? "meeting", message: result.message } : undefined;
   return (
-    <details open={Boolean(result)} data-testid="meeting-editor">
+    // Keyed on the saved details: after a save it comes back collapsed, after a refusal it stays open.
+    <details key={JSON.stringify(meeting)} open={Boolean(result)} data-testid="meeting-editor">
       <summary className="cursor-pointer text-sm font-medium text-brand-700 hover:underline">{MEETING_TEXT.edit}</summary>
       <Form method="post" action={`/transcription/${transcriptionId}`} preventScrollReset className="mt-4 space-y-4" noValidate>
         <input type="hidden" name="intent" value="meeting" />
