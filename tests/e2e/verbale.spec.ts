@@ -3,6 +3,7 @@ import { expect, test, type Page } from "@playwright/test";
 import { seedCompletedTranscription } from "../support/transcriptions";
 import { createUser, db, signIn } from "./support/db";
 import { E2E } from "./support/env";
+import { makeItalianWav } from "./support/speech";
 
 /**
  * A verbale, not a report (issue 31), the meeting details' part: «Dati della riunione» filled on
@@ -73,6 +74,33 @@ test("fills «Dati della riunione» on /record, is stopped at a bad field, recor
     "1. Approvazione del bilancio",
     "2. Rifacimento della facciata",
   ]);
+});
+
+test("uploads a file with «Dati della riunione»: a bad time stops the upload, the fixed details reach the result page", async ({ page, context }) => {
+  test.setTimeout(180_000);
+  const user = await createUser({ plan: "FREE_BASIC" });
+  await signIn(context, user);
+  const wav = makeItalianWav(path.join(E2E.dir, "upload-verbale.wav"));
+  await page.goto("/record");
+  await page.getByTestId("meeting-toggle").click();
+  const form = page.getByTestId("meeting-form");
+  await form.getByLabel("Luogo").fill("Aula magna");
+  await form.getByLabel("Ordine del giorno").fill("Andamento della classe\nGita di primavera");
+  // A time that does not exist, typed where the browser's time picker is not in the way.
+  await form.getByLabel("Ora di fine").evaluate((input: HTMLInputElement) => (input.type = "text"));
+  await form.getByLabel("Ora di fine").fill("25:00");
+  await page.getByTestId("file-input").setInputFiles(wav);
+  await expect(form.getByTestId("meeting-field-error")).toHaveText("Ora di fine non valida: indica un'ora esistente nel formato OO:MM.");
+  await expect(page.getByTestId("recorder")).toHaveAttribute("data-status", "idle");
+
+  await form.getByLabel("Ora di fine").fill("");
+  await form.getByLabel("Tipo di riunione").selectOption("consiglio-classe");
+  await page.getByTestId("file-input").setInputFiles(wav);
+  await expect(page).toHaveURL(/\/transcription\/[0-9a-f-]{36}$/, { timeout: 30_000 });
+  await expect(page.getByTestId("transcription-title")).toBeVisible({ timeout: 150_000 });
+  await expect(page.getByTestId("meeting-details")).toContainText("Consiglio di classe");
+  await expect(page.getByTestId("meeting-details")).toContainText("Aula magna");
+  await expect(page.getByTestId("meeting-agenda").getByRole("listitem")).toHaveText(["Andamento della classe", "Gita di primavera"]);
 });
 
 test("edits the details on the result page; a new agenda re-makes the minutes, after asking when they were corrected by hand", async ({
