@@ -59,7 +59,7 @@ export type MeetingUpdate = { meeting: MeetingDetails | null; reanalysis: boolea
 
 /**
  * Saves the details. A changed agenda after the analysis re-makes the minutes for it (queued as
- * POST /api/analyze does); when the minutes were corrected by hand (analyses.original set) that
+ * POST /api/analyze does), and so does one changed while the analysis waits or runs; when the minutes were corrected by hand (analyses.original set) that
  * would lose the corrections, so without replaceEditedMinutes the answer is a 409 with
  * `confirmationRequired` and nothing is saved; `false` saves the details and keeps the minutes.
  * Any change marks a generated document as out of date (it carries the details).
@@ -68,20 +68,25 @@ export async function updateMeeting(id: string | undefined, userId: string, patc
   if (!isUuid(id)) throw notFound();
   return getDb().transaction(async (tx) => {
     const [row] = await tx
-      .select({ status: transcriptions.status, meeting: transcriptions.meeting })
+      .select({ status: transcriptions.status, meeting: transcriptions.meeting, transcribed: transcriptions.text })
       .from(transcriptions)
       .where(accessFilter(id, { userId }))
       .for("update");
     if (!row) throw notFound();
     const [analysis] = await tx.select({ status: analyses.status, edited: analyses.original }).from(analyses).where(eq(analyses.transcriptionId, id));
     const analysed = row.status === "COMPLETED" && analysis?.status === "COMPLETED";
-    let reanalysis = analysed && agendaChanged(row.meeting, patch.meeting);
+    // Transcribed and its analysis queued or running: that one read the old agenda, so another follows it.
+    const analysing = (row.status === "PENDING" || row.status === "PROCESSING") && row.transcribed !== null;
+    let reanalysis = (analysed || analysing) && agendaChanged(row.meeting, patch.meeting);
     if (reanalysis && analysis?.edited) {
       if (patch.replaceEditedMinutes === undefined) throw new ApiError(409, MEETING_TEXT.confirmNeeded, { confirmationRequired: true });
       reanalysis = patch.replaceEditedMinutes;
     }
     await tx.update(transcriptions).set({ meeting: patch.meeting }).where(eq(transcriptions.id, id));
-    if (reanalysis) {
+    if (reanalysis && analysing) {
+      // A job already waiting is replaced (same job_key); one running keeps going and this one runs after it.
+      await enqueueAnalysis(tx, id);
+    } else if (reanalysis) {
       await tx
         .update(transcriptions)
         .set({ status: "PENDING", stage: "queued", progress: 85, errorMessage: null, failureReason: null })
@@ -92,7 +97,7 @@ export async function updateMeeting(id: string | undefined, userId: string, patc
       // The document is fresh while its analysisVersion equals analyses.updatedAt (document.server.ts).
       await tx.update(analyses).set({ updatedAt: new Date() }).where(eq(analyses.transcriptionId, id));
     }
-    return { meeting: patch.meeting, reanalysis, status: reanalysis ? "PENDING" : row.status };
+    return { meeting: patch.meeting, reanalysis, status: reanalysis && analysed ? "PENDING" : row.status };
   });
 }
 

@@ -245,6 +245,21 @@ describe("PATCH /api/transcription/:id { meeting }", () => {
     expect(await analyzeJobs(t.id)).toBe(1);
   });
 
+  it("queues the analysis again when the agenda changes while it waits or runs, and not before the transcript exists", async () => {
+    const user = await createTestUser();
+    const t = await seed(user.id);
+    await getDb().update(transcriptions).set({ status: "PROCESSING", stage: "analyzing" }).where(eq(transcriptions.id, t.id));
+    const saved = await patch(user, t.id, { meeting: { agenda: ["Bilancio"] } });
+    expect(saved.body).toMatchObject({ reanalysis: true, status: "PROCESSING" });
+    expect(await analyzeJobs(t.id)).toBe(1);
+
+    const early = await seed(user.id);
+    await getDb().update(transcriptions).set({ status: "PROCESSING", stage: "transcribing", text: null }).where(eq(transcriptions.id, early.id));
+    const before = await patch(user, early.id, { meeting: { agenda: ["Bilancio"] } });
+    expect(before.body).toMatchObject({ reanalysis: false, status: "PROCESSING" });
+    expect(await analyzeJobs(early.id)).toBe(0);
+  });
+
   it("clears the details with meeting: null", async () => {
     const user = await createTestUser();
     const t = await seed(user.id);
