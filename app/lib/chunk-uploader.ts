@@ -166,7 +166,7 @@ export class ChunkUploader {
 
   private async ensureServerId(): Promise<string> {
     if (this.recording.serverId) return this.recording.serverId;
-    const id = await openServerRecording(this.recording.mimeType);
+    const id = await openServerRecording(this.recording.mimeType, this.recording.meeting);
     this.recording.serverId = id;
     this.recording.uploaded = 0;
     await updateLocalRecording(this.recording.localId, { serverId: id, uploaded: 0 });

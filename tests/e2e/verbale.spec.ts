@@ -76,6 +76,34 @@ test("fills «Dati della riunione» on /record, is stopped at a bad field, recor
   ]);
 });
 
+test("a recording started offline still carries its «Dati della riunione» when the server opens it later", async ({ page, context }) => {
+  test.setTimeout(180_000);
+  const user = await createUser({ plan: "FREE_BASIC" });
+  await signIn(context, user);
+  // The first POST /api/recordings is lost (no network at the start); the uploader opens it later.
+  let opened = 0;
+  await page.route("**/api/recordings", async (route) => {
+    opened += 1;
+    if (opened === 1) await route.abort("internetdisconnected");
+    else await route.continue();
+  });
+  await page.goto("/record");
+  await page.getByTestId("meeting-toggle").click();
+  const form = page.getByTestId("meeting-form");
+  await form.getByLabel("Luogo").fill("Sede di Torino");
+  await form.getByLabel("Ordine del giorno").fill("Budget 2027");
+  await page.getByTestId("recorder-start").click();
+  await expect(page.getByTestId("recorder-status")).toHaveText("Registrazione in corso...");
+  await expect.poll(() => opened, { timeout: 20_000 }).toBeGreaterThanOrEqual(2);
+  await expect(page.getByTestId("recorder-timer")).toHaveText("00:03", { timeout: 10_000 });
+  await page.getByTestId("recorder-stop").click();
+  await page.getByTestId("confirm-send").click();
+  await expect(page).toHaveURL(/\/transcription\/[0-9a-f-]{36}$/, { timeout: 30_000 });
+  await expect(page.getByTestId("transcription-title")).toBeVisible({ timeout: 150_000 });
+  await expect(page.getByTestId("meeting-details")).toContainText("Sede di Torino");
+  await expect(page.getByTestId("meeting-agenda").getByRole("listitem")).toHaveText(["Budget 2027"]);
+});
+
 test("uploads a file with «Dati della riunione»: a bad time stops the upload, the fixed details reach the result page", async ({ page, context }) => {
   test.setTimeout(180_000);
   const user = await createUser({ plan: "FREE_BASIC" });

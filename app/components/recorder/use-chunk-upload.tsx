@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useRef, useState, type Dispatch } from "react";
 import { ChunkUploader, deleteServerRecording, RecordingRefused, type UploaderStatus } from "~/lib/chunk-uploader";
 import { isRetryableStatus } from "~/lib/errors";
+import type { MeetingDetails } from "~/lib/meeting";
 import { MSG } from "~/lib/messages";
 import type { RecorderEvent, RecorderState } from "~/lib/recorder-machine";
 import { appendChunk, createLocalRecording, deleteLocalRecording, readWholeRecording } from "~/lib/recording-store";
@@ -34,7 +35,7 @@ export function useChunkUpload({ state, dispatch, onUploaded, onActiveRecording 
   const toast = useToast();
 
   const begin = useCallback(
-    async (userId: string, serverId: string | undefined, mimeType: string): Promise<ActiveRecording> => {
+    async (userId: string, serverId: string | undefined, mimeType: string, meeting?: MeetingDetails): Promise<ActiveRecording> => {
       const local = {
         localId: crypto.randomUUID(),
         userId,
@@ -45,6 +46,7 @@ export function useChunkUpload({ state, dispatch, onUploaded, onActiveRecording 
         chunkCount: 0,
         uploaded: 0,
         bytes: 0,
+        ...(meeting ? { meeting } : {}),
       };
       await createLocalRecording(local).catch((error: unknown) => console.warn("Archivio del browser non disponibile:", error));
       const current: ActiveRecording = {

@@ -119,7 +119,7 @@ export function useMicRecorder({ userId, state, dispatch, chunks, waveform, awak
       awake.acquire(state.keepAwake);
       waveform.start(media);
       const mediaRecorder = new MediaRecorder(media, { ...(mimeType ? { mimeType } : {}), audioBitsPerSecond: AUDIO_BITS_PER_SECOND });
-      const current = await chunks.begin(userId, serverId, mediaRecorder.mimeType || mimeType || "audio/webm");
+      const current = await chunks.begin(userId, serverId, mediaRecorder.mimeType || mimeType || "audio/webm", meeting?.current);
       setStopReason(undefined);
       mediaRecorder.ondataavailable = (event) => {
         if (event.data.size > 0) chunks.addChunk(current, event.data, elapsedRef.current);
