@@ -1,5 +1,6 @@
 import type { ActionItem, Decision } from "~/db/schema";
 import { parseTimestamp } from "~/lib/analysis";
+import { votesText } from "~/lib/meeting-form";
 import { MINUTES_TEXT } from "~/lib/messages";
 import { TimestampButton } from "./audio-player";
 
@@ -19,7 +20,15 @@ export function DecisionList({ decisions }: { decisions: Decision[] }) {
           <span className="shrink-0 pt-0.5">
             <Minute timestamp={d.timestamp} />
           </span>
-          <p>{d.text}</p>
+          <div>
+            <p>{d.text}</p>
+            {/* The vote that carried it (issue 31). */}
+            {d.votes ? (
+              <p className="text-sm text-slate-600" data-testid="decision-votes">
+                {votesText(d.votes)}
+              </p>
+            ) : null}
+          </div>
         </li>
       ))}
     </ul>

@@ -2,6 +2,8 @@ import { Form, Link, useActionData, useSearchParams } from "@remix-run/react";
 import { useEffect } from "react";
 import { formatCount, formatDateTime, formatDuration } from "~/lib/format";
 import { EDIT_TEXT, MINUTES_TEXT, MSG } from "~/lib/messages";
+import type { MeetingActionResult } from "~/lib/meeting-form";
+import { MEETING_TEXT } from "~/lib/meeting-text";
 import { decisionsToText, topicsToText } from "~/lib/minutes-forms";
 import { madeByText, summaryFigures } from "~/lib/topics";
 import type { PageEditIntent } from "~/services/transcription-edits.server";
@@ -11,6 +13,8 @@ import { DocumentActions, type GenerateResult } from "./document-actions";
 import type { EmailActionResult } from "./email-form";
 import { ActionRows, EditableSection, EditForm, EditLink, SpeakersPanel, type EditError } from "./minutes-editor";
 import { ActionItemList, DecisionList } from "./minutes-sections";
+import { MeetingEditor } from "./meeting-fields";
+import { AgendaMinutes, MeetingSummary } from "./meeting-view";
 import { StatusBadge } from "./status-badge";
 import { useToast } from "./toast";
 import { TopicList } from "./topic-list";
@@ -18,7 +22,7 @@ import { TranscriptView } from "./transcript-view";
 
 export type EditResult = { intent: PageEditIntent; ok: false; message: string };
 /** Every answer of the result page's action. */
-export type ResultActionData = GenerateResult | EmailActionResult | EditResult;
+export type ResultActionData = GenerateResult | EmailActionResult | EditResult | MeetingActionResult;
 
 /**
  * A completed transcription: title, player, minutes, transcript, and the document actions.
@@ -35,7 +39,9 @@ export function TranscriptionResult({ detail, editing }: { detail: Transcription
   const actionData = useActionData<ResultActionData>();
   const toast = useToast();
   const editError: EditError =
-    actionData && actionData.intent !== "generate" && actionData.intent !== "email" && !actionData.ok ? actionData : undefined;
+    actionData && actionData.intent !== "generate" && actionData.intent !== "email" && actionData.intent !== "meeting" && !actionData.ok
+      ? actionData
+      : undefined;
   const editingSegment = editing?.startsWith("segmento-") ? Number(editing.slice("segmento-".length)) : undefined;
   const speakers = [...new Set(t.segments.map((s) => s.speaker).filter((s): s is string => Boolean(s)))];
   const [searchParams] = useSearchParams();
@@ -100,6 +106,23 @@ export function TranscriptionResult({ detail, editing }: { detail: Transcription
           </aside>
 
           <div className="space-y-6 lg:col-span-2 lg:row-start-2">
+            <section className="card space-y-4" aria-labelledby="meeting-heading" data-testid="meeting-section">
+              <h2 id="meeting-heading" className="text-lg font-semibold">
+                {MEETING_TEXT.title}
+              </h2>
+              <MeetingSummary meeting={t.meeting} />
+              <MeetingEditor transcriptionId={t.id} meeting={t.meeting} result={actionData?.intent === "meeting" ? actionData : undefined} />
+            </section>
+            {t.meeting?.agenda?.length && analysis ? (
+              <section className="card" aria-labelledby="agenda-heading">
+                <h2 id="agenda-heading" className="text-lg font-semibold">
+                  {MEETING_TEXT.agenda}
+                </h2>
+                <div className="mt-3">
+                  <AgendaMinutes agenda={t.meeting.agenda} minutes={analysis} />
+                </div>
+              </section>
+            ) : null}
             <section className="card" aria-labelledby="summary-heading">
               <div className="flex flex-wrap items-center justify-between gap-2">
                 <h2 id="summary-heading" className="text-lg font-semibold">

@@ -1,5 +1,6 @@
 import type { AudioSource } from "./audio-source";
 import { errorTextForStatus } from "./errors";
+import type { MeetingDetails } from "./meeting";
 import { MSG } from "./messages";
 import { getLocalRecording, readChunk, updateLocalRecording, type LocalRecording } from "./recording-store";
 
@@ -47,11 +48,11 @@ function refusal(status: number, body: Record<string, unknown> | undefined): Rec
 }
 
 /** POST /api/recordings: the server's id, or RecordingRefused (limits), or a network error (TypeError). */
-export async function openServerRecording(mimeType: string, source?: AudioSource): Promise<string> {
+export async function openServerRecording(mimeType: string, opening: { source?: AudioSource; meeting?: MeetingDetails } = {}): Promise<string> {
   const response = await fetch("/api/recordings", {
     method: "POST",
     headers: { "Content-Type": "application/json", Accept: "application/json" },
-    body: JSON.stringify({ mimeType, source }),
+    body: JSON.stringify({ mimeType, source: opening.source, ...(opening.meeting ? { meeting: opening.meeting } : {}) }),
   });
   const body = await readJson(response);
   if (response.ok && typeof body?.databaseId === "string") return body.databaseId;
@@ -166,7 +167,7 @@ export class ChunkUploader {
 
   private async ensureServerId(): Promise<string> {
     if (this.recording.serverId) return this.recording.serverId;
-    const id = await openServerRecording(this.recording.mimeType, this.recording.source);
+    const id = await openServerRecording(this.recording.mimeType, { source: this.recording.source, meeting: this.recording.meeting });
     this.recording.serverId = id;
     this.recording.uploaded = 0;
     await updateLocalRecording(this.recording.localId, { serverId: id, uploaded: 0 });

@@ -8,6 +8,8 @@ import type { AudioSource } from "./audio-source";
  * whose web view keeps IndexedDB in the user's profile.
  */
 
+import type { MeetingDetails } from "./meeting";
+
 export type LocalRecording = {
   localId: string;
   /** The signed-in user who made it: another account on the same browser never sees it. */
@@ -26,6 +28,8 @@ export type LocalRecording = {
   /** Chunks the server has confirmed (0..uploaded-1). */
   uploaded: number;
   bytes: number;
+  /** «Dati della riunione» (issue 31), for a server recording opened only later (started offline). */
+  meeting?: MeetingDetails;
 };
 
 type StoredChunk = { localId: string; index: number; blob: Blob };

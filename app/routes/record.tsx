@@ -1,10 +1,12 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData, useNavigate } from "@remix-run/react";
-import { useCallback, useState } from "react";
+import { useCallback, useRef, useState } from "react";
 import { AccessRequired, VerifyEmailGate } from "~/components/guards";
+import { RecordMeetingDetails } from "~/components/meeting-fields";
 import { Recorder } from "~/components/recorder/recorder";
 import { RecoveredRecordings } from "~/components/recorder/recovered";
 import { UsageWidget } from "~/components/usage-widget";
+import type { MeetingDetails } from "~/lib/meeting";
 import { EDIT_TEXT, MSG } from "~/lib/messages";
 import { applyUpload, type UsageLimits } from "~/lib/usage";
 import { getSessionUser } from "~/services/session.server";
@@ -35,6 +37,7 @@ export default function RecordPage() {
   const [limits, setLimits] = useState<UsageLimits | null>(initialLimits);
   const navigate = useNavigate();
   const [activeLocalId, setActiveLocalId] = useState<string>();
+  const meetingCheck = useRef<() => MeetingDetails | null | false>();
 
   const onUploaded = useCallback(
     (databaseId: string, bytes: number) => {
@@ -64,12 +67,14 @@ export default function RecordPage() {
           <div className="grid gap-6 lg:grid-cols-3">
             <div className="space-y-6 lg:col-span-2">
               <RecoveredRecordings userId={user.id} activeLocalId={activeLocalId} onSent={onUploaded} />
+              <RecordMeetingDetails checker={meetingCheck} />
               <Recorder
                 userId={user.id}
                 limits={limits}
                 requiresSubscription={requiresSubscription}
                 onUploaded={onUploaded}
                 onActiveRecording={setActiveLocalId}
+                checkMeeting={() => meetingCheck.current?.() ?? null}
               />
             </div>
             <aside className="space-y-6">

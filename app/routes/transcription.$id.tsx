@@ -15,6 +15,7 @@ import { applyPageEdit, isPageEditIntent } from "~/services/transcription-edits.
 import { assertSameOriginForm, getSessionUser } from "~/services/session.server";
 import { getTranscriptionDetail, type TranscriptionDetail } from "~/services/transcriptions/detail.server";
 import { log } from "~/services/logger.server";
+import { applyPageMeeting } from "~/services/meeting.server";
 
 export const meta: MetaFunction<typeof loader> = ({ data: d }) => {
   const detail = d && "detail" in d ? d.detail : undefined;
@@ -67,6 +68,11 @@ export async function action({ request, params }: ActionFunctionArgs) {
       }
       throw error;
     }
+  }
+  if (intent === "meeting") {
+    const outcome = await applyPageMeeting(params.id, user.id, form);
+    if (!outcome.ok) return data(outcome.result, { status: outcome.status });
+    return redirect(`/transcription/${params.id}`, { headers: { "Set-Cookie": flashToastHeader({ type: "success", message: outcome.message }) } });
   }
   if (intent === "generate") {
     try {

@@ -15,6 +15,7 @@ import { megabytesFor } from "~/lib/usage";
 import { z } from "zod";
 import { ApiError, badRequest, notFound, readJsonBody } from "./api.server";
 import { enqueueLiveTranscription } from "./live-transcript.server";
+import { optionalMeeting } from "./meeting.server";
 import { requireApiVerifiedUser } from "./session.server";
 import * as storage from "./storage.server";
 import { isUuid } from "~/lib/uuid";
@@ -89,7 +90,7 @@ export function readChunks(id: string, count: number, from = 0): Readable {
 // ---------------------------------------------------------------- start
 
 /** What MediaRecorder says it records, e.g. "audio/webm;codecs=opus"; only its container matters here. */
-const startSchema = z.object({ mimeType: z.string().max(120).optional() });
+const startSchema = z.object({ mimeType: z.string().max(120).optional(), meeting: z.unknown().optional() });
 /** Issue 30: where the sound comes from; absent = the microphone, as before. */
 const sourceSchema = z.object({
   source: z.custom<AudioSource>(isAudioSource, { message: CALL_AUDIO_TEXT.badSource }).optional(),
@@ -97,7 +98,8 @@ const sourceSchema = z.object({
 
 export async function startRecording(request: Request): Promise<{ databaseId: string; maxChunkBytes: number }> {
   const user = await requireApiVerifiedUser(request);
-  const { mimeType, source } = await readJsonBody(request, startSchema.merge(sourceSchema));
+  const { mimeType, source, meeting: rawMeeting } = await readJsonBody(request, startSchema.merge(sourceSchema));
+  const meeting = optionalMeeting(rawMeeting);
   // Early refusals with the upload's texts; the transaction below is the real check.
   const { requiresSubscription, limits } = await getUsageLimits(user.id);
   if (requiresSubscription || !limits) throw new ApiError(403, MSG.noActiveSubscription, { requiresSubscription: true });
@@ -125,6 +127,7 @@ export async function startRecording(request: Request): Promise<{ databaseId: st
       usageMonth,
       usageMegabytes: megabytes,
       audioSource: source ?? "microphone",
+      meeting,
     });
   });
   return { databaseId: id, maxChunkBytes: MAX_CHUNK_BYTES };

@@ -10,6 +10,7 @@ import { BYTES_PER_MB } from "~/lib/usage";
 import { ApiError, badRequest } from "./api.server";
 import { AudioTooLongError, remuxCopy } from "./ffmpeg.server";
 import { extensionFor, measureDecodedSeconds, probeMedia, type ProbeResult } from "./media-probe.server";
+import { parseMeetingJson } from "./meeting.server";
 import { enqueueTranscription } from "./pipeline.server";
 import { requireApiVerifiedUser } from "./session.server";
 import * as storage from "./storage.server";
@@ -68,17 +69,24 @@ function lingerThenClose(body: Readable): void {
 /**
  * Streams the `audio` field to `dir`; rejects with TooLarge past maxBytes, with a 400 ApiError for
  * a truncated or malformed body, with the stream's error when the client went away. Other fields
- * are ignored. Every stream's errors are listened to and the promise settles exactly once, after
+ * are ignored, but for those named in `fields`, whose text is kept there (a value cut at the size
+ * limit is dropped, so it reads as malformed). Every stream's errors are listened to and the promise settles exactly once, after
  * the file being written is closed: nothing can surface later as an unhandled rejection.
  */
-export function receiveAudioField(body: Readable, contentType: string, dir: string, maxBytes: number): Promise<ReceivedFile | undefined> {
+export function receiveAudioField(
+  body: Readable,
+  contentType: string,
+  dir: string,
+  maxBytes: number,
+  fields: Record<string, string | undefined> = {},
+): Promise<ReceivedFile | undefined> {
   return new Promise((resolve, reject) => {
     let parser: busboy.Busboy;
     try {
       parser = busboy({
         headers: { "content-type": contentType },
         defParamCharset: "utf8",
-        limits: { files: 1, fileSize: maxBytes, fields: 20, fieldSize: 64 * 1024, parts: 30 },
+        limits: { files: 1, fileSize: maxBytes, fields: 20, fieldSize: 256 * 1024, parts: 30 },
       });
     } catch {
       lingerThenClose(body);
@@ -133,6 +141,9 @@ export function receiveAudioField(body: Readable, contentType: string, dir: stri
       writing.catch((error: Error) => fail(error));
       stream.pipe(output);
     });
+    parser.on("field", (name: string, value: string, info: busboy.FieldInfo) => {
+      if (name in fields) fields[name] = info.valueTruncated ? "\u0000" : value;
+    });
     parser.on("error", (error: Error) =>
       fail(/Unexpected end|Malformed|boundary/i.test(error.message) ? badRequest(MSG.uploadIncomplete) : badRequest(MSG.uploadError)),
     );
@@ -179,8 +190,15 @@ export async function handleTranscriptionUpload(request: Request): Promise<{ dat
   const tempDir = await storage.makeTempDir("upload");
   try {
     let file: ReceivedFile | undefined;
+    const fields: Record<string, string | undefined> = { meeting: undefined };
     try {
-      file = await receiveAudioField(Readable.fromWeb(request.body as import("node:stream/web").ReadableStream), contentType, tempDir, maxBytes);
+      file = await receiveAudioField(
+        Readable.fromWeb(request.body as import("node:stream/web").ReadableStream),
+        contentType,
+        tempDir,
+        maxBytes,
+        fields,
+      );
     } catch (error) {
       if (error instanceof TooLarge) throw new ApiError(413);
       if (error instanceof ApiError) throw error;
@@ -188,6 +206,8 @@ export async function handleTranscriptionUpload(request: Request): Promise<{ dat
       throw badRequest(MSG.uploadIncomplete);
     }
     if (!file || file.size === 0) throw badRequest(MSG.uploadError);
+    // Meeting details (issue 31) are checked before the audio is probed: a refusal costs nothing.
+    const meeting = parseMeetingJson(fields.meeting);
 
     const probed = await probeMedia(file.path);
     if (!probed.ok) throw badRequest(probed.reason === "unsupported" ? MSG.unsupportedMediaFormat : MSG.notAudioFile);
@@ -216,6 +236,7 @@ export async function handleTranscriptionUpload(request: Request): Promise<{ dat
           usageMonth,
           usageMegabytes: megabytes,
           usageMinutes: minutes,
+          meeting,
         });
         await enqueueTranscription(tx, id);
         // Last step before commit: the job can only be picked up once the file is in place.

@@ -34,7 +34,7 @@ test("edit a segment and a speaker, rename the speaker, and the regenerated Word
   await expect(editor.getByLabel("Testo del segmento")).toBeFocused();
   await editor.getByLabel("Relatore").fill("Relatore 1");
   await editor.getByLabel("Testo del segmento").fill("Il fatturato della ditta Bianchi è cresciuto del dodici per cento.");
-  await editor.getByRole("button", { name: "Salva" }).click();
+  await editor.getByRole("button", { name: "Salva", exact: true }).click();
 
   const second = page.getByTestId("segment").nth(1);
   await expect(second).toContainText("Relatore 1: Il fatturato della ditta Bianchi è cresciuto del dodici per cento.");
@@ -75,19 +75,19 @@ test("without JavaScript the title and a decision are corrected through plain fo
   await page.goto(`/transcription/${t.id}`);
   await page.getByTestId("edit-title").click();
   await page.getByLabel("Titolo").fill("Bilancio <b>2025</b>");
-  await page.getByRole("button", { name: "Salva" }).click();
+  await page.getByRole("button", { name: "Salva", exact: true }).click();
   await expect(page.getByTestId("transcription-title")).toHaveText("Bilancio <b>2025</b>");
 
   await page.getByTestId("edit-decisions").click();
   await page.getByLabel("Una voce per riga.").fill("[00:02] Approvato il bilancio con un astenuto");
-  await page.getByRole("button", { name: "Salva" }).click();
+  await page.getByRole("button", { name: "Salva", exact: true }).click();
   await expect(page.getByTestId("decision")).toHaveText(["00:02Approvato il bilancio con un astenuto"]);
 
   // An empty title is refused in Italian, nothing changes.
   await page.getByTestId("edit-title").click();
   await page.getByLabel("Titolo").evaluate((input: HTMLInputElement) => input.removeAttribute("required"));
   await page.getByLabel("Titolo").fill("   ");
-  await page.getByRole("button", { name: "Salva" }).click();
+  await page.getByRole("button", { name: "Salva", exact: true }).click();
   await expect(page.getByTestId("edit-error")).toHaveText("Il titolo non può essere vuoto.");
   await page.goto(`/transcription/${t.id}`);
   await expect(page.getByTestId("transcription-title")).toHaveText("Bilancio <b>2025</b>");

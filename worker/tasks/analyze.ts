@@ -3,6 +3,7 @@ import type { JobHelpers, Task } from "graphile-worker";
 import { getDb } from "~/db/client.server";
 import { analyses, transcriptionSegments, transcriptions } from "~/db/schema";
 import { analysisResultSchema, titleFromSentence } from "~/lib/analysis";
+import type { MeetingDetails } from "~/lib/meeting";
 import { splitText } from "../engines/local-analysis/sentences";
 import { PIPELINE_ERRORS } from "~/lib/messages";
 import { getAnalysisEngine } from "../engines/index";
@@ -19,6 +20,11 @@ const ANALYZING_PERCENT = 90;
 
 function nameWithoutExtension(name: string): string {
   return name.replace(/\.[a-z0-9]{1,5}$/i, "").trim();
+}
+
+/** The meeting's agenda for the engine (issue 31): with it the minutes follow the items in order. */
+function agendaOf(meeting: MeetingDetails | null): { agenda?: string[] } {
+  return meeting?.agenda?.length ? { agenda: meeting.agenda } : {};
 }
 
 async function runAnalysis(transcriptionId: string, _helpers: JobHelpers, signal: AbortSignal): Promise<void> {
@@ -57,7 +63,7 @@ async function runAnalysis(transcriptionId: string, _helpers: JobHelpers, signal
   const raw =
     segments.length === 0
       ? { title: "", summary: "", topics: [] }
-      : await engine.analyze({ segments, language: row.language ?? "it", signal, onProgress });
+      : await engine.analyze({ segments, language: row.language ?? "it", signal, onProgress, ...agendaOf(row.meeting) });
   // The engine that actually made the minutes (the local LLM hands over to the extractive analyzer without its model).
   const madeBy = ("producedBy" in raw && raw.producedBy) || { name: engine.name, model: engine.model };
   const parsed = analysisResultSchema.safeParse(raw);
@@ -77,6 +83,8 @@ async function runAnalysis(transcriptionId: string, _helpers: JobHelpers, signal
     actionItems: result.actionItems,
     engine: madeBy.name,
     model: madeBy.model,
+    // Fresh minutes: the hand corrections of the previous ones no longer apply (issue 31).
+    original: null,
   };
   signal.throwIfAborted();
   await db.transaction(async (tx) => {

@@ -3,6 +3,7 @@ import { useEffect, useReducer, useRef, useState, type DragEvent } from "react";
 import { keepAwakeSupport } from "~/lib/desktop-bridge";
 import { saveBlob } from "~/lib/download";
 import { CALL_AUDIO_TEXT } from "~/lib/call-audio";
+import type { MeetingDetails } from "~/lib/meeting";
 import { MSG } from "~/lib/messages";
 import { lowStorageMinutes } from "~/lib/recording-store";
 import { controls, formatTimer, initialRecorderState, recorderReducer, statusText } from "~/lib/recorder-machine";
@@ -29,6 +30,8 @@ export type RecorderProps = {
   onUploaded: (databaseId: string, bytes: number) => void;
   /** The browser id of the recording in progress (so the recovery list leaves it out). */
   onActiveRecording?: (localId: string | undefined) => void;
+  /** «Dati della riunione» (issue 31): the details to send, null for none, false when refused (the form shows why). */
+  checkMeeting?: () => MeetingDetails | null | false;
 };
 
 const ACCEPT = "audio/*,video/mp4,video/quicktime,.webm,.ogg,.opus,.mp3,.m4a,.aac,.wav,.flac,.mp4,.mov";
@@ -40,7 +43,7 @@ const ACCEPT = "audio/*,video/mp4,video/quicktime,.webm,.ogg,.opus,.mp3,.m4a,.aa
  * copy and chunk upload (useChunkUpload), a picked file's upload (useFileUpload), and the live
  * transcript (useLiveTranscript, issue 17).
  */
-export function Recorder({ userId, limits, requiresSubscription, onUploaded, onActiveRecording }: RecorderProps) {
+export function Recorder({ userId, limits, requiresSubscription, onUploaded, onActiveRecording, checkMeeting }: RecorderProps) {
   const [state, dispatch] = useReducer(recorderReducer, initialRecorderState);
   const [dragging, setDragging] = useState(false);
   const [lowQuota, setLowQuota] = useState<number>();
@@ -48,7 +51,8 @@ export function Recorder({ userId, limits, requiresSubscription, onUploaded, onA
   const awake = useKeepAwake();
   const chunks = useChunkUpload({ state, dispatch, onUploaded, onActiveRecording });
   const call = useCallAudio(state.status, state.dialog !== null);
-  const mic = useMicRecorder({ userId, state, dispatch, chunks, waveform, awake, call });
+  const meeting = useRef<MeetingDetails>();
+  const mic = useMicRecorder({ userId, state, dispatch, chunks, waveform, awake, call, meeting });
   const pending = useFileUpload(state, dispatch, onUploaded);
   const fileInput = useRef<HTMLInputElement>(null);
   const upload = chunks.upload;
@@ -82,6 +86,9 @@ export function Recorder({ userId, limits, requiresSubscription, onUploaded, onA
   }, []);
 
   const start = () => {
+    const details = checkMeeting?.();
+    if (details === false) return;
+    meeting.current = details ?? undefined;
     dispatch({
       type: "START",
       requiresSubscription: requiresSubscription || !limits,
@@ -112,7 +119,9 @@ export function Recorder({ userId, limits, requiresSubscription, onUploaded, onA
 
   const pickFile = (file: File | undefined) => {
     if (!file) return;
-    pending.current = { blob: file, name: file.name };
+    const details = checkMeeting?.();
+    if (details === false) return;
+    pending.current = { blob: file, name: file.name, meeting: details ?? undefined };
     dispatch({
       type: "UPLOAD_FILE",
       requiresSubscription: requiresSubscription || !limits,

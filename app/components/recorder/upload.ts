@@ -1,5 +1,6 @@
 import { errorTextForStatus, isRetryableStatus } from "~/lib/errors";
 import { recordingName } from "~/lib/dates";
+import type { MeetingDetails } from "~/lib/meeting";
 import { MSG } from "~/lib/messages";
 
 /**
@@ -22,10 +23,17 @@ export class UploadError extends Error {
   }
 }
 
-export function uploadAudio(file: Blob, fileName: string, onProgress: (percent: number) => void): { promise: Promise<string>; abort: () => void } {
+export function uploadAudio(
+  file: Blob,
+  fileName: string,
+  onProgress: (percent: number) => void,
+  meeting?: MeetingDetails,
+): { promise: Promise<string>; abort: () => void } {
   const xhr = new XMLHttpRequest();
   const promise = new Promise<string>((resolve, reject) => {
     const data = new FormData();
+    // Before the file: the server reads the details while the audio still streams in.
+    if (meeting) data.append("meeting", JSON.stringify(meeting));
     data.append("audio", file, fileName);
     xhr.open("POST", "/api/transcription");
     xhr.responseType = "text";

@@ -2,6 +2,7 @@ import { useCallback, useEffect, useRef, useState, type Dispatch } from "react";
 import { ChunkUploader, deleteServerRecording, RecordingRefused, type UploaderStatus } from "~/lib/chunk-uploader";
 import type { AudioSource } from "~/lib/audio-source";
 import { isRetryableStatus } from "~/lib/errors";
+import type { MeetingDetails } from "~/lib/meeting";
 import { MSG } from "~/lib/messages";
 import type { RecorderEvent, RecorderState } from "~/lib/recorder-machine";
 import { appendChunk, createLocalRecording, deleteLocalRecording, readWholeRecording } from "~/lib/recording-store";
@@ -35,7 +36,13 @@ export function useChunkUpload({ state, dispatch, onUploaded, onActiveRecording 
   const toast = useToast();
 
   const begin = useCallback(
-    async (userId: string, serverId: string | undefined, mimeType: string, source?: AudioSource): Promise<ActiveRecording> => {
+    async (
+      userId: string,
+      serverId: string | undefined,
+      mimeType: string,
+      source?: AudioSource,
+      meeting?: MeetingDetails,
+    ): Promise<ActiveRecording> => {
       const local = {
         localId: crypto.randomUUID(),
         userId,
@@ -47,6 +54,7 @@ export function useChunkUpload({ state, dispatch, onUploaded, onActiveRecording 
         chunkCount: 0,
         uploaded: 0,
         bytes: 0,
+        ...(meeting ? { meeting } : {}),
       };
       await createLocalRecording(local).catch((error: unknown) => console.warn("Archivio del browser non disponibile:", error));
       const current: ActiveRecording = {

@@ -1,4 +1,5 @@
 import { useEffect, useRef, type Dispatch } from "react";
+import type { MeetingDetails } from "~/lib/meeting";
 import { MSG } from "~/lib/messages";
 import type { RecorderEvent, RecorderState } from "~/lib/recorder-machine";
 import { useToast } from "../toast";
@@ -7,13 +8,13 @@ import { uploadAudio, UploadError } from "./upload";
 /** A picked (or dropped) file, uploaded whole whenever the machine enters "uploading". */
 export function useFileUpload(state: RecorderState, dispatch: Dispatch<RecorderEvent>, onUploaded: (databaseId: string, bytes: number) => void) {
   /** What the next upload sends. */
-  const pending = useRef<{ blob: Blob; name: string }>();
+  const pending = useRef<{ blob: Blob; name: string; meeting?: MeetingDetails }>();
   const toast = useToast();
 
   useEffect(() => {
     if (state.status !== "uploading" || state.source !== "file" || !pending.current) return;
-    const { blob, name } = pending.current;
-    const { promise, abort } = uploadAudio(blob, name, (percent) => dispatch({ type: "UPLOAD_PROGRESS", percent }));
+    const { blob, name, meeting } = pending.current;
+    const { promise, abort } = uploadAudio(blob, name, (percent) => dispatch({ type: "UPLOAD_PROGRESS", percent }), meeting);
     let cancelled = false;
     promise.then(
       (databaseId) => {

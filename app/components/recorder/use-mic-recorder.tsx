@@ -1,5 +1,6 @@
 import { useCallback, useEffect, useRef, useState, type Dispatch } from "react";
 import { deleteServerRecording, openServerRecording, RecordingRefused } from "~/lib/chunk-uploader";
+import type { MeetingDetails } from "~/lib/meeting";
 import type { RecorderEvent, RecorderState } from "~/lib/recorder-machine";
 import type { useCallAudio } from "./use-call-audio";
 import type { useChunkUpload } from "./use-chunk-upload";
@@ -25,6 +26,8 @@ type Options = {
   awake: ReturnType<typeof useKeepAwake>;
   /** Issue 30: the call's audio, mixed in when chosen. */
   call: ReturnType<typeof useCallAudio>;
+  /** The meeting details checked when «Avvia registrazione» was pressed (issue 31). */
+  meeting?: { current: MeetingDetails | undefined };
 };
 
 /**
@@ -32,7 +35,7 @@ type Options = {
  * server recording is opened first (monthly limits), then the microphone, the waveform, the wake
  * lock, and each chunk is handed to the chunk upload. Pause, resume and stop.
  */
-export function useMicRecorder({ userId, state, dispatch, chunks, waveform, awake, call }: Options) {
+export function useMicRecorder({ userId, state, dispatch, chunks, waveform, awake, call, meeting }: Options) {
   const stream = useRef<MediaStream>();
   const recorder = useRef<MediaRecorder>();
   const elapsedRef = useRef(0);
@@ -88,7 +91,7 @@ export function useMicRecorder({ userId, state, dispatch, chunks, waveform, awak
       // recording starts anyway: the uploader opens it on the server when the network is back.
       let serverId: string | undefined;
       try {
-        serverId = await openServerRecording(mimeType ?? "audio/webm", call.recordingSource());
+        serverId = await openServerRecording(mimeType ?? "audio/webm", { source: call.recordingSource(), meeting: meeting?.current });
       } catch (error) {
         if (error instanceof RecordingRefused && error.status !== 0 && error.status < 500) {
           awake.release();
@@ -123,7 +126,13 @@ export function useMicRecorder({ userId, state, dispatch, chunks, waveform, awak
       const recorded = call.mix(media);
       waveform.start(media ?? recorded);
       const mediaRecorder = new MediaRecorder(recorded, { ...(mimeType ? { mimeType } : {}), audioBitsPerSecond: AUDIO_BITS_PER_SECOND });
-      const current = await chunks.begin(userId, serverId, mediaRecorder.mimeType || mimeType || "audio/webm", call.recordingSource());
+      const current = await chunks.begin(
+        userId,
+        serverId,
+        mediaRecorder.mimeType || mimeType || "audio/webm",
+        call.recordingSource(),
+        meeting?.current,
+      );
       setStopReason(undefined);
       mediaRecorder.ondataavailable = (event) => {
         if (event.data.size > 0) chunks.addChunk(current, event.data, elapsedRef.current);

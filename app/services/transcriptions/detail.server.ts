@@ -3,6 +3,7 @@ import { getDb, type Executor } from "~/db/client.server";
 import { analyses, documents, transcriptionSegments, users } from "~/db/schema";
 import type { ActionItem, Decision, Topic } from "~/db/schema";
 import type { AudioSource } from "~/lib/audio-source";
+import type { MeetingDetails } from "~/lib/meeting";
 import { findTranscription, type Access, type TranscriptionRow } from "./access.server";
 
 /** One recording with its segments, minutes and document: the result page and GET /api/transcription/:id. */
@@ -42,6 +43,8 @@ export type TranscriptionDetail = {
     user: { id: string; name: string; firstName: string; lastName: string; email: string };
     segments: SegmentView[];
     edited: { at: string; by: string } | null;
+    /** Meeting details and agenda (issue 31); null when none were given. */
+    meeting: MeetingDetails | null;
   };
   analysis: {
     id: string;
@@ -120,6 +123,7 @@ export async function getTranscriptionDetail(id: string | undefined, access: Acc
       segments,
       /** Last correction: when and by whom (issue 16). */
       edited: row.editedAt ? { at: row.editedAt.toISOString(), by: editor?.name ?? "" } : null,
+      meeting: row.meeting ?? null,
     },
     analysis: analysis
       ? {
