@@ -106,10 +106,12 @@ export function votesText(votes: VotesValue): string {
 
 const MONTHS = ["gennaio", "febbraio", "marzo", "aprile", "maggio", "giugno", "luglio", "agosto", "settembre", "ottobre", "novembre", "dicembre"];
 
-/** "2026-03-12" → "12 marzo 2026"; null for anything else. */
+/** "2026-03-12" → "12 marzo 2026"; null for anything else, a day that does not exist included. */
 export function longDate(value: string | null | undefined): string | null {
   const match = value?.match(/^(\d{4})-(\d{2})-(\d{2})$/);
   if (!match) return null;
-  const month = MONTHS[Number(match[2]) - 1];
-  return month ? `${Number(match[3])} ${month} ${match[1]}` : null;
+  const [year, month, day] = [Number(match[1]), Number(match[2]), Number(match[3])];
+  const date = new Date(Date.UTC(year, month - 1, day));
+  if (date.getUTCMonth() !== month - 1 || date.getUTCDate() !== day) return null;
+  return `${day} ${MONTHS[month - 1]} ${year}`;
 }
