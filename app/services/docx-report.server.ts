@@ -1,5 +1,4 @@
 import { AlignmentType, Document, Footer, Packer, PageNumber, Paragraph, TableOfContents, TextRun } from "docx";
-import { estimatePageNumbers } from "docx/layout";
 import { groupByAgenda } from "~/lib/agenda-items";
 import type { TimedSegment } from "~/lib/analysis";
 import { formatDateTime, formatDuration } from "~/lib/format";
@@ -7,6 +6,7 @@ import type { MeetingDetails } from "~/lib/meeting";
 import { madeByText } from "~/lib/topics";
 import { ACCENT, type Block, MUTED, PAGE, VERBALE_NUMBERING, VERBALE_STYLES, body, heading, muted, stamp } from "./verbale/blocks";
 import { closing } from "./verbale/closing";
+import { pageNumbersUpTo } from "./verbale/page-numbers";
 import { agendaList, itemSections } from "./verbale/items";
 import { headingText, opening, participants } from "./verbale/opening";
 import { VERBALE_TEXT } from "./verbale/texts";
@@ -136,9 +136,7 @@ export async function buildDocx(detail: TranscriptionDetail, options: { meeting?
     title: subject,
     creator: t.user.name || "Verbale",
     description: summary.slice(0, 250),
-    // The «Indice» is written with the page numbers the layout estimates, so LibreOffice (which does not update fields on
-    // opening) shows them too; Word still offers to update it.
-    pageNumbers: estimatePageNumbers,
+    pageNumbers: pageNumbersUpTo(VERBALE_TEXT.transcript),
     styles: VERBALE_STYLES,
     numbering: VERBALE_NUMBERING,
     sections: [

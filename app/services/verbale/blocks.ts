@@ -34,10 +34,10 @@ export function heading(text: string, level: 1 | 2, options: { pageBreakBefore?:
   });
 }
 
-export function body(text: string | TextRun[], options: { after?: number; keepNext?: boolean } = {}): Paragraph {
+export function body(text: string | TextRun[], options: { before?: number; after?: number; keepNext?: boolean } = {}): Paragraph {
   return new Paragraph({
     alignment: AlignmentType.JUSTIFIED,
-    spacing: { after: options.after ?? 160 },
+    spacing: { before: options.before, after: options.after ?? 160 },
     keepNext: options.keepNext,
     children: typeof text === "string" ? [new TextRun(text)] : text,
   });

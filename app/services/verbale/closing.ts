@@ -6,7 +6,7 @@ import { BLANK, VERBALE_TEXT, closingFormula } from "./texts";
 export function closing(meeting: MeetingDetails, fromAgenda: boolean): Block[] {
   const line = "_________________________";
   return [
-    body(closingFormula(meeting.type, meeting.endTime, fromAgenda), { keepNext: true }),
+    body(closingFormula(meeting.type, meeting.endTime, fromAgenda), { keepNext: true, before: 240 }),
     body(VERBALE_TEXT.readAndSigned, { keepNext: true, after: 360 }),
     signatureTable([
       [VERBALE_TEXT.chairSignature, meeting.chair?.trim() || BLANK, line],
