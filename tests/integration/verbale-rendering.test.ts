@@ -126,7 +126,7 @@ describe("the Word verbale in LibreOffice", () => {
         "Letto, approvato e sottoscritto.",
         "Il Presidente",
         "Il Segretario",
-        "Allegato: trascrizione completa",
+        "Trascrizione completa",
       ]);
     }
     // Words of a right-aligned column come out of pdftotext in their own order: checked apart.

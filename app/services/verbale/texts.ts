@@ -35,7 +35,7 @@ export const VERBALE_TEXT = {
   readAndSigned: "Letto, approvato e sottoscritto.",
   chairSignature: "Il Presidente",
   secretarySignature: "Il Segretario",
-  transcript: "Allegato: trascrizione completa",
+  transcript: "Trascrizione completa",
   noTranscript: "Trascrizione non disponibile.",
   place: "Luogo",
 } as const;

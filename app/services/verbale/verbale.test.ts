@@ -146,7 +146,7 @@ describe("the Word verbale's text", () => {
       ["Totale", "", "____________"],
     ]);
     expect(tables.at(-1)![1]).toEqual(["____________", "____________"]);
-    expect(body.slice(0, body.indexOf("Allegato"))).not.toMatch(/\d{1,2}:\d{2}, presso|19:45|Maria Rossi/);
+    expect(body.slice(0, body.indexOf("Trascrizione completa"))).not.toMatch(/\d{1,2}:\d{2}, presso|19:45|Maria Rossi/);
   });
 
   it("without meeting details writes a «Riunione di lavoro» verbale over the topics found, placing older results by name and minute", async () => {
