@@ -85,6 +85,13 @@ describe("the Word verbale in LibreOffice", () => {
     expect(titleLines.size).toBeGreaterThanOrEqual(2);
   });
 
+  it("finds text drawn over text when there is some (the check itself)", () => {
+    const word = (text: string, yMin: number) => ({ page: 1, text, xMin: 50, xMax: 120, yMin, yMax: yMin + 28.6 });
+    // Lines 26.8 pt apart touch (6 % of their boxes); the old title's lines were 13.8 pt apart.
+    expect(overlappingWords([word("Verbale", 57), word("consuntivo", 57 + 26.8)])).toEqual([]);
+    expect(overlappingWords([word("Verbale", 57), word("consuntivo", 57 + 13.8)])).toHaveLength(1);
+  });
+
   it("breaks no word inside a table cell", () => {
     for (const c of CASES) {
       const whole = new Set(words.get(c.name)!.map((w) => w.text));
