@@ -76,6 +76,9 @@ function transcript(detail: TranscriptionDetail): Block[] {
       ],
     }),
   ];
+  // Which engine made the minutes: with the recording's facts, not under the signatures (where it took a page of its own).
+  const madeBy = madeByText(detail.analysis?.engine, detail.analysis?.model);
+  if (madeBy) out.push(new Paragraph({ spacing: { after: 240 }, children: [new TextRun({ text: madeBy, italics: true, color: MUTED, size: 18 })] }));
   if (segments.length > 0) {
     for (const segment of segments) {
       // The speaker before each paragraph, when one is known (issue 16).
@@ -106,7 +109,6 @@ export async function buildDocx(detail: TranscriptionDetail, options: { meeting?
     { topics: detail.analysis?.topics ?? [], decisions: detail.analysis?.decisions ?? [], actionItems: detail.analysis?.actionItems ?? [] },
     meeting.agenda,
   );
-  const madeBy = madeByText(detail.analysis?.engine, detail.analysis?.model);
 
   const children: (Block | TableOfContents)[] = [
     new Paragraph({ style: "Title", children: [new TextRun(title)] }),
@@ -126,9 +128,6 @@ export async function buildDocx(detail: TranscriptionDetail, options: { meeting?
     heading(grouped.fromAgenda ? "Discussione e deliberazioni" : "Svolgimento della riunione", 1),
     ...itemSections(grouped),
     ...closing(meeting, grouped.fromAgenda),
-    ...(madeBy
-      ? [new Paragraph({ spacing: { before: 240 }, children: [new TextRun({ text: madeBy, italics: true, color: MUTED, size: 18 })] })]
-      : []),
     ...transcript(detail),
   ];
 

@@ -157,6 +157,10 @@ describe("the Word verbale's text", () => {
     expect(body).toContain("Presenti\n____________________________________\nAssenti");
     expect(body).toContain("Votazione: favorevoli 12, contrari 2, astenuti 1.\n2. Pianificazione del rilascio");
     expect(body).toContain("Esauriti gli argomenti da trattare, il Presidente dichiara chiusa la riunione alle ore ____________.");
+    // Which engine made the minutes goes with the recording's facts in the appendix.
+    expect(body).toMatch(
+      /Il Segretario\n(?:.*\n){4}Trascrizione completa\nData: .*File: riunione\.webm\nVerbale redatto da: analizzatore estrattivo locale\.\n/,
+    );
   });
 
   it("gives the table of contents its entries and page numbers, and every paragraph style an explicit line rule", async () => {
