@@ -1,6 +1,8 @@
 #!/usr/bin/env bash
 # Installs the Debian packages the test suite needs (Chromium for end-to-end tests, ffmpeg,
-# espeak-ng and sox for test audio, cmake and g++ to build whisper.cpp for this CPU). The app
+# espeak-ng and sox for test audio, cmake and g++ to build whisper.cpp for this CPU, LibreOffice
+# Writer, poppler's pdftotext and the Carlito font (Calibri's metrics) to check how the Word
+# verbale renders). The app
 # itself needs none of them: ffmpeg also ships with its npm dependencies, and without cmake the
 # local transcription uses the prebuilt whisper binding. Skips what is already installed; needs root (or sudo) and apt-get.
 set -euo pipefail
@@ -11,6 +13,9 @@ command -v espeak-ng >/dev/null 2>&1 || needed+=(espeak-ng)
 command -v sox >/dev/null 2>&1 || needed+=(sox)
 command -v cmake >/dev/null 2>&1 || needed+=(cmake)
 command -v c++ >/dev/null 2>&1 || needed+=(g++)
+command -v soffice >/dev/null 2>&1 || needed+=(libreoffice-writer-nogui)
+command -v pdftotext >/dev/null 2>&1 || needed+=(poppler-utils)
+fc-list 2>/dev/null | grep -qi carlito || needed+=(fonts-crosextra-carlito)
 if [ ${#needed[@]} -eq 0 ]; then
   echo "Pacchetti di sistema già presenti."
   exit 0

@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import { createReadableStreamFromReadable } from "@remix-run/node";
 import { getDb } from "~/db/client.server";
-import { documents } from "~/db/schema";
+import { documents, transcriptions } from "~/db/schema";
 import { MSG } from "~/lib/messages";
 import { ApiError, notFound } from "./api.server";
 import { buildDocx } from "./docx-report.server";
@@ -11,7 +11,7 @@ import type { Access } from "./transcriptions/access.server";
 import { documentPathFor, getTranscriptionDetail, type TranscriptionDetail } from "./transcriptions/detail.server";
 
 /**
- * The stored Word report of a transcription (its content: docx-report.server.ts): kept as
+ * The stored Word verbale of a transcription (its content: docx-report.server.ts): kept as
  * documents/<id>.docx, rebuilt when the analysis changed since (documents.analysisVersion), served
  * as a download. The user path (ownership, 404 otherwise) and the admin path share every function
  * via Access.
@@ -25,8 +25,13 @@ export function documentKey(transcriptionId: string): string {
 
 export type DocumentFile = { key: string; size: number; name: string; asciiName: string; documentPath: string };
 
-function isFresh(detail: TranscriptionDetail, row: typeof documents.$inferSelect | undefined): boolean {
+/**
+ * Fresh while neither the analysis nor the transcription row (its meeting details, issue 31) changed
+ * since the document was made.
+ */
+function isFresh(detail: TranscriptionDetail, row: typeof documents.$inferSelect | undefined, changedAt: Date): boolean {
   if (!row) return false;
+  if (changedAt.getTime() > row.updatedAt.getTime()) return false;
   if (!detail.analysis) return true;
   return (row.analysisVersion?.getTime() ?? 0) === new Date(detail.analysis.updatedAt).getTime();
 }
@@ -40,17 +45,20 @@ export async function ensureDocument(id: string | undefined, access: Access, opt
   const detail = await getTranscriptionDetail(id, access);
   const t = detail.transcription;
   const db = getDb();
-  const [row] = await db.select().from(documents).where(eq(documents.transcriptionId, t.id));
+  const [[row], [extra]] = await Promise.all([
+    db.select().from(documents).where(eq(documents.transcriptionId, t.id)),
+    db.select({ meeting: transcriptions.meeting, updatedAt: transcriptions.updatedAt }).from(transcriptions).where(eq(transcriptions.id, t.id)),
+  ]);
   const names = downloadNames(detail.analysis?.title?.trim() || detail.transcription.title, "docx", "document.docx");
   const key = documentKey(t.id);
-  if (row && isFresh(detail, row)) {
+  if (row && isFresh(detail, row, extra.updatedAt)) {
     const file = await storage.stat(row.fileName);
     if (file) return { key: row.fileName, size: file.size, name: names.name, asciiName: names.ascii, documentPath: documentPathFor(t.id) };
   }
   if (!row && !options.create) throw notFound(MSG.generateDocumentFirst);
   if (t.status !== "COMPLETED" || !detail.analysis) throw new ApiError(409, MSG.transcriptionNotReady);
 
-  const bytes = await buildDocx(detail);
+  const bytes = await buildDocx(detail, { meeting: extra.meeting });
   const size = await storage.putBuffer(key, bytes);
   const analysisVersion = new Date(detail.analysis.updatedAt);
   await db

@@ -85,11 +85,17 @@ test("result page: transcript, seek, document, e-mail; recordings: search and de
   expect(text).toContain(budget.title);
   expect(text).toContain(budget.summary);
   expect(text).toContain(budget.segments[4].text);
-  expect(text).toContain(`Decisioni\n[${budget.decisions[0].timestamp}] ${budget.decisions[0].text}`);
-  expect(docxTables(readZip(docx).get("word/document.xml")!.toString("utf8"))[0]).toEqual([
-    ["Attività", "Responsabile", "Scadenza", "Minuto"],
-    [budget.actionItems[0].task, "Marco Bianchi", "entro la fine di marzo", budget.actionItems[0].timestamp],
-    [budget.actionItems[1].task, "—", "—", budget.actionItems[1].timestamp],
+  // A verbale (issue 31): decisions and actions under the item discussed at their minute.
+  expect(text).toContain(`Deliberazione\n[${budget.decisions[0].timestamp}] ${budget.decisions[0].text}`);
+  expect(docxTables(readZip(docx).get("word/document.xml")!.toString("utf8")).slice(0, 2)).toEqual([
+    [
+      ["Attività", "Responsabile", "Scadenza", "Minuto"],
+      [budget.actionItems[0].task, "Marco Bianchi", "entro la fine di marzo", budget.actionItems[0].timestamp],
+    ],
+    [
+      ["Attività", "Responsabile", "Scadenza", "Minuto"],
+      [budget.actionItems[1].task, "—", "—", budget.actionItems[1].timestamp],
+    ],
   ]);
 
   // Send it by e-mail: validation first, then the real delivery.

@@ -23,7 +23,7 @@ async function download(token: string, id: string): Promise<Response> {
 }
 
 describe("Word document", () => {
-  it("generates a report with title, date, summary, every topic and key point with timestamps, and the transcript", async () => {
+  it("generates a verbale with heading, subject, summary, every topic as an item with its key points and timestamps, and the transcript", async () => {
     const user = await createTestUser({ name: "Giulia Bianchi" });
     const t = await seed(user.id);
 
@@ -41,13 +41,16 @@ describe("Word document", () => {
     const zip = readZip(bytes);
     const xml = zip.get("word/document.xml")!.toString("utf8");
     const text = docxText(xml);
-    expect(text).toContain(t.title);
+    // Without meeting details: the verbale of a «Riunione di lavoro», with blanks to fill by hand (issue 31).
+    expect(text.split("\n").slice(0, 2)).toEqual(["Verbale della riunione del ____________", t.title]);
     expect(text).toContain(t.summary);
     expect(text).toMatch(/Durata: 00:\d\d/);
-    for (const topic of t.topics) {
-      expect(text).toContain(topic.name);
+    // The topics found are the items, in order, each with its key points.
+    expect(text).toContain(`Argomenti trattati\n${t.topics.map((topic) => topic.name).join("\n")}\nPresenti`);
+    t.topics.forEach((topic, i) => {
+      expect(text).toContain(`${i + 1}. ${topic.name}\nDiscussione`);
       for (const point of topic.keyPoints) expect(text).toContain(typeof point === "string" ? point : point.point);
-    }
+    });
     // Key points carry their mm:ss timestamps, the transcript every segment with its own.
     expect(text).toContain(
       `[${(t.topics[1].keyPoints[1] as { estimatedTimestamp: string }).estimatedTimestamp}] Lancio previsto per la fine di marzo`,
@@ -56,18 +59,27 @@ describe("Word document", () => {
       const stamp = `${String(Math.floor(s.start / 60)).padStart(2, "0")}:${String(Math.floor(s.start % 60)).padStart(2, "0")}`;
       expect(text).toContain(`[${stamp}] ${s.text}`);
     }
-    // The minutes: decisions with their minute, actions as a table (attività, responsabile, scadenza, minuto).
-    expect(text).toContain(`Decisioni\n[${t.decisions[0].timestamp}] ${t.decisions[0].text}\nAzioni da fare`);
+    // Decisions and actions under the topic under discussion at their minute.
+    expect(text).toContain(`1. ${t.topics[0].name}\nDiscussione\n`);
+    expect(text).toContain(`Deliberazione\n[${t.decisions[0].timestamp}] ${t.decisions[0].text}\n2. ${t.topics[1].name}`);
     expect(docxTables(xml)).toEqual([
       [
         ["Attività", "Responsabile", "Scadenza", "Minuto"],
         [t.actionItems[0].task, "Marco Bianchi", "entro la fine di marzo", t.actionItems[0].timestamp],
+      ],
+      [
+        ["Attività", "Responsabile", "Scadenza", "Minuto"],
         [t.actionItems[1].task, "—", "—", t.actionItems[1].timestamp],
       ],
+      [
+        ["Il Presidente", "Il Segretario"],
+        ["____________", "____________"],
+        ["_________________________", "_________________________"],
+      ],
     ]);
-    // Real heading styles (navigation pane) and a TOC field over levels 1-2.
+    // Real heading styles (navigation pane) and a TOC field over levels 1-2, with its entries written.
     expect(xml).toContain('<w:pStyle w:val="Title"/>');
-    expect(xml.match(/<w:pStyle w:val="Heading1"\/>/g)?.length).toBe(5);
+    expect(xml.match(/<w:pStyle w:val="Heading1"\/>/g)?.length).toBe(6);
     expect(xml.match(/<w:pStyle w:val="Heading2"\/>/g)?.length).toBe(t.topics.length);
     expect(xml).toContain("TOC \\h \\o &quot;1-2&quot;");
     const styles = zip.get("word/styles.xml")!.toString("utf8");
@@ -101,7 +113,8 @@ describe("Word document", () => {
     );
     expect(text.split("Il fatturato è cresciuto del dieci per cento.").length - 1).toBe(1);
     expect(text).toContain("Sito in ritardo\n«Il lancio del sito slitta di due settimane per i test.»");
-    expect(text).toContain("Decisioni\nNessuna decisione individuata.\nAzioni da fare\nNessuna azione individuata.");
+    expect(text).toContain("Deliberazione\nNessuna deliberazione.\nEsauriti gli argomenti da trattare");
+    expect(text).not.toContain("Azioni da fare");
   });
 
   it("reuses the stored file while the analysis is unchanged and rebuilds it when the analysis changes", async () => {
@@ -152,7 +165,7 @@ describe("Word document", () => {
         .get("word/document.xml")!
         .toString("utf8"),
     );
-    expect(text.split("\n")[0]).toBe("Trascrizione della riunione");
+    expect(text.split("\n").slice(0, 2)).toEqual(["Verbale della riunione del ____________", "Trascrizione della riunione"]);
 
     const accented = await seed(user.id, { title: 'Perché "qualità"/città: è ok' });
     await ensureDocument(accented.id, { userId: user.id }, { create: true });
