@@ -118,6 +118,8 @@ export function detailWith(analysis: Minutes | null): TranscriptionDetail {
         { position: 1, start: 60, end: 70, text: "Passiamo al primo punto all'ordine del giorno.", speaker: null, originalText: null },
       ],
       edited: null,
+      source: null,
+      meeting: null,
     },
     analysis,
     document: null,
