@@ -1,5 +1,6 @@
 import type { ActionItem, Decision, Topic } from "~/db/schema";
-import { MEETING_TYPE_LABELS, OTHER_BUSINESS, type MeetingDetails, type Participant } from "~/lib/meeting";
+import { groupByAgenda, hasOtherBusiness } from "~/lib/agenda-items";
+import { MEETING_TYPE_LABELS, type MeetingDetails, type Participant } from "~/lib/meeting";
 import { totalShares } from "~/lib/meeting-form";
 import { MEETING_MODE_LABELS, MEETING_TEXT } from "~/lib/meeting-text";
 import { MINUTES_TEXT } from "~/lib/messages";
@@ -81,34 +82,25 @@ export function MeetingSummary({ meeting }: { meeting: MeetingDetails | null }) 
 
 type Minutes = { topics: Topic[]; decisions: Decision[]; actionItems: ActionItem[] };
 
-const same = (a: string, b: string) => a.trim().toLocaleLowerCase("it") === b.trim().toLocaleLowerCase("it");
-
 /**
  * The minutes item by item of the agenda: each item's discussion (its topic's key points), its
- * «Deliberazione» with the votes, its actions; then «Varie ed eventuali». Minutes made before the
- * engines knew the agenda carry no agendaItem: an item then shows the topic of the same name.
+ * «Deliberazione» with the votes, its actions; then «Varie ed eventuali». Grouped as the Word
+ * document groups them (groupByAgenda), so page and document never disagree.
  */
 export function AgendaMinutes({ agenda, minutes }: { agenda: string[]; minutes: Minutes }) {
-  const aligned = [...minutes.topics, ...minutes.decisions, ...minutes.actionItems].some((x) => typeof x.agendaItem === "number");
-  const inItem = <T extends { agendaItem?: number | null }>(list: T[], n: number) => (aligned ? list.filter((x) => x.agendaItem === n) : []);
-  const outside = <T extends { agendaItem?: number | null }>(list: T[]) => list.filter((x) => typeof x.agendaItem !== "number");
-  const items = agenda.map((name, i) => ({
-    name,
-    topics: aligned ? inItem(minutes.topics, i + 1) : minutes.topics.filter((t) => same(t.name, name)),
-    decisions: inItem(minutes.decisions, i + 1),
-    actionItems: inItem(minutes.actionItems, i + 1),
+  const grouped = groupByAgenda(minutes, agenda);
+  const items = (hasOtherBusiness(grouped) ? [...grouped.items, grouped.other] : grouped.items).map((item) => ({
+    heading: item.number === null ? item.title : `${item.number}. ${item.title}`,
+    // An item never discussed keeps an empty topic in the minutes: nothing to show for it.
+    topics: item.topics.filter((topic) => topic.keyPoints.length > 0),
+    decisions: item.decisions,
+    actionItems: item.actions,
   }));
-  if (aligned) {
-    const other = { topics: outside(minutes.topics), decisions: outside(minutes.decisions), actionItems: outside(minutes.actionItems) };
-    if (other.topics.length + other.decisions.length + other.actionItems.length > 0) items.push({ name: OTHER_BUSINESS, ...other });
-  }
   return (
     <ol className="space-y-4" data-testid="agenda-minutes">
       {items.map((item, i) => (
         <li key={i} className="rounded-xl border border-slate-200 p-4" data-testid="agenda-item">
-          <h3 className="font-semibold text-slate-900">
-            {item.name === OTHER_BUSINESS && i >= agenda.length ? item.name : `${i + 1}. ${item.name}`}
-          </h3>
+          <h3 className="font-semibold text-slate-900">{item.heading}</h3>
           {item.topics.length + item.decisions.length + item.actionItems.length === 0 ? (
             <p className="mt-2 text-sm text-slate-600">{MEETING_TEXT.noAgendaContent}</p>
           ) : null}

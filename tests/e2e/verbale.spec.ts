@@ -1,5 +1,7 @@
+import fs from "node:fs";
 import path from "node:path";
 import { expect, test, type Page } from "@playwright/test";
+import { docxText, readZip } from "../support/docx";
 import { seedCompletedTranscription } from "../support/transcriptions";
 import { createUser, db, signIn } from "./support/db";
 import { E2E } from "./support/env";
@@ -74,6 +76,28 @@ test("fills «Dati della riunione» on /record, is stopped at a bad field, recor
     "1. Approvazione del bilancio",
     "2. Rifacimento della facciata",
   ]);
+
+  // The engine followed the agenda: its topics are the items, in order, named as given.
+  const id = page.url().split("/").at(-1)!;
+  const api = await page.request.get(`/api/transcription/${id}`);
+  const body = (await api.json()) as { analysis: { topics: { name: string; agendaItem?: number | null }[] } };
+  const onAgenda = body.analysis.topics.filter((topic) => topic.agendaItem);
+  expect(onAgenda.map((topic) => [topic.agendaItem, topic.name])).toEqual([
+    [1, "Approvazione del bilancio"],
+    [2, "Rifacimento della facciata"],
+  ]);
+
+  // And the Word document is the verbale of a condominium's assembly.
+  await page.getByRole("button", { name: "Genera Documento Word" }).click();
+  const [download] = await Promise.all([page.waitForEvent("download"), page.getByTestId("download-document").click()]);
+  const text = docxText(readZip(fs.readFileSync(await download.path())).get("word/document.xml")!.toString("utf8"));
+  expect(text).toContain("Verbale dell'assemblea del condominio");
+  expect(text).toContain("Sala comune, via Roma 10");
+  const order = ["Ordine del giorno", "Approvazione del bilancio", "Rifacimento della facciata", "Il Presidente", "Il Segretario"].map((part) =>
+    text.indexOf(part),
+  );
+  expect(order.every((at) => at >= 0)).toBe(true);
+  expect([...order].sort((a, b) => a - b)).toEqual(order);
 });
 
 test("a recording started offline still carries its «Dati della riunione» when the server opens it later", async ({ page, context }) => {
