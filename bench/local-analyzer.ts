@@ -5,7 +5,7 @@
  * - Quality: on the annotated meetings (tests/fixtures/transcripts/meetings), agenda items found as
  *   their own topic, titles that name the subject, summaries that mention every item, decisions and
  *   actions (with owner and deadline) found; for the tuning meetings and the held-out ones.
- * Run: node --import tsx bench/local-analyzer.ts [speed|quality|misses] [tuning|held-out|held-out-2|held-out-3|held-out-4|held-out-5|held-out-6]
+ * Run: node --import tsx bench/local-analyzer.ts [speed|quality|misses|realism] [tuning|held-out|held-out-2|held-out-3|held-out-4|held-out-5|held-out-6]
  * ("misses" lists, per meeting, the decisions and actions missed or incomplete and the extra ones.)
  * Prints markdown tables for BENCHMARKS.md.
  */
@@ -22,6 +22,7 @@ import {
   loadTranscripts,
   threeHourTranscript,
 } from "../worker/engines/local-analysis/test-transcripts";
+import { realism } from "./realism";
 
 const RUNS = Number(process.env.RUNS ?? 5);
 const [mode, split] = process.argv.slice(2);
@@ -131,11 +132,18 @@ function misses(which: keyof typeof SETS) {
   }
 }
 
-if (mode === "misses") {
+if (mode === "realism") {
+  for (const which of Object.keys(SETS) as (keyof typeof SETS)[])
+    if (!split || split === which)
+      realism(
+        SETS[which].title,
+        SETS[which].load().filter((f) => f.meeting),
+      );
+} else if (mode === "misses") {
   for (const which of Object.keys(SETS) as (keyof typeof SETS)[]) if (!split || split === which) misses(which);
 } else {
   if (mode !== "quality") speed();
 }
-if (mode !== "speed" && mode !== "misses") {
+if (mode !== "speed" && mode !== "misses" && mode !== "realism") {
   for (const which of Object.keys(SETS) as (keyof typeof SETS)[]) if (!split || split === which) quality(which);
 }
