@@ -22,6 +22,7 @@ import {
   loadTranscripts,
   threeHourTranscript,
 } from "../worker/engines/local-analysis/test-transcripts";
+import { asrVariant, TRAITS, type Trait } from "../tests/support/asr-variants";
 import { realism } from "./realism";
 
 const RUNS = Number(process.env.RUNS ?? 5);
@@ -109,7 +110,9 @@ function quality(which: keyof typeof SETS) {
 
 /** What was missed and what was found in excess, to read while working on the cues (not for BENCHMARKS.md). */
 function misses(which: keyof typeof SETS) {
-  for (const f of SETS[which].load().filter((x) => x.meeting)) {
+  // TRAITS=all or TRAITS=runon,fillers: the misses on a realism variant (bench/realism.ts).
+  const traits = process.env.TRAITS === "all" ? TRAITS : ((process.env.TRAITS?.split(",").filter(Boolean) ?? []) as Trait[]);
+  for (const f of SETS[which].load().filter((x) => x.meeting).map((x) => (traits.length ? asrVariant(x, traits, Number(process.env.SEED ?? 36)) : x))) {
     const result = analyzeLocally(f.segments);
     const said = (from: number, to: number) =>
       f.segments

@@ -7,6 +7,7 @@ import { findActionsAndReplies } from "./actions";
 import { announcedName, markerTier } from "./agenda";
 import { agendaStarts } from "./agenda-topics";
 import { findDecisions } from "./decisions";
+import { readTranscript } from "./reading";
 import { cueStrength, defaultSegmentation, segmentTopics } from "./segmentation";
 import { splitSegments } from "./sentences";
 import { textRank } from "./textrank";
@@ -17,7 +18,7 @@ import { mergeSameNamed, nameTopics, withLeadTerm } from "./topic-names";
 import { keyPoint, makeSummary, makeTitle, pickKeyPoints, summaryScore, VOTE_CALL } from "./write-up";
 
 export function analyzeLocally(input: TimedSegment[]): AnalysisResult {
-  const { sentences } = splitSegments(Array.isArray(input) ? input : []);
+  const { sentences } = splitSegments(readTranscript(Array.isArray(input) ? input : []));
   if (sentences.length === 0) return { title: "", summary: "", topics: [], decisions: [], actionItems: [] };
 
   const vocabulary = new Vocabulary();
