@@ -112,7 +112,10 @@ function quality(which: keyof typeof SETS) {
 function misses(which: keyof typeof SETS) {
   // TRAITS=all or TRAITS=runon,fillers: the misses on a realism variant (bench/realism.ts).
   const traits = process.env.TRAITS === "all" ? TRAITS : ((process.env.TRAITS?.split(",").filter(Boolean) ?? []) as Trait[]);
-  for (const f of SETS[which].load().filter((x) => x.meeting).map((x) => (traits.length ? asrVariant(x, traits, Number(process.env.SEED ?? 36)) : x))) {
+  for (const f of SETS[which]
+    .load()
+    .filter((x) => x.meeting)
+    .map((x) => (traits.length ? asrVariant(x, traits, Number(process.env.SEED ?? 36)) : x))) {
     const result = analyzeLocally(f.segments);
     const said = (from: number, to: number) =>
       f.segments

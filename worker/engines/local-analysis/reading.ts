@@ -13,28 +13,25 @@
  * On clean prose it changes nothing but the fillers and repeated words.
  */
 import type { TimedSegment } from "~/lib/analysis";
-import { fold } from "./text";
 
 type Token = { word: string; segment: number };
 
 const FILLER = /^(?:eh+|ehm+|ehmm|uhm+|mh+|mmh+|hm+)$/;
+// Said to hold the floor when set off by a comma, or after a word that cannot precede them.
+const SOFT_FILLER = /^(?:diciamo|allora|cioè)$/;
+// A vote's outcome said after the call: «chi è favorevole… approvato all'unanimità».
+const OUTCOME = /^(?:approvat[oaie]|respint[oaie])$/;
+const AUXILIARY = new Set(["è", "e", "sono", "stato", "stata", "stati", "state", "viene", "vengono", "venga", "sia", "risulta", "era"]);
 // Words after which no sentence ends: a full stop there is a cut, not an end.
 const FUNCTION_WORD = new Set(
   (
     "il lo la i gli le un di del dello della dei degli delle a al allo alla ai agli alle da dal dallo dalla dai " +
-    "dagli dalle in nel nello nella nei negli nelle per con su sul sullo sulla sui sugli sulle tra fra che cui e ed o " +
+    "dagli dalle in nel nello nella nei negli nelle per con sul sullo sulla sui sugli sulle tra fra che cui e ed o " +
     "ma se non mi ti ci si vi ne"
   ).split(" "),
 );
-// Words that go on with the sentence before: a segment starting with one continues it.
-const CONTINUES = new Set(
-  (
-    "di del dello della dei degli delle a al allo alla ai agli alle da dal dallo dalla dai dagli dalle in nel nello " +
-    "nella nei negli nelle per con su sul sulla sui tra fra cui"
-  ).split(" "),
-);
 // Words that open a sentence in speech: before one, a run-on stretch ends.
-const OPENS = new Set(["ok", "okay", "perfetto", "benissimo", "buongiorno", "buonasera", "grazie", "passiamo", "partiamo", "allora"]);
+const OPENS = new Set(["ok", "okay", "perfetto", "benissimo", "buongiorno", "buonasera", "grazie", "passiamo", "partiamo"]);
 // Words after which an opener is part of the same sentence («e allora», «di sì», «mi va bene»).
 const NO_BREAK_BEFORE_OPENER = new Set([...FUNCTION_WORD, "dire", "credo", "penso", "direi", "spero", "allora", "molto", "tutto"]);
 const ABBREVIATION = /^(?:dott|dr|sig|sigg|prof|avv|ing|arch|geom|rag|art|pag|pagg|n|nn|nr|es|ecc|etc|cfr|tel|vs|p|pp)$/;
@@ -43,7 +40,8 @@ const ASKS =
   /^(?:chi|cosa|che cosa|dove|quanto|quanti|quante|quale|quali|possiamo|posso|potete|puoi|potresti|potreste|avete|hai|siete|c'è qualcuno|qualcuno|qualcun altro|ci sono domande|vi va|ti va|riesci|riuscite|ve la sentite|te la senti|come mai|ce la fa|ce la fai|ce la fate|lo sai|sapete|va bene a tutti|siamo d'accordo|tutti d'accordo)(?![\p{L}])/u;
 const TAG_QUESTION = /(?:,\s*(?:vero|giusto|no)|\so no|\svero)$/u;
 
-const bare = (word: string) => fold(word).replace(/^[^\p{L}\p{N}']+|[^\p{L}\p{N}']+$/gu, "");
+// Lower case with accents kept: «sì» is not «si», «è» is not «e».
+const bare = (word: string) => word.toLowerCase().replace(/^[^\p{L}\p{N}']+|[^\p{L}\p{N}']+$/gu, "");
 const ends = (word: string) => /[.!?…]["»)]*$/u.test(word);
 
 /** The segments' text as prose; segments left empty (only fillers) are dropped. */
@@ -51,19 +49,23 @@ export function readTranscript(segments: TimedSegment[]): TimedSegment[] {
   const sorted = segments
     .filter((s) => typeof s?.text === "string" && s.text.trim() !== "")
     .map((s, i) => ({ s, i }))
-    .sort((a, b) => (num(a.s.start) - num(b.s.start)) || a.i - b.i)
+    .sort((a, b) => num(a.s.start) - num(b.s.start) || a.i - b.i)
     .map(({ s }) => s);
   const tokens: Token[] = [];
   sorted.forEach((s, segment) => {
     for (const word of s.text.split(/\s+/).filter(Boolean)) tokens.push({ word, segment });
   });
+  const { lower, names } = caseVotes(tokens);
 
   // Fillers and repetitions: the filler's punctuation goes to the word before it.
   const kept: Token[] = [];
   for (const t of tokens) {
     const b = bare(t.word);
     const punct = t.word.slice(t.word.search(/[^\p{L}\p{N}']*$/u));
-    if (FILLER.test(b)) {
+    const prevBare = bare(kept[kept.length - 1]?.word ?? "");
+    const inside = kept.length > 0 && !ends(kept[kept.length - 1].word);
+    const soft = SOFT_FILLER.test(b) && (FUNCTION_WORD.has(prevBare) || AUXILIARY.has(prevBare) || (inside && b !== "allora" && /,$/.test(t.word)));
+    if (FILLER.test(b) || soft) {
       const prev = kept[kept.length - 1];
       if (prev && /[.!?]/.test(punct) && !ends(prev.word)) prev.word = prev.word.replace(/[,;:]$/, "") + punct.replace(/^,/, "");
       continue;
@@ -89,24 +91,39 @@ export function readTranscript(segments: TimedSegment[]): TimedSegment[] {
       // A full stop after a function word, or at a seam without a pause before a word that goes on, is a cut.
       // A full stop at a seam without a pause is where the engine cut, not always where the
       // speaker stopped: it stands only before a capital or a word that opens a sentence.
-      const cut = seam && pause < 0.25 && (CONTINUES.has(nb) || (/^\p{Ll}/u.test(next.word) && !OPENS.has(nb) && nb !== "sì"));
+      const cut = seam && pause < 0.25 && /^\p{Ll}/u.test(next.word) && !OPENS.has(nb) && nb !== "sì";
       if (FUNCTION_WORD.has(b) || cut) t.word = t.word.slice(0, -1);
     } else if (!ends(t.word) && !FUNCTION_WORD.has(b)) {
-      const opener = OPENS.has(nb) || (nb === "va" && bare(kept[i + 2]?.word ?? "") === "bene") || nb === "sì";
       const sinceEnd = wordsSinceEnd(kept, i);
-      if ((seam && pause >= 0.5) || (opener && sinceEnd >= 3 && !NO_BREAK_BEFORE_OPENER.has(b))) t.word = t.word.replace(/[,;:]$/, "") + ".";
+      const opener =
+        OPENS.has(nb) ||
+        (nb === "va" && bare(kept[i + 2]?.word ?? "") === "bene") ||
+        (nb === "sì" &&
+          (/[,.!]$/.test(next.word) || /^(?:certo|va|ok|allora|ci|lo|la|io|faccio|perfetto|grazie)$/.test(bare(kept[i + 2]?.word ?? ""))) &&
+          !/^\d/.test(b)) ||
+        (OUTCOME.test(nb) && !AUXILIARY.has(b) && bare(kept[i - wordsSinceEnd(kept, i) + 1].word) === "chi") ||
+        // A capital on a word the transcript otherwise writes in lower case starts a sentence.
+        (/^\p{Lu}/u.test(next.word) && lower.has(nb) && !names.has(nb));
+      if ((seam && pause >= 0.5) || (opener && sinceEnd >= 3 && !NO_BREAK_BEFORE_OPENER.has(b) && !AUXILIARY.has(b)))
+        t.word = t.word.replace(/[,;:]$/, "") + ".";
     }
   }
 
   // Questions by their words, then capitals at every sentence start.
+  // Only where the engine does not write «?» itself: a writer's full stop after «Chi non ha…, le
+  // deve…» is a statement.
+  const asked = kept.filter((t) => t.word.includes("?")).length;
+  const stops = kept.filter((t) => ends(t.word)).length;
   let start = 0;
-  for (let i = 0; i < kept.length; i++) {
+  for (let i = 0; i < kept.length && asked * 30 < stops; i++) {
     if (i + 1 < kept.length && !ends(kept[i].word)) continue;
     markQuestion(kept, start, i);
     start = i + 1;
   }
   let atStart = true;
   for (const t of kept) {
+    // A name written with a capital elsewhere gets it back where the engine wrote it in lower case.
+    if (names.has(bare(t.word))) t.word = t.word.replace(/^\p{Ll}/u, (c) => c.toLocaleUpperCase("it-IT"));
     if (atStart) t.word = t.word.replace(/^([«"“(]?)(\p{Ll})/u, (_, q: string, c: string) => q + c.toLocaleUpperCase("it-IT"));
     atStart = /[.!?]["»)]*$/u.test(t.word) && !/\.\.\.$|…$/.test(t.word) && !ABBREVIATION.test(bare(t.word));
   }
@@ -114,6 +131,22 @@ export function readTranscript(segments: TimedSegment[]): TimedSegment[] {
   const texts = sorted.map(() => [] as string[]);
   for (const t of kept) texts[t.segment].push(t.word);
   return sorted.map((s, i) => ({ ...s, text: texts[i].join(" ") })).filter((s) => s.text !== "");
+}
+
+/**
+ * What the transcript's own case says: words it writes in lower case inside sentences, and names
+ * (capitalised inside sentences, never in lower case there).
+ */
+function caseVotes(tokens: Token[]): { lower: Set<string>; names: Set<string> } {
+  const lower = new Set<string>();
+  const upper = new Set<string>();
+  tokens.forEach((t, i) => {
+    if (i === 0 || ends(tokens[i - 1].word)) return;
+    const b = bare(t.word);
+    if (/^\p{Lu}/u.test(t.word)) upper.add(b);
+    else if (/^\p{Ll}/u.test(t.word)) lower.add(b);
+  });
+  return { lower, names: new Set([...upper].filter((w) => !lower.has(w) && w.length > 2)) };
 }
 
 function wordsSinceEnd(tokens: Token[], i: number): number {
@@ -127,7 +160,7 @@ function markQuestion(tokens: Token[], from: number, to: number) {
   if (to - from + 1 > 22 || /[?!]["»)]*$/u.test(last.word)) return;
   const text = tokens
     .slice(from, to + 1)
-    .map((t) => fold(t.word))
+    .map((t) => t.word.toLowerCase())
     .join(" ")
     .replace(/[.…]+$/u, "");
   // A vocative or a cue before the question: «Marco, puoi…», «allora, chi…».
