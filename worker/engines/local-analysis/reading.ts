@@ -13,6 +13,8 @@
  * On clean prose it changes nothing but the fillers and repeated words.
  */
 import type { TimedSegment } from "~/lib/analysis";
+import { isFirstName } from "./names";
+import { fold } from "./text";
 
 type Token = { word: string; segment: number };
 
@@ -37,10 +39,15 @@ const NO_BREAK_BEFORE_OPENER = new Set([...FUNCTION_WORD, "dire", "credo", "pens
 const ABBREVIATION = /^(?:dott|dr|sig|sigg|prof|avv|ing|arch|geom|rag|art|pag|pagg|n|nn|nr|es|ecc|etc|cfr|tel|vs|p|pp)$/;
 // A sentence that opens with one of these, and is short, is a question.
 const ASKS =
-  /^(?:chi|cosa|che cosa|dove|quanto|quanti|quante|quale|quali|possiamo|posso|potete|puoi|potresti|potreste|avete|hai|siete|c'è qualcuno|qualcuno|qualcun altro|ci sono domande|vi va|ti va|riesci|riuscite|ve la sentite|te la senti|come mai|ce la fa|ce la fai|ce la fate|lo sai|sapete|va bene a tutti|siamo d'accordo|tutti d'accordo)(?![\p{L}])/u;
+  /^(?:chi(?! non)|cosa|che cosa|dove|quanto|quanti|quante|quale|quali|possiamo|posso|potete|puoi|potresti|potreste|avete|hai|siete|c'è qualcuno|qualcuno|qualcun altro|ci sono domande|vi va|ti va|riesci|riuscite|ve la sentite|te la senti|come mai|ce la fa|ce la fai|ce la fate|lo sai|sapete|va bene a tutti|siamo d'accordo|tutti d'accordo)(?![\p{L}])/u;
 const TAG_QUESTION = /(?:,\s*(?:vero|giusto|no)|\so no|\svero)$/u;
 
 // Lower case with accents kept: «sì» is not «si», «è» is not «e».
+// A clause that ends on a date or a time: what follows, if it does not go on with it, opens another.
+const WHEN_END =
+  /^(?:lunedì|martedì|mercoledì|giovedì|venerdì|sabato|domenica|gennaio|febbraio|marzo|aprile|maggio|giugno|luglio|agosto|settembre|ottobre|novembre|dicembre|sera|mattina|pomeriggio|scorso|scorsa|prossimo|prossima|all'unanimità|\d{1,2}[/:]\d{1,2})$/u;
+const GOES_ON =
+  /^(?:e|ed|o|ma|perché|quando|mentre|così|anche|altrimenti|sennò|senza|almeno|massimo|compreso|tranne|insieme|alle|dalle|entro|ore|mese|settimana|anno|sera|mattina|pomeriggio|prossimo|prossima|scorso|scorsa|dopo|prima|oppure|però|\d.*)$/u;
 const bare = (word: string) => word.toLowerCase().replace(/^[^\p{L}\p{N}']+|[^\p{L}\p{N}']+$/gu, "");
 const ends = (word: string) => /[.!?…]["»)]*$/u.test(word);
 
@@ -79,6 +86,11 @@ export function readTranscript(segments: TimedSegment[]): TimedSegment[] {
     kept.push({ ...t });
   }
 
+  // Prose has a full stop every dozen words or so; in a transcript with far fewer the sentences
+  // run on, and lexical evidence alone may end one.
+  // A stop counts when a capital follows it: engines put one at a segment's end whether the
+  // sentence ends there or not, and some write every start in lower case.
+  const runOn = kept.filter((t, i) => ends(t.word) && /^\p{Lu}/u.test(kept[i + 1]?.word ?? "")).length * 20 < kept.length;
   for (let i = 0; i < kept.length; i++) {
     const t = kept[i];
     const next = kept[i + 1];
@@ -103,7 +115,8 @@ export function readTranscript(segments: TimedSegment[]): TimedSegment[] {
           !/^\d/.test(b)) ||
         (OUTCOME.test(nb) && !AUXILIARY.has(b) && bare(kept[i - wordsSinceEnd(kept, i) + 1].word) === "chi") ||
         // A capital on a word the transcript otherwise writes in lower case starts a sentence.
-        (/^\p{Lu}/u.test(next.word) && lower.has(nb) && !names.has(nb));
+        (/^\p{Lu}/u.test(next.word) && lower.has(nb) && !names.has(nb)) ||
+        (runOn && WHEN_END.test(b) && !GOES_ON.test(nb) && !FUNCTION_WORD.has(nb) && !WHEN_END.test(nb));
       if ((seam && pause >= 0.5) || (opener && sinceEnd >= 3 && !NO_BREAK_BEFORE_OPENER.has(b) && !AUXILIARY.has(b)))
         t.word = t.word.replace(/[,;:]$/, "") + ".";
     }
@@ -138,15 +151,18 @@ export function readTranscript(segments: TimedSegment[]): TimedSegment[] {
  * (capitalised inside sentences, never in lower case there).
  */
 function caseVotes(tokens: Token[]): { lower: Set<string>; names: Set<string> } {
-  const lower = new Set<string>();
-  const upper = new Set<string>();
+  const lower = new Map<string, number>();
+  const upper = new Map<string, number>();
   tokens.forEach((t, i) => {
     if (i === 0 || ends(tokens[i - 1].word)) return;
     const b = bare(t.word);
-    if (/^\p{Lu}/u.test(t.word)) upper.add(b);
-    else if (/^\p{Ll}/u.test(t.word)) lower.add(b);
+    const votes = /^\p{Lu}/u.test(t.word) ? upper : /^\p{Ll}/u.test(t.word) ? lower : undefined;
+    votes?.set(b, (votes.get(b) ?? 0) + 1);
   });
-  return { lower, names: new Set([...upper].filter((w) => !lower.has(w) && w.length > 2)) };
+  // In run-on text a name that opened a sentence in lower case is «inside» one: a first name
+  // needs only more capitals than not.
+  const names = [...upper].filter(([w, n]) => w.length > 2 && (!lower.has(w) || (isFirstName(fold(w)) && n > lower.get(w)!)));
+  return { lower: new Set(lower.keys()), names: new Set(names.map(([w]) => w)) };
 }
 
 function wordsSinceEnd(tokens: Token[], i: number): number {
