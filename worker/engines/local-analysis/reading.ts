@@ -33,7 +33,7 @@ const FUNCTION_WORD = new Set(
   ).split(" "),
 );
 // Words that open a sentence in speech: before one, a run-on stretch ends.
-const OPENS = new Set(["ok", "okay", "perfetto", "benissimo", "buongiorno", "buonasera", "grazie", "passiamo", "partiamo"]);
+const OPENS = new Set(["ok", "okay", "perfetto", "benissimo", "buongiorno", "buonasera", "grazie", "passiamo", "partiamo", "veniamo"]);
 // Words after which an opener is part of the same sentence («e allora», «di sì», «mi va bene»).
 const NO_BREAK_BEFORE_OPENER = new Set([...FUNCTION_WORD, "dire", "credo", "penso", "direi", "spero", "allora", "molto", "tutto"]);
 const ABBREVIATION = /^(?:dott|dr|sig|sigg|prof|avv|ing|arch|geom|rag|art|pag|pagg|n|nn|nr|es|ecc|etc|cfr|tel|vs|p|pp)$/;
@@ -116,8 +116,8 @@ export function readTranscript(segments: TimedSegment[]): TimedSegment[] {
         (OUTCOME.test(nb) && !AUXILIARY.has(b) && bare(kept[i - wordsSinceEnd(kept, i) + 1].word) === "chi") ||
         // A capital on a word the transcript otherwise writes in lower case starts a sentence.
         (/^\p{Lu}/u.test(next.word) && lower.has(nb) && !names.has(nb)) ||
-        (runOn && WHEN_END.test(b) && !GOES_ON.test(nb) && !FUNCTION_WORD.has(nb) && !WHEN_END.test(nb));
-      if ((seam && pause >= 0.5) || (opener && sinceEnd >= 3 && !NO_BREAK_BEFORE_OPENER.has(b) && !AUXILIARY.has(b)))
+        (runOn && closesOnTime(kept, i) && !GOES_ON.test(nb) && !FUNCTION_WORD.has(nb) && !WHEN_END.test(nb));
+      if ((seam && pause >= 0.5) || (opener && sinceEnd >= (runOn ? 2 : 3) && !NO_BREAK_BEFORE_OPENER.has(b) && !AUXILIARY.has(b)))
         t.word = t.word.replace(/[,;:]$/, "") + ".";
     }
   }
@@ -163,6 +163,12 @@ function caseVotes(tokens: Token[]): { lower: Set<string>; names: Set<string> } 
   // needs only more capitals than not.
   const names = [...upper].filter(([w, n]) => w.length > 2 && (!lower.has(w) || (isFirstName(fold(w)) && n > lower.get(w)!)));
   return { lower: new Set(lower.keys()), names: new Set(names.map(([w]) => w)) };
+}
+
+/** Whether the token at i ends on a date or a time: «venerdì», «a fine marzo», «entro le 18», «il 25». */
+function closesOnTime(tokens: Token[], i: number): boolean {
+  const b = bare(tokens[i].word);
+  return WHEN_END.test(b) || (/^\d{1,2}$/.test(b) && /^(?:le|alle|il|entro|dalle)$/.test(bare(tokens[i - 1]?.word ?? "")));
 }
 
 function wordsSinceEnd(tokens: Token[], i: number): number {

@@ -58,11 +58,11 @@ describe("realism harness", () => {
 // All traits together, seed 36: at least what BENCHMARKS.md reports (decisions found, actions
 // with owner and deadline, titles, topic counts within one of the clean text's).
 const FLOORS = [
-  ["tuning", loadTranscripts, { decisions: 15, actions: 14, titles: 4, topics: 6 }],
+  ["tuning", loadTranscripts, { decisions: 16, actions: 14, titles: 4, topics: 6 }],
   ["held-out", loadHeldOutTranscripts, { decisions: 8, actions: 11, titles: 4, topics: 5 }],
   ["held-out-2", loadSecondHeldOutTranscripts, { decisions: 9, actions: 8, titles: 6, topics: 3 }],
   ["held-out-3", loadThirdHeldOutTranscripts, { decisions: 12, actions: 14, titles: 5, topics: 5 }],
-  ["held-out-4", loadFourthHeldOutTranscripts, { decisions: 16, actions: 10, titles: 6, topics: 5 }],
+  ["held-out-4", loadFourthHeldOutTranscripts, { decisions: 16, actions: 10, titles: 6, topics: 6 }],
   ["held-out-5", loadFifthHeldOutTranscripts, { decisions: 14, actions: 14, titles: 6, topics: 8 }],
   ["held-out-6", loadSixthHeldOutTranscripts, { decisions: 18, actions: 16, titles: 8, topics: 3 }],
 ] as const;
