@@ -23,8 +23,8 @@ const meeting = loadTranscripts().find((f) => f.meeting)!;
 describe("LLM engines on raw transcripts", () => {
   it("tell the model the transcript is raw speech recognition", () => {
     expect(MINUTES_INSTRUCTIONS).toMatch(/testo grezzo del riconoscimento vocale/);
-    expect(MINUTES_INSTRUCTIONS).toMatch(/punteggiatura non è affidabile/);
-    expect(MINUTES_INSTRUCTIONS).toMatch(/nomi possono essere scritti male/);
+    expect(MINUTES_INSTRUCTIONS).toMatch(/punteggiatura inaffidabile/);
+    expect(MINUTES_INSTRUCTIONS).toMatch(/nomi scritti male/);
   });
 
   it.each([...TRAITS.map((t) => [t, [t]] as const), ["all traits", TRAITS] as const])(
