@@ -7,7 +7,7 @@
  *   actions (with owner and deadline) found; for the tuning meetings and the held-out ones.
  * - Agenda (issue 31): with each meeting's agenda given up front, items that become their own topic
  *   (against the same without the agenda), exact topic lists, decisions and actions under the right item.
- * Run: node --import tsx bench/local-analyzer.ts [speed|quality|misses|agenda] [tuning|held-out|held-out-2|held-out-3|held-out-4|held-out-5|held-out-6]
+ * Run: node --import tsx bench/local-analyzer.ts [speed|quality|misses|agenda|realism] [tuning|held-out|held-out-2|held-out-3|held-out-4|held-out-5|held-out-6]
  * ("misses" lists, per meeting, the decisions and actions missed or incomplete and the extra ones.)
  * Prints markdown tables for BENCHMARKS.md.
  */
@@ -25,6 +25,8 @@ import {
   loadTranscripts,
   threeHourTranscript,
 } from "../worker/engines/local-analysis/test-transcripts";
+import { asrVariant, TRAITS, type Trait } from "../tests/support/asr-variants";
+import { realism } from "./realism";
 
 const RUNS = Number(process.env.RUNS ?? 5);
 const [mode, split] = process.argv.slice(2);
@@ -111,7 +113,12 @@ function quality(which: keyof typeof SETS) {
 
 /** What was missed and what was found in excess, to read while working on the cues (not for BENCHMARKS.md). */
 function misses(which: keyof typeof SETS) {
-  for (const f of SETS[which].load().filter((x) => x.meeting)) {
+  // TRAITS=all or TRAITS=runon,fillers: the misses on a realism variant (bench/realism.ts).
+  const traits = process.env.TRAITS === "all" ? TRAITS : ((process.env.TRAITS?.split(",").filter(Boolean) ?? []) as Trait[]);
+  for (const f of SETS[which]
+    .load()
+    .filter((x) => x.meeting)
+    .map((x) => (traits.length ? asrVariant(x, traits, Number(process.env.SEED ?? 36)) : x))) {
     const result = analyzeLocally(f.segments);
     const said = (from: number, to: number) =>
       f.segments
@@ -181,11 +188,18 @@ if (mode === "agenda") {
   console.log(
     `\nThree-hour transcript, CPU median of ${RUNS}: ${withAgenda} ms with a 20-item agenda, ${plain} ms without (load ${os.loadavg()[0].toFixed(1)})`,
   );
+} else if (mode === "realism") {
+  for (const which of Object.keys(SETS) as (keyof typeof SETS)[])
+    if (!split || split === which)
+      realism(
+        SETS[which].title,
+        SETS[which].load().filter((f) => f.meeting),
+      );
 } else if (mode === "misses") {
   for (const which of Object.keys(SETS) as (keyof typeof SETS)[]) if (!split || split === which) misses(which);
 } else {
   if (mode !== "quality") speed();
 }
-if (mode !== "speed" && mode !== "misses" && mode !== "agenda") {
+if (mode !== "speed" && mode !== "misses" && mode !== "agenda" && mode !== "realism") {
   for (const which of Object.keys(SETS) as (keyof typeof SETS)[]) if (!split || split === which) quality(which);
 }

@@ -13,6 +13,8 @@ export const MINUTES_INSTRUCTIONS = [
   "Le decisioni sono ciò che la riunione ha deciso, approvato o votato.",
   "Le azioni da fare sono gli incarichi: che cosa va fatto, chi lo deve fare (responsabile) e entro quando (scadenza), come detti nella riunione; null se non detti.",
   "Ogni elemento indica il minuto in cui se ne parla, preso dai tempi [mm:ss] della trascrizione.",
+  // Short: the local engine's context reserves a fixed budget for these instructions.
+  "È testo grezzo del riconoscimento vocale: punteggiatura inaffidabile, intercalari, nomi scritti male.",
 ].join(" ");
 
 /**

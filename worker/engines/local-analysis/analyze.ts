@@ -8,6 +8,7 @@ import { announcedName, markerTier } from "./agenda";
 import { minutesForAgenda } from "./agenda-minutes";
 import { agendaStarts } from "./agenda-topics";
 import { findDecisions } from "./decisions";
+import { readTranscript } from "./reading";
 import { cueStrength, defaultSegmentation, segmentTopics } from "./segmentation";
 import { splitSegments } from "./sentences";
 import { textRank } from "./textrank";
@@ -18,7 +19,7 @@ import { mergeSameNamed, nameTopics, withLeadTerm } from "./topic-names";
 import { keyPoint, makeSummary, makeTitle, pickKeyPoints, summaryScore, VOTE_CALL } from "./write-up";
 
 export function analyzeLocally(input: TimedSegment[], given?: string[]): AnalysisResult {
-  const { sentences } = splitSegments(Array.isArray(input) ? input : []);
+  const { sentences } = splitSegments(readTranscript(Array.isArray(input) ? input : []));
   if (sentences.length === 0) return { title: "", summary: "", topics: [], decisions: [], actionItems: [] };
 
   const vocabulary = new Vocabulary();

@@ -1,0 +1,42 @@
+/**
+ * The analyzer on the annotated meetings as speech recognition writes them (issue 36): per set,
+ * the clean text against each trait of tests/support/asr-variants.ts alone and all together.
+ * Run through bench/local-analyzer.ts: `npm run bench:analyzer -- realism [set]` (SEED=36 by default).
+ */
+import os from "node:os";
+import { analyzeLocally } from "../worker/engines/local-analysis/index";
+import { scoreMeeting, totals } from "../worker/engines/local-analysis/meeting-scores";
+import type { TranscriptFixture } from "../worker/engines/local-analysis/test-transcripts";
+import { asrVariant, TRAITS, type Trait } from "../tests/support/asr-variants";
+
+/** What the issue's «done when» asks, per set and variant. */
+export function realismScores(fixtures: TranscriptFixture[], traits: readonly Trait[], seed: number) {
+  const clean = fixtures.map((f) => analyzeLocally(f.segments).topics.length);
+  const scores = fixtures.map((f) => {
+    const v = traits.length ? asrVariant(f, traits, seed) : f;
+    return scoreMeeting(analyzeLocally(v.segments), v);
+  });
+  const t = totals(scores);
+  return {
+    ...t,
+    decisionsPct: t.decisions ? (100 * t.decisionsFound) / t.decisions : 100,
+    actionsPct: t.actions ? (100 * t.actionsComplete) / t.actions : 100,
+    topicsWithinOne: scores.filter((s, i) => Math.abs(s.topics - clean[i]) <= 1).length,
+  };
+}
+
+export function realism(title: string, fixtures: TranscriptFixture[]) {
+  const seed = Number(process.env.SEED ?? 36);
+  const variants: [string, readonly Trait[]][] = [["clean", []], ...TRAITS.map((t) => [t, [t]] as [string, Trait[]]), ["all traits", TRAITS]];
+  console.log(`\n${title}: ${fixtures.length} meetings, seed ${seed}, load ${os.loadavg()[0].toFixed(1)}\n`);
+  console.log(
+    "| Variant | Decisions found (extra) | Actions with owner and deadline (extra) | Titles name content | Topic count within one of clean |",
+  );
+  console.log("|---|---|---|---|---|");
+  for (const [name, traits] of variants) {
+    const r = realismScores(fixtures, traits, seed);
+    console.log(
+      `| ${name} | ${r.decisionsFound}/${r.decisions} = ${Math.round(r.decisionsPct)} % (${r.decisionsExtra}) | ${r.actionsComplete}/${r.actions} = ${Math.round(r.actionsPct)} % (${r.actionsExtra}) | ${r.titles}/${r.meetings} | ${r.topicsWithinOne}/${r.meetings} |`,
+    );
+  }
+}

@@ -1,0 +1,195 @@
+/**
+ * Reading a raw transcript before the rules (issue 36, decision 033). Speech recognition writes
+ * run-on sentences, full stops where a segment or a window ends, lower-case starts, questions
+ * without «?», fillers and repeated words; the rules were written on prose. This stage rewrites
+ * each segment's text (times unchanged) so that the sentence splitter and the cues see prose:
+ * - fillers («eh», «ehm») and a word said twice («il il», «allora allora») set aside;
+ * - false full stops removed: after an article, a preposition or a conjunction, and at a seam
+ *   with no pause where the next segment goes on with a preposition;
+ * - sentence ends recovered from pauses between segments and from discourse cues («va bene»,
+ *   «ok», «perfetto», «allora», a greeting) that open a new sentence;
+ * - questions recognised from their words («chi se ne occupa», «possiamo…», «…, vero»);
+ * - every sentence start in capitals, so that case, never trusted, decides nothing downstream.
+ * On clean prose it changes nothing but the fillers and repeated words.
+ */
+import type { TimedSegment } from "~/lib/analysis";
+import { isFirstName } from "./names";
+import { fold } from "./text";
+
+type Token = { word: string; segment: number };
+
+const FILLER = /^(?:eh+|ehm+|ehmm|uhm+|mh+|mmh+|hm+)$/;
+// Said to hold the floor when set off by a comma, or after a word that cannot precede them.
+const SOFT_FILLER = /^(?:diciamo|allora|cioè)$/;
+// A vote's outcome said after the call: «chi è favorevole… approvato all'unanimità».
+const OUTCOME = /^(?:approvat[oaie]|respint[oaie])$/;
+const AUXILIARY = new Set(["è", "e", "sono", "stato", "stata", "stati", "state", "viene", "vengono", "venga", "sia", "risulta", "era"]);
+// Words after which no sentence ends: a full stop there is a cut, not an end.
+const FUNCTION_WORD = new Set(
+  (
+    "il lo la i gli le un di del dello della dei degli delle a al allo alla ai agli alle da dal dallo dalla dai " +
+    "dagli dalle in nel nello nella nei negli nelle per con sul sullo sulla sui sugli sulle tra fra che cui e ed o " +
+    "ma se non mi ti ci si vi ne"
+  ).split(" "),
+);
+// Words that open a sentence in speech: before one, a run-on stretch ends.
+const OPENS = new Set(["ok", "okay", "perfetto", "benissimo", "buongiorno", "buonasera", "grazie", "passiamo", "partiamo", "veniamo"]);
+// Words after which an opener is part of the same sentence («e allora», «di sì», «mi va bene»).
+const NO_BREAK_BEFORE_OPENER = new Set([...FUNCTION_WORD, "dire", "credo", "penso", "direi", "spero", "allora", "molto", "tutto"]);
+const ABBREVIATION = /^(?:dott|dr|sig|sigg|prof|avv|ing|arch|geom|rag|art|pag|pagg|n|nn|nr|es|ecc|etc|cfr|tel|vs|p|pp)$/;
+// A sentence that opens with one of these, and is short, is a question.
+const ASKS =
+  /^(?:chi(?! non)|cosa|che cosa|dove|quanto|quanti|quante|quale|quali|possiamo|posso|potete|puoi|potresti|potreste|avete|hai|siete|c'è qualcuno|qualcuno|qualcun altro|ci sono domande|vi va|ti va|riesci|riuscite|ve la sentite|te la senti|come mai|ce la fa|ce la fai|ce la fate|lo sai|sapete|va bene a tutti|siamo d'accordo|tutti d'accordo)(?![\p{L}])/u;
+const TAG_QUESTION = /(?:,\s*(?:vero|giusto|no)|\so no|\svero)$/u;
+
+// Lower case with accents kept: «sì» is not «si», «è» is not «e».
+// A clause that ends on a date or a time: what follows, if it does not go on with it, opens another.
+const WHEN_END =
+  /^(?:lunedì|martedì|mercoledì|giovedì|venerdì|sabato|domenica|gennaio|febbraio|marzo|aprile|maggio|giugno|luglio|agosto|settembre|ottobre|novembre|dicembre|sera|mattina|pomeriggio|scorso|scorsa|prossimo|prossima|all'unanimità|\d{1,2}[/:]\d{1,2})$/u;
+const GOES_ON =
+  /^(?:e|ed|o|ma|perché|quando|mentre|così|anche|altrimenti|sennò|senza|almeno|massimo|compreso|tranne|insieme|alle|dalle|entro|ore|mese|settimana|anno|sera|mattina|pomeriggio|prossimo|prossima|scorso|scorsa|dopo|prima|oppure|però|\d.*)$/u;
+const bare = (word: string) => word.toLowerCase().replace(/^[^\p{L}\p{N}']+|[^\p{L}\p{N}']+$/gu, "");
+const ends = (word: string) => /[.!?…]["»)]*$/u.test(word);
+
+/** The segments' text as prose; segments left empty (only fillers) are dropped. */
+export function readTranscript(segments: TimedSegment[]): TimedSegment[] {
+  const sorted = segments
+    .filter((s) => typeof s?.text === "string" && s.text.trim() !== "")
+    .map((s, i) => ({ s, i }))
+    .sort((a, b) => num(a.s.start) - num(b.s.start) || a.i - b.i)
+    .map(({ s }) => s);
+  const tokens: Token[] = [];
+  sorted.forEach((s, segment) => {
+    for (const word of s.text.split(/\s+/).filter(Boolean)) tokens.push({ word, segment });
+  });
+  const { lower, names } = caseVotes(tokens);
+
+  // Fillers and repetitions: the filler's punctuation goes to the word before it.
+  const kept: Token[] = [];
+  for (const t of tokens) {
+    const b = bare(t.word);
+    const punct = t.word.slice(t.word.search(/[^\p{L}\p{N}']*$/u));
+    const prevBare = bare(kept[kept.length - 1]?.word ?? "");
+    const inside = kept.length > 0 && !ends(kept[kept.length - 1].word);
+    const soft = SOFT_FILLER.test(b) && (FUNCTION_WORD.has(prevBare) || AUXILIARY.has(prevBare) || (inside && b !== "allora" && /,$/.test(t.word)));
+    if (FILLER.test(b) || soft) {
+      const prev = kept[kept.length - 1];
+      if (prev && /[.!?]/.test(punct) && !ends(prev.word)) prev.word = prev.word.replace(/[,;:]$/, "") + punct.replace(/^,/, "");
+      continue;
+    }
+    const prev = kept[kept.length - 1];
+    if (prev && b && bare(prev.word) === b && /^\p{L}+$/u.test(prev.word)) {
+      // The later one keeps its punctuation, the earlier its capital.
+      prev.word = /^\p{Lu}/u.test(prev.word) ? t.word.replace(/^\p{Ll}/u, (c) => c.toLocaleUpperCase("it-IT")) : t.word;
+      continue;
+    }
+    kept.push({ ...t });
+  }
+
+  // Prose has a full stop every dozen words or so; in a transcript with far fewer the sentences
+  // run on, and lexical evidence alone may end one.
+  // A stop counts when a capital follows it: engines put one at a segment's end whether the
+  // sentence ends there or not, and some write every start in lower case.
+  const runOn = kept.filter((t, i) => ends(t.word) && /^\p{Lu}/u.test(kept[i + 1]?.word ?? "")).length * 20 < kept.length;
+  for (let i = 0; i < kept.length; i++) {
+    const t = kept[i];
+    const next = kept[i + 1];
+    if (!next) break;
+    const seam = next.segment !== t.segment;
+    const pause = seam ? num(sorted[next.segment].start) - num(sorted[t.segment].end) : 0;
+    const b = bare(t.word);
+    const nb = bare(next.word);
+    if (/[^.]\.$/.test(t.word) || t.word === ".") {
+      // A full stop after a function word, or at a seam without a pause before a word that goes on, is a cut.
+      // A full stop at a seam without a pause is where the engine cut, not always where the
+      // speaker stopped: it stands only before a capital or a word that opens a sentence.
+      const cut = seam && pause < 0.25 && /^\p{Ll}/u.test(next.word) && !OPENS.has(nb) && nb !== "sì";
+      if (FUNCTION_WORD.has(b) || cut) t.word = t.word.slice(0, -1);
+    } else if (!ends(t.word) && !FUNCTION_WORD.has(b)) {
+      const sinceEnd = wordsSinceEnd(kept, i);
+      const opener =
+        OPENS.has(nb) ||
+        (nb === "va" && bare(kept[i + 2]?.word ?? "") === "bene") ||
+        (nb === "sì" &&
+          (/[,.!]$/.test(next.word) || /^(?:certo|va|ok|allora|ci|lo|la|io|faccio|perfetto|grazie)$/.test(bare(kept[i + 2]?.word ?? ""))) &&
+          !/^\d/.test(b)) ||
+        (OUTCOME.test(nb) && !AUXILIARY.has(b) && bare(kept[i - wordsSinceEnd(kept, i) + 1].word) === "chi") ||
+        // A capital on a word the transcript otherwise writes in lower case starts a sentence.
+        (/^\p{Lu}/u.test(next.word) && lower.has(nb) && !names.has(nb)) ||
+        (runOn && closesOnTime(kept, i) && !GOES_ON.test(nb) && !FUNCTION_WORD.has(nb) && !WHEN_END.test(nb));
+      if ((seam && pause >= 0.5) || (opener && sinceEnd >= (runOn ? 2 : 3) && !NO_BREAK_BEFORE_OPENER.has(b) && !AUXILIARY.has(b)))
+        t.word = t.word.replace(/[,;:]$/, "") + ".";
+    }
+  }
+
+  // Questions by their words, then capitals at every sentence start.
+  // Only where the engine does not write «?» itself: a writer's full stop after «Chi non ha…, le
+  // deve…» is a statement.
+  const asked = kept.filter((t) => t.word.includes("?")).length;
+  const stops = kept.filter((t) => ends(t.word)).length;
+  let start = 0;
+  for (let i = 0; i < kept.length && asked * 30 < stops; i++) {
+    if (i + 1 < kept.length && !ends(kept[i].word)) continue;
+    markQuestion(kept, start, i);
+    start = i + 1;
+  }
+  let atStart = true;
+  for (const t of kept) {
+    // A name written with a capital elsewhere gets it back where the engine wrote it in lower case.
+    if (names.has(bare(t.word))) t.word = t.word.replace(/^\p{Ll}/u, (c) => c.toLocaleUpperCase("it-IT"));
+    if (atStart) t.word = t.word.replace(/^([«"“(]?)(\p{Ll})/u, (_, q: string, c: string) => q + c.toLocaleUpperCase("it-IT"));
+    atStart = /[.!?]["»)]*$/u.test(t.word) && !/\.\.\.$|…$/.test(t.word) && !ABBREVIATION.test(bare(t.word));
+  }
+
+  const texts = sorted.map(() => [] as string[]);
+  for (const t of kept) texts[t.segment].push(t.word);
+  return sorted.map((s, i) => ({ ...s, text: texts[i].join(" ") })).filter((s) => s.text !== "");
+}
+
+/**
+ * What the transcript's own case says: words it writes in lower case inside sentences, and names
+ * (capitalised inside sentences, never in lower case there).
+ */
+function caseVotes(tokens: Token[]): { lower: Set<string>; names: Set<string> } {
+  const lower = new Map<string, number>();
+  const upper = new Map<string, number>();
+  tokens.forEach((t, i) => {
+    if (i === 0 || ends(tokens[i - 1].word)) return;
+    const b = bare(t.word);
+    const votes = /^\p{Lu}/u.test(t.word) ? upper : /^\p{Ll}/u.test(t.word) ? lower : undefined;
+    votes?.set(b, (votes.get(b) ?? 0) + 1);
+  });
+  // In run-on text a name that opened a sentence in lower case is «inside» one: a first name
+  // needs only more capitals than not.
+  const names = [...upper].filter(([w, n]) => w.length > 2 && (!lower.has(w) || (isFirstName(fold(w)) && n > lower.get(w)!)));
+  return { lower: new Set(lower.keys()), names: new Set(names.map(([w]) => w)) };
+}
+
+/** Whether the token at i ends on a date or a time: «venerdì», «a fine marzo», «entro le 18», «il 25». */
+function closesOnTime(tokens: Token[], i: number): boolean {
+  const b = bare(tokens[i].word);
+  return WHEN_END.test(b) || (/^\d{1,2}$/.test(b) && /^(?:le|alle|il|entro|dalle)$/.test(bare(tokens[i - 1]?.word ?? "")));
+}
+
+function wordsSinceEnd(tokens: Token[], i: number): number {
+  let n = 0;
+  for (let k = i; k >= 0 && (k === i || !ends(tokens[k].word)); k--) n++;
+  return n;
+}
+
+function markQuestion(tokens: Token[], from: number, to: number) {
+  const last = tokens[to];
+  if (to - from + 1 > 22 || /[?!]["»)]*$/u.test(last.word)) return;
+  const text = tokens
+    .slice(from, to + 1)
+    .map((t) => t.word.toLowerCase())
+    .join(" ")
+    .replace(/[.…]+$/u, "");
+  // A vocative or a cue before the question: «Marco, puoi…», «allora, chi…».
+  const body = text.replace(/^(?:(?:allora|quindi|ok|bene|senti|senta|scusa|scusate|e|ma)\s*,?\s+|\p{L}+,\s+)/u, "");
+  if (ASKS.test(body) || TAG_QUESTION.test(text)) last.word = last.word.replace(/[.…,;:]*$/u, "") + "?";
+}
+
+function num(value: unknown): number {
+  return typeof value === "number" && Number.isFinite(value) ? Math.max(0, value) : 0;
+}

@@ -1,0 +1,78 @@
+/**
+ * The analyzer on the annotated meetings as speech recognition writes them (issue 36): the
+ * seeded variants of tests/support/asr-variants.ts, and floors per set for the all-traits
+ * variant — the figures in BENCHMARKS.md («Raw transcripts»), which must not drop.
+ */
+import { describe, expect, it } from "vitest";
+import { asrVariant, toDigits, TRAITS } from "../../../tests/support/asr-variants";
+import { realismScores } from "../../../bench/realism";
+import {
+  loadFifthHeldOutTranscripts,
+  loadFourthHeldOutTranscripts,
+  loadHeldOutTranscripts,
+  loadSecondHeldOutTranscripts,
+  loadSixthHeldOutTranscripts,
+  loadThirdHeldOutTranscripts,
+  loadTranscripts,
+} from "./test-transcripts";
+
+const meetings = (load: () => ReturnType<typeof loadTranscripts>) => load().filter((f) => f.meeting);
+
+describe("realism harness", () => {
+  const fixture = meetings(loadTranscripts)[0];
+
+  it("is seeded: the same variant on every run, another with another seed", () => {
+    expect(asrVariant(fixture, TRAITS, 36)).toEqual(asrVariant(fixture, TRAITS, 36));
+    expect(asrVariant(fixture, TRAITS, 37).segments).not.toEqual(asrVariant(fixture, TRAITS, 36).segments);
+  });
+
+  it.each(TRAITS.map((t) => [t]))("changes the text with %s alone", (trait) => {
+    const clean = fixture.segments.map((s) => s.text).join(" ");
+    expect(
+      asrVariant(fixture, [trait], 36)
+        .segments.map((s) => s.text)
+        .join(" "),
+    ).not.toBe(clean);
+  });
+
+  it("cuts segments at the 28 s live windows' seams", () => {
+    const { segments } = asrVariant(fixture, ["seams"], 36);
+    // A segment ends where the next word starts: no segment holds speech well on both sides of a seam.
+    for (const s of segments) {
+      const seam = Math.ceil(s.start / 28) * 28;
+      expect(s.start > seam - 1.5 || s.end < seam + 1.5, JSON.stringify(s)).toBe(true);
+    }
+  });
+
+  it("writes numbers, amounts, dates and times in digits as whisper does", () => {
+    expect(toDigits("costa ventiduemila euro")).toBe("costa 22.000 euro");
+    expect(toDigits("ci vediamo alle diciotto e trenta")).toBe("ci vediamo alle 18:30");
+    expect(toDigits("alle nove e mezza")).toBe("alle 9:30");
+    expect(toDigits("sono tre persone")).toBe("sono tre persone");
+    expect(toDigits("il quindici per cento")).toBe("il 15%");
+    expect(toDigits("mille e cinquecento euro")).toBe("1.500 euro");
+    expect(toDigits("entro il trenta maggio")).toMatch(/^entro il (?:30 maggio|30\/5)$/);
+  });
+});
+
+// All traits together, seed 36: at least what BENCHMARKS.md reports (decisions found, actions
+// with owner and deadline, titles, topic counts within one of the clean text's).
+const FLOORS = [
+  ["tuning", loadTranscripts, { decisions: 16, actions: 14, titles: 4, topics: 6 }],
+  ["held-out", loadHeldOutTranscripts, { decisions: 8, actions: 11, titles: 4, topics: 5 }],
+  ["held-out-2", loadSecondHeldOutTranscripts, { decisions: 9, actions: 8, titles: 6, topics: 3 }],
+  ["held-out-3", loadThirdHeldOutTranscripts, { decisions: 12, actions: 14, titles: 5, topics: 5 }],
+  ["held-out-4", loadFourthHeldOutTranscripts, { decisions: 16, actions: 10, titles: 6, topics: 6 }],
+  ["held-out-5", loadFifthHeldOutTranscripts, { decisions: 14, actions: 14, titles: 6, topics: 8 }],
+  ["held-out-6", loadSixthHeldOutTranscripts, { decisions: 18, actions: 16, titles: 8, topics: 3 }],
+] as const;
+
+describe("local analyzer on raw transcripts (all traits, seed 36)", () => {
+  it.each(FLOORS.map(([name, load, floor]) => [name, load, floor] as const))("keeps the %s set at its floors", (_, load, floor) => {
+    const r = realismScores(meetings(load), TRAITS, 36);
+    expect(r.decisionsFound).toBeGreaterThanOrEqual(floor.decisions);
+    expect(r.actionsComplete).toBeGreaterThanOrEqual(floor.actions);
+    expect(r.titles).toBeGreaterThanOrEqual(floor.titles);
+    expect(r.topicsWithinOne).toBeGreaterThanOrEqual(floor.topics);
+  });
+});
