@@ -74,7 +74,7 @@ test("without JavaScript the title and a decision are corrected through plain fo
   const page = await context.newPage();
   await page.goto(`/transcription/${t.id}`);
   await page.getByTestId("edit-title").click();
-  await page.getByLabel("Titolo").fill("Bilancio <b>2025</b>");
+  await page.getByLabel("Titolo", { exact: true }).fill("Bilancio <b>2025</b>");
   await page.getByRole("button", { name: "Salva", exact: true }).click();
   await expect(page.getByTestId("transcription-title")).toHaveText("Bilancio <b>2025</b>");
 
@@ -85,8 +85,8 @@ test("without JavaScript the title and a decision are corrected through plain fo
 
   // An empty title is refused in Italian, nothing changes.
   await page.getByTestId("edit-title").click();
-  await page.getByLabel("Titolo").evaluate((input: HTMLInputElement) => input.removeAttribute("required"));
-  await page.getByLabel("Titolo").fill("   ");
+  await page.getByLabel("Titolo", { exact: true }).evaluate((input: HTMLInputElement) => input.removeAttribute("required"));
+  await page.getByLabel("Titolo", { exact: true }).fill("   ");
   await page.getByRole("button", { name: "Salva", exact: true }).click();
   await expect(page.getByTestId("edit-error")).toHaveText("Il titolo non può essere vuoto.");
   await page.goto(`/transcription/${t.id}`);

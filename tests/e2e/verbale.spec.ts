@@ -90,7 +90,11 @@ test("fills «Dati della riunione» on /record, is stopped at a bad field, recor
   // And the Word document is the verbale of a condominium's assembly.
   await page.getByRole("button", { name: "Genera Documento Word" }).click();
   const [download] = await Promise.all([page.waitForEvent("download"), page.getByTestId("download-document").click()]);
-  const text = docxText(readZip(fs.readFileSync(await download.path())).get("word/document.xml")!.toString("utf8"));
+  const text = docxText(
+    readZip(fs.readFileSync(await download.path()))
+      .get("word/document.xml")!
+      .toString("utf8"),
+  );
   expect(text).toContain("Verbale dell'assemblea del condominio");
   expect(text).toContain("Sala comune, via Roma 10");
   const order = ["Ordine del giorno", "Approvazione del bilancio", "Rifacimento della facciata", "Il Presidente", "Il Segretario"].map((part) =>
@@ -194,7 +198,7 @@ test("edits the details on the result page; a new agenda re-makes the minutes, a
 
   // The minutes corrected by hand, then an agenda: the page asks first.
   await page.getByTestId("edit-title").click();
-  await page.getByLabel("Titolo").fill("Titolo corretto a mano");
+  await page.getByLabel("Titolo", { exact: true }).fill("Titolo corretto a mano");
   await page.getByRole("button", { name: "Salva", exact: true }).click();
   await expect(page.getByTestId("transcription-title")).toHaveText("Titolo corretto a mano");
   await section.getByText("Modifica i dati della riunione").click();
