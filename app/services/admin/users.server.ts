@@ -1,6 +1,6 @@
 import { and, count, eq, ilike, inArray, ne, or, sql, type SQL } from "drizzle-orm";
 import { getDb, type Executor } from "~/db/client.server";
-import { documents, roles, sessions, subscriptionTypes, transcriptions, userSubscriptions, users } from "~/db/schema";
+import { roles, sessions, subscriptionTypes, transcriptions, userSubscriptions, users } from "~/db/schema";
 import { MSG } from "~/lib/messages";
 import { pagination, type Pagination } from "~/lib/pagination";
 import { adminUserSchema, type AdminUserMode, type UsersQuery } from "~/lib/validation/admin";
@@ -8,11 +8,10 @@ import { isUuid } from "~/lib/uuid";
 import { badRequest, conflict, notFound, ApiError, zodIssueMessage } from "../api.server";
 import { hashPassword } from "../password.server";
 import type { SessionUser } from "../session.server";
-import { removeRecordingChunks } from "../recording-assembly.server";
-import * as storage from "../storage.server";
+import { eraseUserRows, removeErasedFiles } from "../account/erase.server";
+import { recordAudit } from "../audit.server";
 import { activeSubscriptionCondition } from "../usage.server";
 import { csvResponse, EXPORT_BATCH, likePattern, orderBy, newestFirstPages, type ExportCursor } from "./common.server";
-import { log } from "../logger.server";
 
 /** Admin users: list, roles, create, update, delete, toggle status, CSV export (spec 7 Admin). */
 
@@ -261,32 +260,23 @@ export async function toggleUserStatus(actor: SessionUser, id: string | undefine
   return getAdminUser(id, db);
 }
 
-/** Deletes the user with everything they own; their audio and document files go after the commit. */
+/** Deletes the user with everything they own, as «Elimina il mio account» does (account/erase.server.ts). */
 export async function deleteUser(actor: SessionUser, id: string | undefined): Promise<{ id: string }> {
-  const { files, recordings } = await getDb().transaction(async (tx) => {
+  const erased = await getDb().transaction(async (tx) => {
     const target = await lockTarget(id, tx);
     if (target.id === actor.id) throw badRequest(MSG.adminCannotDeleteSelf);
     if (target.roleName === "ADMIN") await assertNotLastAdmin(target.id, tx);
-    const audio = await tx
-      .select({ key: transcriptions.fileName, id: transcriptions.id, status: transcriptions.status })
-      .from(transcriptions)
-      .where(eq(transcriptions.userId, target.id));
-    const docs = await tx
-      .select({ key: documents.fileName })
-      .from(documents)
-      .innerJoin(transcriptions, eq(transcriptions.id, documents.transcriptionId))
-      .where(eq(transcriptions.userId, target.id));
-    await tx.delete(users).where(eq(users.id, target.id));
-    return {
-      files: [...audio, ...docs].map((f) => f.key),
-      recordings: audio.filter((t) => t.status === "RECORDING" || t.status === "FAILED").map((t) => t.id),
-    };
+    const erased = await eraseUserRows(tx, target.id);
+    await recordAudit(tx, {
+      actorId: actor.id,
+      action: "user.delete",
+      targetType: "user",
+      targetId: target.id,
+      details: { role: target.roleName, transcriptions: erased.transcriptionIds.length, ordersKept: erased.ordersKept },
+    });
+    return erased;
   });
-  await Promise.all([
-    ...files.map((key) => storage.remove(key).catch((e: unknown) => log.error({ err: e, key }, "[admin] file non rimosso"))),
-    // The chunks of recordings never finalized (decision 009): they have no file of their own yet.
-    ...recordings.map(removeRecordingChunks),
-  ]);
+  await removeErasedFiles(erased);
   return { id: id! };
 }
 
