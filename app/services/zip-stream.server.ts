@@ -169,12 +169,35 @@ export async function* zipStream(entries: AsyncIterable<ZipEntry>): AsyncGenerat
   yield end(written.length, cdOffset, cdSize);
 }
 
-/** A web stream of `chunks` for a Response; cancelling it (the client went away) ends the generator. */
-export function toWebStream(chunks: AsyncGenerator<Buffer>): ReadableStream<Uint8Array> {
+/** The Node response a body is written to, when the server passes it (server/app.ts load context). */
+export type PacingWritable = {
+  writableNeedDrain: boolean;
+  destroyed: boolean;
+  once(event: "drain" | "close", listener: () => void): unknown;
+  removeListener(event: "drain" | "close", listener: () => void): unknown;
+};
+
+/**
+ * A web stream of `chunks` for a Response; cancelling it (the client went away) ends the
+ * generator. With `pace`, each chunk waits until the socket has drained: Remix writes bodies
+ * without looking at backpressure, so a slow client would otherwise buffer the whole ZIP in memory.
+ */
+export function toWebStream(chunks: AsyncGenerator<Buffer>, pace?: PacingWritable): ReadableStream<Uint8Array> {
   return new ReadableStream<Uint8Array>(
     {
       async pull(controller) {
         try {
+          if (pace?.writableNeedDrain && !pace.destroyed) {
+            await new Promise<void>((resolve) => {
+              const go = () => {
+                pace.removeListener("drain", go);
+                pace.removeListener("close", go);
+                resolve();
+              };
+              pace.once("drain", go);
+              pace.once("close", go);
+            });
+          }
           const next = await chunks.next();
           if (next.done) controller.close();
           else controller.enqueue(new Uint8Array(next.value.buffer, next.value.byteOffset, next.value.byteLength));

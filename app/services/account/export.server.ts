@@ -18,7 +18,7 @@ import { contentDisposition } from "../http-download.server";
 import { log } from "../logger.server";
 import { consumeRateLimit, hitRateLimit, resetRateLimit } from "../rate-limit.server";
 import * as storage from "../storage.server";
-import { toWebStream, zipStream, type ZipEntry } from "../zip-stream.server";
+import { toWebStream, zipStream, type PacingWritable, type ZipEntry } from "../zip-stream.server";
 
 /**
  * «Scarica i miei dati» (issue 32, GDPR art. 20): GET /api/account/export streams a ZIP of the
@@ -181,7 +181,7 @@ export function exportFileName(now: Date = new Date()): string {
 }
 
 /** The streamed ZIP response, or a 429 (one running export per user, EXPORTS_PER_HOUR an hour). */
-export async function exportAccount(userId: string): Promise<Response> {
+export async function exportAccount(userId: string, pace?: PacingWritable): Promise<Response> {
   const leaseKey = `account-export-running:${userId}`;
   const lease = await hitRateLimit(leaseKey, 1, LEASE_SECONDS);
   if (lease.count > 1) throw tooManyRequests(30, PRIVACY_TEXT.exportBusy);
@@ -202,7 +202,7 @@ export async function exportAccount(userId: string): Promise<Response> {
     }
   }
   const name = exportFileName();
-  return new Response(toWebStream(withLease()), {
+  return new Response(toWebStream(withLease(), pace), {
     headers: {
       "Content-Type": "application/zip",
       "Content-Disposition": contentDisposition(name, name),
