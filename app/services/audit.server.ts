@@ -23,3 +23,11 @@ export async function recordAudit(
     details: JSON.parse(JSON.stringify(entry.details ?? {})) as Record<string, unknown>,
   });
 }
+
+/** A write's audit entry as a step its service runs inside its own transaction. */
+export type AuditStep = (tx: Executor) => Promise<void>;
+
+export const auditStep =
+  (actorId: string, action: string, targetType: AuditTarget, targetId: string | null, details?: AuditDetails): AuditStep =>
+  (tx) =>
+    recordAudit(tx, { actorId, action, targetType, targetId, details });

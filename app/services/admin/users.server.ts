@@ -166,21 +166,32 @@ async function emailTaken(email: string, exceptId: string | undefined, db: Execu
 
 const isUniqueViolation = (error: unknown) => typeof error === "object" && error !== null && (error as { code?: string }).code === "23505";
 
-export async function createUser(input: unknown, db: Executor = getDb()): Promise<AdminUserRow> {
+export async function createUser(actor: SessionUser, input: unknown, db: Executor = getDb()): Promise<AdminUserRow> {
   const { data } = await validate(input, "create", db);
   if (await emailTaken(data.email, undefined, db)) throw conflict(MSG.adminEmailTaken);
   try {
-    const [created] = await db
-      .insert(users)
-      .values({
-        email: data.email,
-        name: data.name,
-        passwordHash: await hashPassword(data.password!),
-        roleId: data.roleId,
-        isActive: data.isActive,
-        isEmailVerified: data.isEmailVerified,
-      })
-      .returning({ id: users.id });
+    const passwordHash = await hashPassword(data.password!);
+    const created = await db.transaction(async (tx) => {
+      const [row] = await tx
+        .insert(users)
+        .values({
+          email: data.email,
+          name: data.name,
+          passwordHash,
+          roleId: data.roleId,
+          isActive: data.isActive,
+          isEmailVerified: data.isEmailVerified,
+        })
+        .returning({ id: users.id });
+      await recordAudit(tx, {
+        actorId: actor.id,
+        action: "user.create",
+        targetType: "user",
+        targetId: row.id,
+        details: { roleId: data.roleId, isActive: data.isActive, isEmailVerified: data.isEmailVerified },
+      });
+      return row;
+    });
     return getAdminUser(created.id, db);
   } catch (error) {
     if (isUniqueViolation(error)) throw conflict(MSG.adminEmailTaken);
@@ -221,6 +232,10 @@ export async function updateUser(actor: SessionUser, id: string | undefined, inp
   await db
     .transaction(async (tx) => {
       const target = await lockTarget(id, tx);
+      const [before] = await tx
+        .select({ roleId: users.roleId, isEmailVerified: users.isEmailVerified, email: users.email, name: users.name })
+        .from(users)
+        .where(eq(users.id, target.id));
       if (target.id === actor.id && !data.isActive) throw badRequest(MSG.adminCannotDeactivateSelf);
       const losesAdmin = target.roleName === "ADMIN" && target.isActive && (newRole.name !== "ADMIN" || !data.isActive);
       if (losesAdmin) await assertNotLastAdmin(target.id, tx);
@@ -236,6 +251,21 @@ export async function updateUser(actor: SessionUser, id: string | undefined, inp
           ...(data.password ? { passwordHash: await hashPassword(data.password) } : {}),
         })
         .where(eq(users.id, target.id));
+      const flag = <T>(a: T, b: T) => (a === b ? undefined : { before: a as never, after: b as never });
+      await recordAudit(tx, {
+        actorId: actor.id,
+        action: "user.update",
+        targetType: "user",
+        targetId: target.id,
+        details: {
+          roleId: flag(before.roleId, data.roleId),
+          isActive: flag(target.isActive, data.isActive),
+          isEmailVerified: flag(before.isEmailVerified, data.isEmailVerified),
+          emailChanged: before.email !== data.email || undefined,
+          nameChanged: before.name !== data.name || undefined,
+          passwordChanged: Boolean(data.password) || undefined,
+        },
+      });
       // A new password or a deactivation ends the user's other sessions (never the acting admin's own).
       if ((data.password || !data.isActive) && target.id !== actor.id) await tx.delete(sessions).where(eq(sessions.userId, target.id));
     })
@@ -256,6 +286,13 @@ export async function toggleUserStatus(actor: SessionUser, id: string | undefine
       await tx.delete(sessions).where(eq(sessions.userId, target.id));
     }
     await tx.update(users).set({ isActive: !target.isActive }).where(eq(users.id, target.id));
+    await recordAudit(tx, {
+      actorId: actor.id,
+      action: "user.toggle",
+      targetType: "user",
+      targetId: target.id,
+      details: { isActive: { before: target.isActive, after: !target.isActive } },
+    });
   });
   return getAdminUser(id, db);
 }
