@@ -164,7 +164,9 @@ export async function startApp(options: StartOptions): Promise<RunningApp> {
         mode: options.dev ? "development" : "production",
         // The client's address for per-IP rate limits (see requestMeta in auth.server.ts): the
         // socket's, or what the trusted proxies reported (Express's "trust proxy").
-        getLoadContext: (req, res) => ({ clientIp: req.ip ?? req.socket.remoteAddress ?? "", cspNonce: res.locals.cspNonce }),
+        // `response`: Remix writes a streamed body without waiting for "drain", so long streams
+        // (the data export) pace themselves on it (zip-stream.server.ts).
+        getLoadContext: (req, res) => ({ clientIp: req.ip ?? req.socket.remoteAddress ?? "", cspNonce: res.locals.cspNonce, response: res }),
       }),
     );
     app.use(errorHandler((line, error) => (error === undefined ? log.warn(line) : log.error({ err: error }, line))));

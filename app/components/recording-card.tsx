@@ -1,8 +1,9 @@
 import { Form, Link } from "@remix-run/react";
 import { useState } from "react";
 import { downloadFile } from "~/lib/download";
-import { formatBytes, formatDateTime, formatDuration } from "~/lib/format";
+import { formatBytes, formatDate, formatDateTime, formatDuration } from "~/lib/format";
 import { MSG } from "~/lib/messages";
+import { PRIVACY_TEXT } from "~/lib/privacy-messages";
 import type { TranscriptionListItem } from "~/services/transcriptions/list.server";
 import type { HighlightPart } from "~/services/transcriptions/search.server";
 import { StatusBadge } from "./status-badge";
@@ -78,7 +79,11 @@ export function RecordingCard({ item, deleteHref }: { item: TranscriptionListIte
             Visualizza
           </Link>
         )}
-        {item.status === "RECORDING" ? null : (
+        {item.status === "RECORDING" ? null : item.audioDeletedAt ? (
+          <span className="self-center text-xs text-slate-500" data-testid="audio-deleted">
+            {PRIVACY_TEXT.audioDeletedOn(formatDate(item.audioDeletedAt))}
+          </span>
+        ) : (
           <a
             href={audioUrl}
             className="btn-secondary"

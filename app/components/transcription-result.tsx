@@ -1,9 +1,10 @@
 import { Form, Link, useActionData, useSearchParams } from "@remix-run/react";
 import { useEffect } from "react";
-import { formatCount, formatDateTime, formatDuration } from "~/lib/format";
+import { formatCount, formatDate, formatDateTime, formatDuration } from "~/lib/format";
 import { EDIT_TEXT, MINUTES_TEXT, MSG } from "~/lib/messages";
 import type { MeetingActionResult } from "~/lib/meeting-form";
 import { MEETING_TEXT } from "~/lib/meeting-text";
+import { PRIVACY_TEXT } from "~/lib/privacy-messages";
 import { decisionsToText, topicsToText } from "~/lib/minutes-forms";
 import { madeByText, summaryFigures } from "~/lib/topics";
 import type { PageEditIntent } from "~/services/transcription-edits.server";
@@ -91,7 +92,13 @@ export function TranscriptionResult({ detail, editing }: { detail: Transcription
             className="sticky top-16 z-30 -mx-4 bg-slate-50/95 px-4 py-2 backdrop-blur sm:-mx-6 sm:px-6 lg:static lg:col-span-2 lg:mx-0 lg:bg-transparent lg:p-0"
             data-testid="player-bar"
           >
-            <AudioPlayer src={`/api/audio/${t.id}`} label={`Audio: ${t.originalName}`} />
+            {t.audioDeletedAt ? (
+              <p className="card text-sm text-slate-600" data-testid="audio-deleted">
+                {PRIVACY_TEXT.audioDeletedOn(formatDate(t.audioDeletedAt))}
+              </p>
+            ) : (
+              <AudioPlayer src={`/api/audio/${t.id}`} label={`Audio: ${t.originalName}`} />
+            )}
           </div>
 
           <aside className="space-y-6 lg:col-start-3 lg:row-span-2 lg:row-start-1">

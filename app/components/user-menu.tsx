@@ -198,10 +198,10 @@ export function UserMenu({ user, planName }: { user: SessionUser; planName?: str
               <MenuIcon name="user" />
               {MSG.editProfile}
             </button>
-            <button role="menuitem" type="button" className={itemClass} onClick={notYet}>
+            <Link role="menuitem" to="/settings" className={itemClass} onClick={close} data-testid="menu-settings">
               <MenuIcon name="gear" />
               {MSG.settings}
-            </button>
+            </Link>
           </div>
           <Form method="post" action="/logout" className="border-t border-slate-100 pt-1">
             <button role="menuitem" type="submit" className={`${itemClass} text-red-700 hover:bg-red-50`} data-testid="logout-button">

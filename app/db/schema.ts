@@ -230,9 +230,8 @@ export const orders = pgTable(
   "orders",
   {
     id: uuid("id").primaryKey().defaultRandom(),
-    userId: uuid("user_id")
-      .notNull()
-      .references(() => users.id, { onDelete: "cascade" }),
+    /** Null once the user erased their account (issue 32): the payment stays for the accounts. */
+    userId: uuid("user_id").references(() => users.id, { onDelete: "set null" }),
     subscriptionId: uuid("subscription_id").references(() => userSubscriptions.id, { onDelete: "set null" }),
     status: orderStatusEnum("status").notNull().default("PENDING"),
     amount: numeric("amount", { precision: 10, scale: 2, mode: "number" }).notNull(),

@@ -5,7 +5,8 @@ import { retryAdminTranscription } from "~/services/admin/transcriptions.server"
 
 /** POST /api/admin/transcriptions/{id}/retry: only a FAILED one is queued again (409 otherwise). */
 const route = adminRoute({
-  POST: async ({ params }) => json({ success: true, message: MSG.transcriptionRetried, ...(await retryAdminTranscription(params.id)) }),
+  POST: async ({ params, admin }) =>
+    json({ success: true, message: MSG.transcriptionRetried, ...(await retryAdminTranscription(params.id, admin.id)) }),
 });
 export const loader = route.loader;
 export const action = route.action;

@@ -10,7 +10,7 @@ import { formatCurrency, formatDate, formatMegabytes, formatMinutes } from "~/li
 import { MSG } from "~/lib/messages";
 import { fieldErrors, parsePlansQuery, planFormValues, planSchema } from "~/lib/validation/admin";
 import { adminPageAction, loadAdminList, rowId, type FormFailure } from "~/services/admin/page.server";
-import { createPlan, deletePlan, getPlan, listPlans, togglePlanStatus, updatePlan } from "~/services/admin/plans.server";
+import { auditedPlans, getPlan, listPlans } from "~/services/admin/plans.server";
 
 export const meta: MetaFunction = () => [{ title: "Piani — Dashboard Admin — Verbale" }];
 
@@ -25,24 +25,24 @@ function checkPlan(form: FormData, intent: string): FormFailure | undefined {
 
 export async function action({ request }: ActionFunctionArgs) {
   return adminPageAction(request, "/dashboard/subscription-types", {
-    create: async ({ form }) => {
+    create: async ({ form, admin }) => {
       const failure = checkPlan(form, "create");
       if (failure) return failure;
-      await createPlan(planFormValues(form));
+      await auditedPlans.create(admin.id, planFormValues(form));
       return MSG.planSaved;
     },
-    update: async ({ form }) => {
+    update: async ({ form, admin }) => {
       const failure = checkPlan(form, "update");
       if (failure) return failure;
-      await updatePlan(rowId(form), planFormValues(form));
+      await auditedPlans.update(admin.id, rowId(form), planFormValues(form));
       return MSG.planSaved;
     },
-    toggle: async ({ form }) => {
-      await togglePlanStatus(rowId(form));
+    toggle: async ({ form, admin }) => {
+      await auditedPlans.toggle(admin.id, rowId(form));
       return MSG.planStatusUpdated;
     },
-    delete: async ({ form }) => {
-      await deletePlan(rowId(form));
+    delete: async ({ form, admin }) => {
+      await auditedPlans.delete(admin.id, rowId(form));
       return MSG.planDeleted;
     },
   });

@@ -15,6 +15,7 @@ import {
   listAdminSubscriptions,
   reactivateAdminSubscription,
 } from "~/services/admin/subscriptions.server";
+import { auditStep } from "~/services/audit.server";
 
 export const meta: MetaFunction = () => [{ title: "Sottoscrizioni — Dashboard Admin — Verbale" }];
 
@@ -24,12 +25,16 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 export async function action({ request }: ActionFunctionArgs) {
   return adminPageAction(request, "/dashboard/subscriptions", {
-    cancel: async ({ form }) => {
-      await cancelAdminSubscription(rowId(form), String(form.get("reason") ?? ""));
+    cancel: async ({ form, admin }) => {
+      await cancelAdminSubscription(
+        rowId(form),
+        String(form.get("reason") ?? ""),
+        auditStep(admin.id, "subscription.cancel", "subscription", rowId(form)),
+      );
       return MSG.subscriptionCancelled;
     },
-    reactivate: async ({ form }) => {
-      await reactivateAdminSubscription(rowId(form));
+    reactivate: async ({ form, admin }) => {
+      await reactivateAdminSubscription(rowId(form), auditStep(admin.id, "subscription.reactivate", "subscription", rowId(form)));
       return MSG.subscriptionReactivated;
     },
   });

@@ -24,12 +24,12 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 export async function action({ request }: ActionFunctionArgs) {
   return adminPageAction(request, "/dashboard/transcriptions", {
-    retry: async ({ form }) => {
-      await retryAdminTranscription(rowId(form, MSG.missingTranscriptionId));
+    retry: async ({ form, admin }) => {
+      await retryAdminTranscription(rowId(form, MSG.missingTranscriptionId), admin.id);
       return MSG.transcriptionRetried;
     },
-    delete: async ({ form }) => {
-      await deleteAdminTranscription(rowId(form, MSG.missingTranscriptionId));
+    delete: async ({ form, admin }) => {
+      await deleteAdminTranscription(rowId(form, MSG.missingTranscriptionId), admin.id);
       return MSG.transcriptionDeleted;
     },
   });

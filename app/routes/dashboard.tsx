@@ -22,6 +22,7 @@ export const ADMIN_NAV = [
   { to: "/dashboard/subscriptions", label: "Sottoscrizioni" },
   { to: "/dashboard/subscription-types", label: "Piani" },
   { to: "/dashboard/analytics", label: "Analisi" },
+  { to: "/dashboard/audit", label: "Registro attività" },
   { to: "/dashboard/settings", label: "Impostazioni" },
 ];
 

@@ -30,12 +30,12 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 export async function action({ request }: ActionFunctionArgs) {
   return adminPageAction(request, "/dashboard/users", {
-    create: async ({ form }) => {
+    create: async ({ form, admin }) => {
       const values = adminUserFormValues(form);
       const roles = await listRoles();
       const check = adminUserSchema({ mode: "create", roleIds: roles.map((r) => r.id) }).safeParse(values);
       if (!check.success) return { ok: false, intent: "create", fieldErrors: fieldErrors(check.error) } satisfies FormFailure;
-      await createUser(values);
+      await createUser(admin, values);
       return MSG.userCreated;
     },
     update: async ({ form, admin }) => {

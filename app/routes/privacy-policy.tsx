@@ -31,6 +31,11 @@ export default function PrivacyPolicy() {
       <h2>Conservazione</h2>
       <ul>
         <li>Registrazioni audio e trascrizioni: fino a 2 anni, o fino alla loro eliminazione da parte tua.</li>
+        <li>
+          Audio: per i giorni indicati dal tuo piano, se li prevede, oppure fino a quando il verbale è pronto se scegli «Elimina l&apos;audio quando
+          il verbale è pronto» in Impostazioni. Trascrizione, verbale e documento restano.
+        </li>
+        <li>Dove: nel database e nell&apos;archivio dei file del servizio (cartella del server o archivio S3 compatibile).</li>
         <li>Dati di fatturazione: 10 anni.</li>
         <li>Log di sicurezza: 12 mesi.</li>
       </ul>
@@ -40,6 +45,11 @@ export default function PrivacyPolicy() {
       <p>
         Puoi chiedere accesso, rettifica, cancellazione, limitazione, portabilità dei dati e opporti al trattamento scrivendo al supporto. Puoi
         inoltre proporre reclamo al Garante per la protezione dei dati personali.
+      </p>
+      <p>
+        In Impostazioni puoi farlo da solo: «Scarica i miei dati» ti dà un archivio ZIP con profilo, abbonamenti, pagamenti, trascrizioni, verbali,
+        documenti e audio; «Elimina il mio account» cancella account, registrazioni e file. Conserviamo solo i pagamenti richiesti dalla legge, senza
+        collegamento al tuo account.
       </p>
     </LegalPage>
   );

@@ -182,3 +182,13 @@ export function recordingFinalizedEmail(options: { name: string; link: string; o
     ...render(subject, [`Ciao ${name},`, { lines }, { link, label: "Apri la registrazione", style: "plain", textPrefix: "Aprila qui: " }, SIGNATURE]),
   };
 }
+
+/** Sent after «Elimina il mio account» (issue 32), to the address the account had. */
+export function accountDeletedEmail(options: { name: string }): MailContent {
+  const subject = "Il tuo account Verbale è stato eliminato";
+  const lines = [
+    "come richiesto, abbiamo eliminato il tuo account con le registrazioni, le trascrizioni, i verbali e i documenti.",
+    "Conserviamo solo i dati di pagamento richiesti dalla legge, senza collegamento al tuo account.",
+  ];
+  return { subject, ...render(subject, [`Ciao ${options.name},`, { lines }, SIGNATURE]) };
+}

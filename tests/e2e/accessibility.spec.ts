@@ -93,6 +93,7 @@ test("axe: the admin area and its dialogs", async ({ page, context }) => {
     ["/dashboard/subscriptions", "admin-subscriptions"],
     ["/dashboard/subscription-types", "admin-plans"],
     ["/dashboard/analytics", "admin-analytics"],
+    ["/dashboard/audit", "admin-audit"],
     ["/dashboard/settings", "admin-settings"],
     ["/dashboard/users?modal=create", "admin-user-create"],
     ["/dashboard/subscription-types?modal=create", "admin-plan-create"],

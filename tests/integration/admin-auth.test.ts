@@ -64,6 +64,8 @@ function cases(): ApiCase[] {
   return [
     { file: "api.admin.dashboard", method: "GET", path: "/api/admin/dashboard", adminStatus: 200 },
     { file: "api.admin.analytics", method: "GET", path: "/api/admin/analytics", adminStatus: 200 },
+    { file: "api.admin.audit", method: "GET", path: "/api/admin/audit", adminStatus: 200 },
+    { file: "api.admin.audit.export", method: "GET", path: "/api/admin/audit/export", adminStatus: 200 },
     { file: "api.admin.users", method: "GET", path: "/api/admin/users", adminStatus: 200 },
     {
       file: "api.admin.users",
@@ -207,6 +209,7 @@ describe("/dashboard pages authorization", () => {
     { file: "dashboard.subscriptions", path: "/dashboard/subscriptions" },
     { file: "dashboard.subscription-types", path: "/dashboard/subscription-types" },
     { file: "dashboard.analytics", path: "/dashboard/analytics" },
+    { file: "dashboard.audit", path: "/dashboard/audit" },
     { file: "dashboard.settings", path: "/dashboard/settings" },
     { file: "dashboard.$", path: "/dashboard/sconosciuta", params: { "*": "sconosciuta" } },
   ];

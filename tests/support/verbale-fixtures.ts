@@ -120,6 +120,7 @@ export function detailWith(analysis: Minutes | null): TranscriptionDetail {
       edited: null,
       source: null,
       meeting: null,
+      audioDeletedAt: null,
     },
     analysis,
     document: null,

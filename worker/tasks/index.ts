@@ -1,5 +1,6 @@
 import type { TaskList } from "graphile-worker";
 import cleanupExpired from "./cleanup-expired";
+import expireAudio from "./expire-audio";
 import finalizeAbandonedRecordings from "./finalize-abandoned-recordings";
 import liveTranscribe from "./live-transcribe";
 import sendDocumentEmail from "./send-document-email";
@@ -11,6 +12,7 @@ import unlockStaleJobs from "./unlock-stale-jobs";
 /** Every task the in-process runner executes, one file each. */
 export const taskList: TaskList = {
   cleanup_expired: cleanupExpired,
+  expire_audio: expireAudio,
   finalize_abandoned_recordings: finalizeAbandonedRecordings,
   send_document_email: sendDocumentEmail,
   transcribe,
@@ -25,4 +27,5 @@ export const crontab = [
   "*/10 * * * * finalize_abandoned_recordings ?max=1",
   "7 * * * * unlock_stale_jobs ?max=1",
   "23 * * * * sweep_temp_files ?max=1",
+  "41 * * * * expire_audio ?max=1",
 ].join("\n");

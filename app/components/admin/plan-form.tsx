@@ -23,6 +23,7 @@ export type PlanFormDefaults = {
   maxMBStorage: number;
   maxMinutesPerFile: number;
   maxMinutesPerMonth: number;
+  audioRetentionDays?: number | null;
   sortOrder: number;
   isActive: boolean;
   isPreferred: boolean;
@@ -251,6 +252,24 @@ export function PlanForm({
       <div className="grid grid-cols-2 gap-4 sm:grid-cols-4">
         {numberField("maxMinutesPerFile", "Minuti max per file", 1)}
         {numberField("maxMinutesPerMonth", "Minuti di audio al mese", 0)}
+        <div>
+          <label htmlFor="plan-audioRetentionDays" className="label">
+            Conserva l&apos;audio per (giorni)
+          </label>
+          <input
+            id="plan-audioRetentionDays"
+            name="audioRetentionDays"
+            type="number"
+            min={1}
+            step={1}
+            inputMode="numeric"
+            placeholder="Senza limite"
+            defaultValue={defaults.audioRetentionDays == null ? "" : String(defaults.audioRetentionDays)}
+            className="input"
+            {...aria("audioRetentionDays")}
+          />
+          {err("audioRetentionDays")}
+        </div>
       </div>
       <div className="flex flex-wrap gap-6">
         <label className="flex items-center gap-2 text-sm">

@@ -5,6 +5,7 @@ import { saveBlob } from "~/lib/download";
 import { CALL_AUDIO_TEXT } from "~/lib/call-audio";
 import type { MeetingDetails } from "~/lib/meeting";
 import { MSG } from "~/lib/messages";
+import { PRIVACY_TEXT } from "~/lib/privacy-messages";
 import { lowStorageMinutes } from "~/lib/recording-store";
 import { controls, formatTimer, initialRecorderState, recorderReducer, statusText } from "~/lib/recorder-machine";
 import type { UsageLimits } from "~/lib/usage";
@@ -192,6 +193,11 @@ export function Recorder({ userId, limits, requiresSubscription, onUploaded, onA
             <ShareProblem call={call} onStart={start} />
           </>
         ) : null}
+        {state.status === "recording" || state.status === "paused" ? null : (
+          <p className="text-center text-sm text-slate-600" data-testid="recording-reminder">
+            {PRIVACY_TEXT.recordingReminder}
+          </p>
+        )}
         <div ref={controlsRef} className="flex flex-wrap justify-center gap-3">
           {state.status === "paused" ? (
             <button type="button" className="btn-primary" onClick={resume} disabled={!can.resume} data-testid="recorder-resume">

@@ -153,6 +153,11 @@ export const planSchema = z
     // Not in the spec (decision 006): left out, a new plan takes the column defaults and an update keeps the value.
     maxMinutesPerFile: keptInt(1, MSG.planMaxMinutesPerFileMin),
     maxMinutesPerMonth: keptInt(0, MSG.planMaxMinutesPerMonthMin),
+    // Issue 32: days the audio is kept; empty or null = without limit, left out = unchanged.
+    audioRetentionDays: z.preprocess(
+      (v) => (v === undefined ? undefined : v === null || (typeof v === "string" && v.trim() === "") ? null : toInt(v)),
+      z.number().int().min(1, "I giorni di conservazione dell'audio devono essere almeno 1.").max(36_500, MSG.numberTooLarge).nullable().optional(),
+    ),
     sortOrder: optionalInt(0, MSG.planSortOrderMin),
     isActive: booleanish(true),
     isPreferred: booleanish(false),
@@ -187,6 +192,7 @@ export function planFormValues(form: FormData): Record<string, unknown> {
     maxMBStorage: get("maxMBStorage"),
     maxMinutesPerFile: get("maxMinutesPerFile"),
     maxMinutesPerMonth: get("maxMinutesPerMonth"),
+    audioRetentionDays: get("audioRetentionDays"),
     sortOrder: get("sortOrder"),
     isActive: readCheckbox(form, "isActive"),
     isPreferred: readCheckbox(form, "isPreferred"),

@@ -1,4 +1,5 @@
 import { and, count, eq, ilike, or, sql, type SQL } from "drizzle-orm";
+import { auditStep, recordAudit, type AuditStep } from "../audit.server";
 import { getDb, type Executor } from "~/db/client.server";
 import { subscriptionTypes, userSubscriptions } from "~/db/schema";
 import { MSG } from "~/lib/messages";
@@ -117,7 +118,7 @@ export async function togglePlanStatus(id: string | undefined, db: Executor = ge
  * Refused while any subscription (current or past) refers to the plan: those rows keep the
  * history of what users held. Deactivating hides it from new users instead.
  */
-export async function deletePlan(id: string | undefined): Promise<{ id: string }> {
+export async function deletePlan(id: string | undefined, audit?: AuditStep): Promise<{ id: string }> {
   if (!isUuid(id)) throw notFound();
   await getDb().transaction(async (tx) => {
     const [plan] = await tx.select({ id: subscriptionTypes.id }).from(subscriptionTypes).where(eq(subscriptionTypes.id, id)).for("update");
@@ -125,6 +126,69 @@ export async function deletePlan(id: string | undefined): Promise<{ id: string }
     const [{ n }] = await tx.select({ n: count() }).from(userSubscriptions).where(eq(userSubscriptions.subscriptionTypeId, id));
     if (n > 0) throw new ApiError(409, MSG.planInUse(n));
     await tx.delete(subscriptionTypes).where(eq(subscriptionTypes.id, id));
+    await audit?.(tx);
   });
   return { id };
+}
+
+// ---------------------------------------------------------------- audited writes (issue 32)
+
+/** The plan writes of the admin API, each with its audit entry in the same transaction. */
+export const auditedPlans = {
+  create: (actorId: string, input: unknown) =>
+    getDb().transaction(async (tx) => {
+      const plan = await createPlan(input, tx);
+      await recordAudit(tx, {
+        actorId,
+        action: "plan.create",
+        targetType: "plan",
+        targetId: plan.id,
+        details: { isActive: plan.isActive, type: plan.type },
+      });
+      return plan;
+    }),
+  update: (actorId: string, id: string | undefined, input: unknown) =>
+    getDb().transaction(async (tx) => {
+      const before = await getPlan(id, tx);
+      const plan = await updatePlan(id, input, tx);
+      await recordAudit(tx, { actorId, action: "plan.update", targetType: "plan", targetId: plan.id, details: changedFlags(before, plan) });
+      return plan;
+    }),
+  toggle: (actorId: string, id: string | undefined) =>
+    getDb().transaction(async (tx) => {
+      const plan = await togglePlanStatus(id, tx);
+      await recordAudit(tx, {
+        actorId,
+        action: "plan.toggle",
+        targetType: "plan",
+        targetId: plan.id,
+        details: { isActive: { before: !plan.isActive, after: plan.isActive } },
+      });
+      return plan;
+    }),
+  delete: (actorId: string, id: string | undefined) => deletePlan(id, auditStep(actorId, "plan.delete", "plan", id ?? null)),
+};
+
+/** Before/after of the plan's numbers and flags that changed (no names or texts). */
+function changedFlags(before: AdminPlanRow, after: AdminPlanRow) {
+  const keys = [
+    "price",
+    "maxFileSizeMB",
+    "maxRecordingsPerMonth",
+    "maxMBStorage",
+    "maxMinutesPerFile",
+    "maxMinutesPerMonth",
+    "audioRetentionDays",
+    "isActive",
+    "isPreferred",
+    "autoRenew",
+    "sortOrder",
+  ] as const;
+  const details: Record<string, { before: number | boolean | null; after: number | boolean | null }> = {};
+  for (const key of keys) {
+    const a = (before as Record<string, unknown>)[key] as number | boolean | null;
+    const b = (after as Record<string, unknown>)[key] as number | boolean | null;
+    if (a !== b) details[key] = { before: a ?? null, after: b ?? null };
+  }
+  return details;
 }

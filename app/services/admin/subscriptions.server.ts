@@ -8,6 +8,7 @@ import { pagination, type Pagination } from "~/lib/pagination";
 import type { SubscriptionsQuery } from "~/lib/validation/admin";
 import { isUuid } from "~/lib/uuid";
 import { ApiError, notFound } from "../api.server";
+import type { AuditStep } from "../audit.server";
 import { activeSubscriptionCondition } from "../usage.server";
 import { csvResponse, EXPORT_BATCH, likePattern, orderBy, splitName, toNumber, newestFirstPages } from "./common.server";
 
@@ -227,7 +228,7 @@ export async function getAdminSubscription(id: string | undefined, db: Executor 
 }
 
 /** Admin cancel (spec 4): only ACTIVE and not already flagged cancelAtPeriodEnd; ends it now. */
-export async function cancelAdminSubscription(id: string | undefined, reason?: string | null): Promise<AdminSubscriptionRow> {
+export async function cancelAdminSubscription(id: string | undefined, reason?: string | null, audit?: AuditStep): Promise<AdminSubscriptionRow> {
   if (!isUuid(id)) throw notFound();
   await getDb().transaction(async (tx) => {
     const [sub] = await tx.select().from(userSubscriptions).where(eq(userSubscriptions.id, id)).for("update");
@@ -237,6 +238,7 @@ export async function cancelAdminSubscription(id: string | undefined, reason?: s
       .update(userSubscriptions)
       .set({ status: "CANCELLED", isActive: false, cancelledAt: new Date(), cancelReason: reason?.trim().slice(0, 500) || null })
       .where(eq(userSubscriptions.id, id));
+    await audit?.(tx);
   });
   return getAdminSubscription(id);
 }
@@ -246,7 +248,7 @@ export async function cancelAdminSubscription(id: string | undefined, reason?: s
  * its period is over, a new one starts now. Refused while the user holds another active one, so
  * a user never ends up with two plans at once.
  */
-export async function reactivateAdminSubscription(id: string | undefined): Promise<AdminSubscriptionRow> {
+export async function reactivateAdminSubscription(id: string | undefined, audit?: AuditStep): Promise<AdminSubscriptionRow> {
   if (!isUuid(id)) throw notFound();
   await getDb().transaction(async (tx) => {
     const [row] = await tx
@@ -278,6 +280,7 @@ export async function reactivateAdminSubscription(id: string | undefined): Promi
         ...(periodOver ? { startDate: now, endDate: end, currentPeriodStart: now, currentPeriodEnd: end } : {}),
       })
       .where(eq(userSubscriptions.id, sub.id));
+    await audit?.(tx);
   });
   return getAdminSubscription(id);
 }

@@ -1,4 +1,5 @@
 import { and, count, eq, gte, ilike, inArray, lt, or, sql, type SQL } from "drizzle-orm";
+import { auditStep, recordAudit } from "../audit.server";
 import { getDb, type Executor } from "~/db/client.server";
 import { analyses, documents, transcriptions, users } from "~/db/schema";
 import { MSG } from "~/lib/messages";
@@ -240,15 +241,19 @@ export async function downloadTranscriptionDocument(id: string | undefined): Pro
 }
 
 /** Same as the owner's delete: rows, usage given back, then the files. */
-export async function deleteAdminTranscription(id: string | undefined): Promise<{ id: string }> {
-  const deleted = await deleteTranscription(id, { admin: true });
+export async function deleteAdminTranscription(id: string | undefined, actorId: string): Promise<{ id: string }> {
+  const deleted = await deleteTranscription(id, { admin: true }, auditStep(actorId, "transcription.delete", "transcription", id ?? null));
   return { id: deleted.id };
 }
 
 /** Only FAILED goes back to the queue (the pipeline enforces it and answers 409 otherwise). */
-export async function retryAdminTranscription(id: string | undefined): Promise<{ id: string }> {
+export async function retryAdminTranscription(id: string | undefined, actorId: string): Promise<{ id: string }> {
   if (!isUuid(id)) throw notFound();
-  const result = await retryTranscription(id);
+  const result = await getDb().transaction(async (tx) => {
+    const retried = await retryTranscription(id, tx);
+    await recordAudit(tx, { actorId, action: "transcription.retry", targetType: "transcription", targetId: id, details: { job: retried.job } });
+    return retried;
+  });
   return { id: result.id };
 }
 

@@ -1,6 +1,6 @@
 import { and, count, eq, ilike, inArray, ne, or, sql, type SQL } from "drizzle-orm";
 import { getDb, type Executor } from "~/db/client.server";
-import { documents, roles, sessions, subscriptionTypes, transcriptions, userSubscriptions, users } from "~/db/schema";
+import { roles, sessions, subscriptionTypes, transcriptions, userSubscriptions, users } from "~/db/schema";
 import { MSG } from "~/lib/messages";
 import { pagination, type Pagination } from "~/lib/pagination";
 import { adminUserSchema, type AdminUserMode, type UsersQuery } from "~/lib/validation/admin";
@@ -8,11 +8,10 @@ import { isUuid } from "~/lib/uuid";
 import { badRequest, conflict, notFound, ApiError, zodIssueMessage } from "../api.server";
 import { hashPassword } from "../password.server";
 import type { SessionUser } from "../session.server";
-import { removeRecordingChunks } from "../recording-assembly.server";
-import * as storage from "../storage.server";
+import { eraseUserRows, removeErasedFiles } from "../account/erase.server";
+import { recordAudit } from "../audit.server";
 import { activeSubscriptionCondition } from "../usage.server";
 import { csvResponse, EXPORT_BATCH, likePattern, orderBy, newestFirstPages, type ExportCursor } from "./common.server";
-import { log } from "../logger.server";
 
 /** Admin users: list, roles, create, update, delete, toggle status, CSV export (spec 7 Admin). */
 
@@ -167,21 +166,32 @@ async function emailTaken(email: string, exceptId: string | undefined, db: Execu
 
 const isUniqueViolation = (error: unknown) => typeof error === "object" && error !== null && (error as { code?: string }).code === "23505";
 
-export async function createUser(input: unknown, db: Executor = getDb()): Promise<AdminUserRow> {
+export async function createUser(actor: SessionUser, input: unknown, db: Executor = getDb()): Promise<AdminUserRow> {
   const { data } = await validate(input, "create", db);
   if (await emailTaken(data.email, undefined, db)) throw conflict(MSG.adminEmailTaken);
   try {
-    const [created] = await db
-      .insert(users)
-      .values({
-        email: data.email,
-        name: data.name,
-        passwordHash: await hashPassword(data.password!),
-        roleId: data.roleId,
-        isActive: data.isActive,
-        isEmailVerified: data.isEmailVerified,
-      })
-      .returning({ id: users.id });
+    const passwordHash = await hashPassword(data.password!);
+    const created = await db.transaction(async (tx) => {
+      const [row] = await tx
+        .insert(users)
+        .values({
+          email: data.email,
+          name: data.name,
+          passwordHash,
+          roleId: data.roleId,
+          isActive: data.isActive,
+          isEmailVerified: data.isEmailVerified,
+        })
+        .returning({ id: users.id });
+      await recordAudit(tx, {
+        actorId: actor.id,
+        action: "user.create",
+        targetType: "user",
+        targetId: row.id,
+        details: { roleId: data.roleId, isActive: data.isActive, isEmailVerified: data.isEmailVerified },
+      });
+      return row;
+    });
     return getAdminUser(created.id, db);
   } catch (error) {
     if (isUniqueViolation(error)) throw conflict(MSG.adminEmailTaken);
@@ -222,6 +232,10 @@ export async function updateUser(actor: SessionUser, id: string | undefined, inp
   await db
     .transaction(async (tx) => {
       const target = await lockTarget(id, tx);
+      const [before] = await tx
+        .select({ roleId: users.roleId, isEmailVerified: users.isEmailVerified, email: users.email, name: users.name })
+        .from(users)
+        .where(eq(users.id, target.id));
       if (target.id === actor.id && !data.isActive) throw badRequest(MSG.adminCannotDeactivateSelf);
       const losesAdmin = target.roleName === "ADMIN" && target.isActive && (newRole.name !== "ADMIN" || !data.isActive);
       if (losesAdmin) await assertNotLastAdmin(target.id, tx);
@@ -237,6 +251,21 @@ export async function updateUser(actor: SessionUser, id: string | undefined, inp
           ...(data.password ? { passwordHash: await hashPassword(data.password) } : {}),
         })
         .where(eq(users.id, target.id));
+      const flag = <T>(a: T, b: T) => (a === b ? undefined : { before: a as never, after: b as never });
+      await recordAudit(tx, {
+        actorId: actor.id,
+        action: "user.update",
+        targetType: "user",
+        targetId: target.id,
+        details: {
+          roleId: flag(before.roleId, data.roleId),
+          isActive: flag(target.isActive, data.isActive),
+          isEmailVerified: flag(before.isEmailVerified, data.isEmailVerified),
+          emailChanged: before.email !== data.email || undefined,
+          nameChanged: before.name !== data.name || undefined,
+          passwordChanged: Boolean(data.password) || undefined,
+        },
+      });
       // A new password or a deactivation ends the user's other sessions (never the acting admin's own).
       if ((data.password || !data.isActive) && target.id !== actor.id) await tx.delete(sessions).where(eq(sessions.userId, target.id));
     })
@@ -257,36 +286,34 @@ export async function toggleUserStatus(actor: SessionUser, id: string | undefine
       await tx.delete(sessions).where(eq(sessions.userId, target.id));
     }
     await tx.update(users).set({ isActive: !target.isActive }).where(eq(users.id, target.id));
+    await recordAudit(tx, {
+      actorId: actor.id,
+      action: "user.toggle",
+      targetType: "user",
+      targetId: target.id,
+      details: { isActive: { before: target.isActive, after: !target.isActive } },
+    });
   });
   return getAdminUser(id, db);
 }
 
-/** Deletes the user with everything they own; their audio and document files go after the commit. */
+/** Deletes the user with everything they own, as «Elimina il mio account» does (account/erase.server.ts). */
 export async function deleteUser(actor: SessionUser, id: string | undefined): Promise<{ id: string }> {
-  const { files, recordings } = await getDb().transaction(async (tx) => {
+  const erased = await getDb().transaction(async (tx) => {
     const target = await lockTarget(id, tx);
     if (target.id === actor.id) throw badRequest(MSG.adminCannotDeleteSelf);
     if (target.roleName === "ADMIN") await assertNotLastAdmin(target.id, tx);
-    const audio = await tx
-      .select({ key: transcriptions.fileName, id: transcriptions.id, status: transcriptions.status })
-      .from(transcriptions)
-      .where(eq(transcriptions.userId, target.id));
-    const docs = await tx
-      .select({ key: documents.fileName })
-      .from(documents)
-      .innerJoin(transcriptions, eq(transcriptions.id, documents.transcriptionId))
-      .where(eq(transcriptions.userId, target.id));
-    await tx.delete(users).where(eq(users.id, target.id));
-    return {
-      files: [...audio, ...docs].map((f) => f.key),
-      recordings: audio.filter((t) => t.status === "RECORDING" || t.status === "FAILED").map((t) => t.id),
-    };
+    const erased = await eraseUserRows(tx, target.id);
+    await recordAudit(tx, {
+      actorId: actor.id,
+      action: "user.delete",
+      targetType: "user",
+      targetId: target.id,
+      details: { role: target.roleName, transcriptions: erased.transcriptionIds.length, ordersKept: erased.ordersKept },
+    });
+    return erased;
   });
-  await Promise.all([
-    ...files.map((key) => storage.remove(key).catch((e: unknown) => log.error({ err: e, key }, "[admin] file non rimosso"))),
-    // The chunks of recordings never finalized (decision 009): they have no file of their own yet.
-    ...recordings.map(removeRecordingChunks),
-  ]);
+  await removeErasedFiles(erased);
   return { id: id! };
 }
 

@@ -1,4 +1,5 @@
-import { notFound } from "../api.server";
+import { PRIVACY_TEXT } from "~/lib/privacy-messages";
+import { ApiError, notFound } from "../api.server";
 import { contentDisposition, rangedFileResponse, safeFileName } from "../http-download.server";
 import * as storage from "../storage.server";
 import { findTranscription, type Access } from "./access.server";
@@ -9,6 +10,7 @@ import { findTranscription, type Access } from "./access.server";
  */
 export async function audioResponse(id: string | undefined, access: Access, request: Request): Promise<Response> {
   const row = await findTranscription(id, access);
+  if (row.audioDeletedAt) throw new ApiError(410, PRIVACY_TEXT.audioGone);
   const file = await storage.stat(row.fileName);
   if (!file) throw notFound();
   const extension = row.fileName.split(".").pop() ?? "webm";

@@ -6,6 +6,7 @@ import { notFound } from "../api.server";
 import { log } from "../logger.server";
 import { removeRecordingChunks } from "../recording-assembly.server";
 import * as storage from "../storage.server";
+import type { AuditStep } from "../audit.server";
 import { releaseRecording } from "../usage.server";
 import { accessFilter, type Access } from "./access.server";
 
@@ -16,7 +17,7 @@ export type DeletedTranscription = { id: string; userId: string; usageMonth: str
  * in one transaction; the audio and document files go only after the commit, so a rollback
  * never leaves rows pointing at missing files.
  */
-export async function deleteTranscription(id: string | undefined, access: Access): Promise<DeletedTranscription> {
+export async function deleteTranscription(id: string | undefined, access: Access, audit?: AuditStep): Promise<DeletedTranscription> {
   if (!isUuid(id)) throw notFound();
   const { deleted, files } = await getDb().transaction(async (tx) => {
     const [row] = await tx.select().from(transcriptions).where(accessFilter(id, access)).for("update");
@@ -24,6 +25,7 @@ export async function deleteTranscription(id: string | undefined, access: Access
     const docs = await tx.select({ fileName: documents.fileName }).from(documents).where(eq(documents.transcriptionId, row.id));
     await tx.delete(transcriptions).where(eq(transcriptions.id, row.id));
     await releaseRecording(tx, row.userId, row.usageMonth, row.usageMegabytes, row.usageMinutes);
+    await audit?.(tx);
     return {
       deleted: { id: row.id, userId: row.userId, usageMonth: row.usageMonth, megabytes: row.usageMegabytes, minutes: row.usageMinutes },
       files: [row.fileName, ...docs.map((d) => d.fileName)],

@@ -40,6 +40,8 @@ export type TranscriptionDetail = {
     source: AudioSource | null;
     createdAt: string;
     completedAt: string | null;
+    /** When retention deleted the audio (issue 32); the page shows «Audio eliminato il …» instead of the player. */
+    audioDeletedAt: string | null;
     user: { id: string; name: string; firstName: string; lastName: string; email: string };
     segments: SegmentView[];
     edited: { at: string; by: string } | null;
@@ -105,6 +107,7 @@ export async function getTranscriptionDetail(id: string | undefined, access: Acc
       fileName: row.fileName,
       filename: row.fileName,
       originalName: row.originalName,
+      audioDeletedAt: row.audioDeletedAt ? row.audioDeletedAt.toISOString() : null,
       mimeType: row.mimeType,
       title: row.title,
       text: row.text,

@@ -19,6 +19,8 @@ export type TranscriptionListItem = {
   fileSize: number;
   createdAt: string;
   completedAt: string | null;
+  /** When retention deleted the audio (issue 32). */
+  audioDeletedAt: string | null;
   hasDocument: boolean;
   excerpt: string;
   /** What deleting it gives back (for the optimistic usage update). */
@@ -48,6 +50,7 @@ export async function listTranscriptions(
     id: transcriptions.id,
     fileName: transcriptions.fileName,
     originalName: transcriptions.originalName,
+    audioDeletedAt: transcriptions.audioDeletedAt,
     title: transcriptions.title,
     status: transcriptions.status,
     language: transcriptions.language,
@@ -91,6 +94,7 @@ export async function listTranscriptions(
       fileName: r.fileName as string,
       filename: r.fileName as string,
       originalName: r.originalName as string,
+      audioDeletedAt: r.audioDeletedAt ? (r.audioDeletedAt as Date).toISOString() : null,
       title: (r.title as string | null) ?? null,
       status: r.status as TranscriptionRow["status"],
       language: (r.language as string | null) ?? null,

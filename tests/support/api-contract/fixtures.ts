@@ -21,6 +21,8 @@ export type Fixtures = {
   inactive: TestUser;
   loginUser: TestUser;
   logoutUser: TestUser;
+  /** Erased by the DELETE /api/account case (issue 32). */
+  eraseUser: TestUser;
   /** Completed, analysed, with a document and one e-mail delivery. */
   t1: string;
   /** Completed, deleted by the DELETE case. */
@@ -51,6 +53,7 @@ async function setupFixtures(): Promise<void> {
   f.inactive = await createTestUser({ active: false, plan: "FREE_BASIC" });
   f.loginUser = await createTestUser();
   f.logoutUser = await createTestUser();
+  f.eraseUser = await createTestUser();
   f.t1 = (await seedCompletedTranscription(getSql(), storageDir, f.owner.id)).id;
   f.t2 = (await seedCompletedTranscription(getSql(), storageDir, f.owner.id)).id;
   f.t3 = (await seedCompletedTranscription(getSql(), storageDir, f.owner.id)).id;
