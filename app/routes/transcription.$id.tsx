@@ -15,6 +15,7 @@ import { applyPageEdit, isPageEditIntent } from "~/services/transcription-edits.
 import { assertSameOriginForm, getSessionUser } from "~/services/session.server";
 import { getTranscriptionDetail, type TranscriptionDetail } from "~/services/transcriptions/detail.server";
 import { log } from "~/services/logger.server";
+import { isLlmIntent, llmAction } from "~/services/llm-page-actions.server";
 
 export const meta: MetaFunction<typeof loader> = ({ data: d }) => {
   const detail = d && "detail" in d ? d.detail : undefined;
@@ -68,6 +69,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
       throw error;
     }
   }
+  if (isLlmIntent(intent)) return llmAction(intent, params.id, user.id);
   if (intent === "generate") {
     try {
       const file = await generateDocument(params.id, { userId: user.id });

@@ -5,6 +5,7 @@ import { analyses, transcriptionSegments, transcriptions } from "~/db/schema";
 import { analysisResultSchema, titleFromSentence } from "~/lib/analysis";
 import { splitText } from "../engines/local-analysis/sentences";
 import { PIPELINE_ERRORS } from "~/lib/messages";
+import { enqueueLlmRewrite } from "~/services/pipeline.server";
 import { getAnalysisEngine } from "../engines/index";
 import { UserFacingError } from "../engines/types";
 import { handleFailure, readPayload } from "./transcribe";
@@ -60,6 +61,7 @@ async function runAnalysis(transcriptionId: string, _helpers: JobHelpers, signal
       : await engine.analyze({ segments, language: row.language ?? "it", signal, onProgress });
   // The engine that actually made the minutes (the local LLM hands over to the extractive analyzer without its model).
   const madeBy = ("producedBy" in raw && raw.producedBy) || { name: engine.name, model: engine.model };
+  const standIn = ("standIn" in raw && raw.standIn) || null;
   const parsed = analysisResultSchema.safeParse(raw);
   if (!parsed.success) {
     throw Object.assign(new UserFacingError(PIPELINE_ERRORS.analysisInvalid), {
@@ -77,6 +79,8 @@ async function runAnalysis(transcriptionId: string, _helpers: JobHelpers, signal
     actionItems: result.actionItems,
     engine: madeBy.name,
     model: madeBy.model,
+    standIn,
+    llmVersion: null,
   };
   signal.throwIfAborted();
   await db.transaction(async (tx) => {
@@ -88,6 +92,8 @@ async function runAnalysis(transcriptionId: string, _helpers: JobHelpers, signal
       .update(transcriptions)
       .set({ status: "COMPLETED", title, stage: "completed", progress: 100, completedAt: new Date(), errorMessage: null, failureReason: null })
       .where(eq(transcriptions.id, transcriptionId));
+    // Too slow on this machine to wait for: the extractive minutes now, the LLM's when ready.
+    if (standIn === "slow") await enqueueLlmRewrite(tx, transcriptionId);
   });
 }
 

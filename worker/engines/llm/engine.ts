@@ -6,6 +6,10 @@ import type { DownloadProgress } from "../model-files";
 import { UserFacingError, type AnalysisEngine, type AnalysisInput, type AnalysisOutput } from "../types";
 import { ensureLlmModel, resolveLlmModel, type LlmDownloadOptions } from "./models";
 import { log } from "~/services/logger.server";
+import { readLlmStatus, writeLlmStatus, type LlmStandIn } from "~/services/llm-status.server";
+import { estimateSecondsForText, SLOW_ANALYSIS_SECONDS } from "~/lib/llm-estimate";
+import { ModelWatch } from "./availability";
+import { cachedSpeed, measureSpeed, saveSpeed, type MeasuredSpeed } from "./speed";
 
 /**
  * The local LLM analysis engine: a small instruct model in this process (node-llama-cpp, CPU
@@ -18,6 +22,10 @@ import { log } from "~/services/logger.server";
  *
  * When the model file is missing and cannot be downloaded, or the model fails, the extractive
  * analyzer makes the minutes and the result says so (producedBy).
+ *
+ * Nobody waits for the model (issue 35, decision 039): while it downloads in the background, or
+ * when its download failed, or when this machine would take over 5 minutes for this transcript,
+ * the extractive analyzer answers at once and the result says why (standIn).
  */
 
 export type LlmEngineOptions = {
@@ -106,10 +114,57 @@ export class LocalLlmAnalysisEngine implements AnalysisEngine {
   private idleTimer: NodeJS.Timeout | undefined;
   private unavailableUntil = 0;
   private readonly log: (line: string) => void;
+  private readonly modelPath: string;
+  private readonly watch: ModelWatch;
 
   constructor(private readonly options: LlmEngineOptions) {
-    this.model = resolveLlmModel(options.model, options.dataDir).name;
+    const resolved = resolveLlmModel(options.model, options.dataDir);
+    this.model = resolved.name;
+    this.modelPath = resolved.path;
     this.log = options.log ?? ((line) => log.warn(line));
+    this.watch = new ModelWatch({
+      name: resolved.name,
+      path: resolved.path,
+      dataDir: options.dataDir,
+      downloadable: Boolean(resolved.catalogue || options.modelUrl),
+      download: (onProgress) => this.prepare(onProgress),
+      log: this.log,
+      retryAfterMs: options.retryDownloadAfterMs ?? 10 * 60_000,
+    });
+  }
+
+  /** Worker start: the download in the background if needed, then the speed measured once. */
+  async warmUp(): Promise<MeasuredSpeed | undefined> {
+    this.watch.check();
+    await this.watch.settled();
+    if (this.watch.check() !== "ready") return undefined;
+    let speed = this.speed();
+    if (!speed) {
+      const { model } = await this.load({ segments: [], language: "it" });
+      speed = await measureSpeed(model, this.threads());
+      saveSpeed(this.options.dataDir, this.modelPath, this.threads(), speed);
+      this.scheduleUnload();
+      this.log(
+        `[modello linguistico] velocità misurata: lettura ${speed.readPerSecond.toFixed(0)} token/s, scrittura ${speed.writePerSecond.toFixed(1)} token/s (${speed.threads} thread).`,
+      );
+    }
+    const status = readLlmStatus(this.options.dataDir);
+    writeLlmStatus(this.options.dataDir, { ...(status?.model === this.model ? status : {}), model: this.model, state: "ready", fraction: 1, speed });
+    return speed;
+  }
+
+  /** The download under way, if any (tests, shutdown). */
+  downloadSettled(): Promise<void> {
+    return this.watch.settled();
+  }
+
+  /** This machine's measured speed for the model, once measured. */
+  speed(): MeasuredSpeed | undefined {
+    return cachedSpeed(this.options.dataDir, this.modelPath, this.threads());
+  }
+
+  private threads(): number {
+    return this.options.threads ?? os.availableParallelism();
   }
 
   /** The model file, downloaded when missing (progress 0..1). */
@@ -128,6 +183,10 @@ export class LocalLlmAnalysisEngine implements AnalysisEngine {
   async analyze(input: AnalysisInput): Promise<AnalysisOutput> {
     const lines = transcriptLines(input.segments);
     if (lines.length === 0) return { title: "", summary: "", topics: [], decisions: [], actionItems: [] };
+    const availability = this.watch.check();
+    if (availability !== "ready") return this.fallback(input, availability === "downloading" ? "downloading" : "unavailable");
+    const speed = input.waitForLlm ? undefined : this.speed();
+    if (speed && estimateSecondsForText(lines.join("\n").length, speed) > SLOW_ANALYSIS_SECONDS) return this.fallback(input, "slow");
     let loaded: Loaded;
     try {
       if (Date.now() < this.unavailableUntil)
@@ -137,7 +196,7 @@ export class LocalLlmAnalysisEngine implements AnalysisEngine {
       if (input.signal?.aborted) throw error;
       this.unavailableUntil = Date.now() + (this.options.retryDownloadAfterMs ?? 10 * 60_000);
       this.log(`[analisi] ${(error as Error).message} Uso l'analizzatore estrattivo.`);
-      return this.fallback(input);
+      return this.fallback(input, "unavailable");
     }
     try {
       return await this.run(loaded, lines, input);
@@ -146,7 +205,7 @@ export class LocalLlmAnalysisEngine implements AnalysisEngine {
       this.log(
         `[analisi] il modello linguistico "${this.model}" non ha prodotto il verbale (${(error as Error).message}); uso l'analizzatore estrattivo.`,
       );
-      return this.fallback(input);
+      return this.fallback(input, "unavailable");
     } finally {
       this.scheduleUnload();
     }
@@ -163,9 +222,9 @@ export class LocalLlmAnalysisEngine implements AnalysisEngine {
     await l?.llama.dispose();
   }
 
-  private async fallback(input: AnalysisInput): Promise<AnalysisOutput> {
+  private async fallback(input: AnalysisInput, standIn: LlmStandIn): Promise<AnalysisOutput> {
     const result = await this.options.fallback.analyze(input);
-    return { ...result, producedBy: { name: this.options.fallback.name, model: this.options.fallback.model } };
+    return { ...result, producedBy: { name: this.options.fallback.name, model: this.options.fallback.model }, standIn };
   }
 
   private load(input: AnalysisInput): Promise<Loaded> {
@@ -193,7 +252,7 @@ export class LocalLlmAnalysisEngine implements AnalysisEngine {
   private async run({ llama, model }: Loaded, lines: string[], input: AnalysisInput): Promise<AnalysisResult> {
     const partTokens = this.options.partTokens ?? DEFAULT_PART_TOKENS;
     const parts = splitByTokens(lines, (l) => model.tokenize(l).length, partTokens);
-    const threads = this.options.threads ?? os.availableParallelism();
+    const threads = this.threads();
     const context = await model.createContext({
       contextSize: Math.min(model.trainContextSize, partTokens + PART_ANSWER_TOKENS + 1024),
       threads,
