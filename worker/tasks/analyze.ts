@@ -1,6 +1,7 @@
 import { asc, eq } from "drizzle-orm";
 import type { JobHelpers, Task } from "graphile-worker";
 import { getDb } from "~/db/client.server";
+import { minutesPartStore } from "~/services/minutes-parts.server";
 import { analyses, transcriptionSegments, transcriptions } from "~/db/schema";
 import { analysisResultSchema, titleFromSentence } from "~/lib/analysis";
 import { splitText } from "../engines/local-analysis/sentences";
@@ -58,7 +59,7 @@ async function runAnalysis(transcriptionId: string, _helpers: JobHelpers, signal
   const raw =
     segments.length === 0
       ? { title: "", summary: "", topics: [] }
-      : await engine.analyze({ segments, language: row.language ?? "it", signal, onProgress });
+      : await engine.analyze({ segments, language: row.language ?? "it", signal, onProgress, parts: minutesPartStore(transcriptionId) });
   // The engine that actually made the minutes (the local LLM hands over to the extractive analyzer without its model).
   const madeBy = ("producedBy" in raw && raw.producedBy) || { name: engine.name, model: engine.model };
   const standIn = ("standIn" in raw && raw.standIn) || null;

@@ -2,6 +2,7 @@ import type { TaskList } from "graphile-worker";
 import cleanupExpired from "./cleanup-expired";
 import finalizeAbandonedRecordings from "./finalize-abandoned-recordings";
 import liveTranscribe from "./live-transcribe";
+import llmLiveParts from "./llm-live-parts";
 import llmRewrite from "./llm-rewrite";
 import sendDocumentEmail from "./send-document-email";
 import sweepTempFiles from "./sweep-temp-files";
@@ -18,12 +19,13 @@ export const taskList: TaskList = {
   live_transcribe: liveTranscribe,
   analyze,
   llm_rewrite: llmRewrite,
+  llm_live_parts: llmLiveParts,
   unlock_stale_jobs: unlockStaleJobs,
   sweep_temp_files: sweepTempFiles,
 };
 
 /** Tasks of the local LLM's own runner (concurrency 1, see runner.ts): never in the pipeline's. */
-export const LLM_LANE_TASKS = ["llm_rewrite"];
+export const LLM_LANE_TASKS = ["llm_rewrite", "llm_live_parts"];
 
 export const crontab = [
   "*/15 * * * * cleanup_expired ?max=1",

@@ -1,6 +1,7 @@
 import { asc, eq } from "drizzle-orm";
 import type { Task } from "graphile-worker";
 import { getDb } from "~/db/client.server";
+import { minutesPartStore } from "~/services/minutes-parts.server";
 import { analyses, transcriptionSegments, transcriptions } from "~/db/schema";
 import { analysisResultSchema } from "~/lib/analysis";
 import { log } from "~/services/logger.server";
@@ -26,7 +27,13 @@ const llmRewrite: Task = async (payload, helpers) => {
     .where(eq(transcriptionSegments.transcriptionId, transcriptionId))
     .orderBy(asc(transcriptionSegments.position));
   const engine = await getAnalysisEngine();
-  const raw = await engine.analyze({ segments, language: row?.language ?? "it", signal: helpers.abortSignal, waitForLlm: true });
+  const raw = await engine.analyze({
+    segments,
+    language: row?.language ?? "it",
+    signal: helpers.abortSignal,
+    waitForLlm: true,
+    parts: minutesPartStore(transcriptionId),
+  });
   // The LLM could not write them after all: the extractive minutes stay, and say so.
   if (raw.producedBy) return;
   const parsed = analysisResultSchema.safeParse(raw);

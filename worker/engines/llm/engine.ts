@@ -1,3 +1,4 @@
+import { createHash } from "node:crypto";
 import os from "node:os";
 import type { Llama, LlamaModel } from "node-llama-cpp";
 import type { AnalysisResult } from "~/lib/analysis";
@@ -85,6 +86,11 @@ function partSchema(stamps: string[], withTitle: boolean) {
 }
 
 const OVERALL_SCHEMA = { type: "object", properties: { titolo: text(3, 60), riassunto: text(1, 1200) } } as const;
+
+/** A part's words (with their minutes): an edited part gets another hash and is redone. */
+export function partHash(lines: string[]): string {
+  return createHash("sha256").update(lines.join("\n")).digest("hex");
+}
 
 /** Groups lines into parts of at most maxTokens (a single longer line is its own part). */
 export function splitByTokens(lines: string[], countTokens: (line: string) => number, maxTokens: number): string[][] {
@@ -249,7 +255,23 @@ export class LocalLlmAnalysisEngine implements AnalysisEngine {
     this.idleTimer.unref();
   }
 
-  private async run({ llama, model }: Loaded, lines: string[], input: AnalysisInput): Promise<AnalysisResult> {
+  /**
+   * Issue 35, during a meeting: the map step of each complete part of the live transcript (every
+   * part but the last, which may still grow) not done yet, kept in input.parts by position and a
+   * hash of its lines; answers the minutes so far (no title or summary).
+   */
+  async mapCompleteParts(input: AnalysisInput): Promise<AnalysisResult | null> {
+    const lines = transcriptLines(input.segments);
+    if (lines.length === 0 || !input.parts || this.watch.check() !== "ready") return null;
+    const loaded = await this.load(input);
+    try {
+      return await this.run(loaded, lines, input, true);
+    } finally {
+      this.scheduleUnload();
+    }
+  }
+
+  private async run({ llama, model }: Loaded, lines: string[], input: AnalysisInput, live = false): Promise<AnalysisResult> {
     const partTokens = this.options.partTokens ?? DEFAULT_PART_TOKENS;
     const parts = splitByTokens(lines, (l) => model.tokenize(l).length, partTokens);
     const threads = this.threads();
@@ -276,16 +298,25 @@ export class LocalLlmAnalysisEngine implements AnalysisEngine {
       let overall = { title: "", summary: "" };
       for (const [index, part] of parts.entries()) {
         const single = parts.length === 1;
-        const heading = single ? "Trascrizione della riunione" : `Parte ${index + 1} di ${parts.length} della trascrizione della riunione`;
-        const answer = await ask<PartialMinutes & { titolo?: string }>(
-          partSchema(stampsOf(part), single),
-          `${heading}:\n\n${part.join("\n")}`,
-          PART_ANSWER_TOKENS,
-        );
+        if (live && index === parts.length - 1) break;
+        // A part done during the meeting (same place, same words, same model) is not asked again.
+        const hash = single ? "" : partHash(part);
+        const kept = single ? undefined : ((await input.parts?.get(index, hash, this.model)) as (PartialMinutes & { titolo?: string }) | undefined);
+        // No "of N" in the heading: a part done during the meeting (N unknown yet) reads as it will at «Invia».
+        const heading = single ? "Trascrizione della riunione" : `Parte ${index + 1} della trascrizione della riunione`;
+        const answer =
+          kept ??
+          (await ask<PartialMinutes & { titolo?: string }>(
+            partSchema(stampsOf(part), single),
+            `${heading}:\n\n${part.join("\n")}`,
+            PART_ANSWER_TOKENS,
+          ));
+        if (!kept && !single) await input.parts?.put(index, hash, this.model, answer);
         partials.push(answer);
         if (single) overall = { title: answer.titolo ?? "", summary: answer.riassunto };
         input.onProgress?.((index + 1) / (parts.length + (single ? 0 : 1)));
       }
+      if (live) return assembleMinutes(partials, input.segments, overall);
       if (parts.length > 1) {
         const digest = partials.map((p, i) => `Parte ${i + 1}: ${p.riassunto}\nArgomenti: ${p.argomenti.map((a) => a.nome).join("; ")}`).join("\n\n");
         const answer = await ask<{ titolo: string; riassunto: string }>(
