@@ -15,4 +15,5 @@ export const LLM_TEXT = {
   regenerating: "Nuova analisi con il modello linguistico in coda.",
   noVersion: "Nessuna versione del modello linguistico da scegliere.",
   engineSection: "Motore del verbale",
+  liveMinutes: "Verbale in corso",
 } as const;

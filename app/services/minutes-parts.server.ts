@@ -1,4 +1,4 @@
-import { and, eq } from "drizzle-orm";
+import { and, asc, eq } from "drizzle-orm";
 import { getDb } from "~/db/client.server";
 import { minutesParts } from "~/db/schema";
 
@@ -32,4 +32,16 @@ export function minutesPartStore(transcriptionId: string) {
         .onConflictDoUpdate({ target: [minutesParts.transcriptionId, minutesParts.position], set: { ...values, createdAt: new Date() } });
     },
   };
+}
+
+/** The topics of the parts done so far, in the order they were said (the live view's «Verbale in corso»). */
+export async function liveMinutesTopics(transcriptionId: string): Promise<string[]> {
+  const rows = await getDb()
+    .select({ result: minutesParts.result })
+    .from(minutesParts)
+    .where(eq(minutesParts.transcriptionId, transcriptionId))
+    .orderBy(asc(minutesParts.position));
+  return rows
+    .flatMap((r) => ((r.result as { argomenti?: { nome?: unknown }[] }).argomenti ?? []).map((a) => String(a.nome ?? "").trim()))
+    .filter(Boolean);
 }
