@@ -124,6 +124,16 @@ describe("the local LLM never makes anyone wait (issue 35)", () => {
       expect(html).not.toContain("Verbale redatto dall'analizzatore estrattivo");
       // The worker measured the model's speed once it was there (admin overview).
       await expect.poll(() => readLlmStatus(getConfig().DATA_DIR)?.speed?.readPerSecond, { timeout: 60_000 }).toBeGreaterThan(0);
+      // «Motore del verbale» on the admin overview: the engine, the model downloaded, its speed and the 60-minute estimate.
+      const admin = await createTestUser({ role: "ADMIN" });
+      const overview = await fetch(`${server.url}/dashboard`, { headers: { Cookie: `verbale_session=${admin.token}` } });
+      expect(overview.status).toBe(200);
+      const text = (await overview.text()).replaceAll("&#x27;", "'");
+      expect(text).toContain(LLM_TEXT.engineSection);
+      expect(text).toContain("modello linguistico locale");
+      expect(text).toMatch(/scaricato/);
+      expect(text).toMatch(/lettura \d+ token\/s · scrittura [\d,]+ token\/s \(1 thread\)/);
+      expect(text).toMatch(/verbale in circa \d+ (secondi|minuti)/);
     },
   );
 
