@@ -8,7 +8,7 @@ import { UserFacingError, type AnalysisEngine, type AnalysisInput, type Analysis
 import { ensureLlmModel, resolveLlmModel, type LlmDownloadOptions } from "./models";
 import { log } from "~/services/logger.server";
 import { readLlmStatus, writeLlmStatus, type LlmStandIn } from "~/services/llm-status.server";
-import { estimateSecondsForText, SLOW_ANALYSIS_SECONDS } from "~/lib/llm-estimate";
+import { estimateAnalysisSeconds, estimateSecondsForText, SLOW_ANALYSIS_SECONDS } from "~/lib/llm-estimate";
 import { ModelWatch } from "./availability";
 import { cachedSpeed, measureSpeed, saveSpeed, type MeasuredSpeed } from "./speed";
 
@@ -192,7 +192,12 @@ export class LocalLlmAnalysisEngine implements AnalysisEngine {
     const availability = this.watch.check();
     if (availability !== "ready") return this.fallback(input, availability === "downloading" ? "downloading" : "unavailable");
     const speed = input.waitForLlm ? undefined : this.speed();
-    if (speed && estimateSecondsForText(lines.join("\n").length, speed) > SLOW_ANALYSIS_SECONDS) return this.fallback(input, "slow");
+    if (
+      speed &&
+      estimateSecondsForText(lines.join("\n").length, speed) > SLOW_ANALYSIS_SECONDS &&
+      (await this.secondsLeft(lines, input, speed)) > SLOW_ANALYSIS_SECONDS
+    )
+      return this.fallback(input, "slow");
     let loaded: Loaded;
     try {
       if (Date.now() < this.unavailableUntil)
@@ -212,6 +217,25 @@ export class LocalLlmAnalysisEngine implements AnalysisEngine {
         `[analisi] il modello linguistico "${this.model}" non ha prodotto il verbale (${(error as Error).message}); uso l'analizzatore estrattivo.`,
       );
       return this.fallback(input, "unavailable");
+    } finally {
+      this.scheduleUnload();
+    }
+  }
+
+  /** The estimate without the parts done during the meeting (minutes_parts): only what is left to ask. */
+  private async secondsLeft(lines: string[], input: AnalysisInput, speed: MeasuredSpeed): Promise<number> {
+    if (!input.parts) return Infinity;
+    try {
+      const { model } = await this.load(input);
+      const parts = splitByTokens(lines, (l) => model.tokenize(l).length, this.options.partTokens ?? DEFAULT_PART_TOKENS);
+      if (parts.length === 1) return Infinity;
+      let left = 0;
+      for (const [index, part] of parts.entries()) {
+        if (!(await input.parts.get(index, partHash(part), this.model))) left += model.tokenize(part.join("\n")).length;
+      }
+      return estimateAnalysisSeconds(left, speed);
+    } catch {
+      return Infinity;
     } finally {
       this.scheduleUnload();
     }

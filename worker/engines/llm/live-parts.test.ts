@@ -7,6 +7,7 @@ import { buildSyntheticGguf } from "../../../tests/support/synthetic-gguf";
 import { LocalAnalysisEngine } from "../local-analysis/index";
 import type { MinutesPartStore } from "../types";
 import { LocalLlmAnalysisEngine } from "./engine";
+import { saveSpeed } from "./speed";
 
 /**
  * Issue 35 on the tiny synthetic GGUF: the parts of a live transcript whose words are final get
@@ -14,8 +15,9 @@ import { LocalLlmAnalysisEngine } from "./engine";
  */
 
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "llm-live-parts-"));
+const modelFile = buildSyntheticGguf({ shape: "tiny" });
 const e = new LocalLlmAnalysisEngine({
-  model: buildSyntheticGguf({ shape: "tiny" }),
+  model: modelFile,
   dataDir,
   threads: 1,
   partTokens: 450,
@@ -78,5 +80,21 @@ describe("minutes written while the meeting runs", () => {
     await e.analyze({ segments: edited, language: "it", parts: store });
     expect(written).toEqual([0]);
     expect(rows.size).toBe(total);
+  });
+
+  it("the 5-minute estimate leaves out the parts done during the meeting", { timeout: 240_000 }, async () => {
+    const { store } = memoryStore();
+    // Over 5 minutes for the whole transcript, under for what is left once every part is kept.
+    saveSpeed(dataDir, modelFile, 1, {
+      readPerSecond: 20,
+      writePerSecond: 1.8,
+      charsPerToken: 1,
+      threads: 1,
+      cpu: "lenta",
+      measuredAt: new Date().toISOString(),
+    });
+    expect((await e.analyze({ segments: meeting, language: "it", parts: store })).standIn).toBe("slow");
+    await e.analyze({ segments: meeting, language: "it", parts: store, waitForLlm: true });
+    expect((await e.analyze({ segments: meeting, language: "it", parts: store })).standIn).not.toBe("slow");
   });
 });
