@@ -120,7 +120,7 @@ export async function startApp(options: StartOptions): Promise<RunningApp> {
       // Upload folders of a crashed web process live in this machine's DATA_DIR/tmp.
       stopTempSweeper = startTempSweeper();
     } else {
-      worker = await startWorker({ connectionString: database.url, concurrency: config.WORKER_CONCURRENCY });
+      worker = await startWorker({ connectionString: database.url, concurrency: config.WORKER_CONCURRENCY, warmUpLlm: true });
     }
   } catch (error) {
     await database.stop();

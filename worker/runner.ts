@@ -1,7 +1,8 @@
 import { run, type Runner, Logger, type Task, type TaskList } from "graphile-worker";
 import pg from "pg";
 import { log } from "~/services/logger.server";
-import { crontab, taskList } from "./tasks/index";
+import { crontab, LLM_LANE_TASKS, taskList } from "./tasks/index";
+import { startLlmWarmUp } from "./llm-warm-up";
 import { startTempSweeper } from "./tasks/sweep-temp-files";
 import { startStaleJobSweeper } from "./tasks/unlock-stale-jobs";
 
@@ -64,11 +65,17 @@ export function withJobLog(tasks: TaskList): TaskList {
 }
 
 /** Starts graphile-worker in this process against the app's database. */
-export async function startWorker(options: { connectionString: string; concurrency?: number; pollInterval?: number }): Promise<WorkerHandle> {
+export async function startWorker(options: {
+  connectionString: string;
+  concurrency?: number;
+  pollInterval?: number;
+  /** The app's start: download the local LLM's model in the background and measure its speed. */
+  warmUpLlm?: boolean;
+}): Promise<WorkerHandle> {
   if (current) return current;
   let running = true;
   // Our own pool, so shutdown can end it after the runner has released its jobs and listeners.
-  const pgPool = new pg.Pool({ connectionString: options.connectionString, max: (options.concurrency ?? 1) + 3 });
+  const pgPool = new pg.Pool({ connectionString: options.connectionString, max: (options.concurrency ?? 1) + 5 });
   pgPool.on("error", () => {});
   pgPool.on("connect", (client) => client.on("error", () => {}));
   const runner = await run({
@@ -76,7 +83,7 @@ export async function startWorker(options: { connectionString: string; concurren
     concurrency: options.concurrency ?? 1,
     noHandleSignals: true,
     pollInterval: options.pollInterval ?? 1000,
-    taskList: withJobLog(taskList),
+    taskList: withJobLog(pick(taskList, (name) => !LLM_LANE_TASKS.includes(name))),
     crontab,
     logger: graphileLogger,
   });
@@ -104,6 +111,27 @@ export async function startWorker(options: { connectionString: string; concurren
   const stopTempSweeper = startTempSweeper();
   // Pipeline jobs of a crashed process are taken up again within a minute (see unlock-stale-jobs).
   const stopSweeper = startStaleJobSweeper(pgPool);
+  // The local LLM's long jobs in a lane of their own (one at a time), so transcriptions and live
+  // windows never queue behind them. Started only now, after the liveness listeners above: a
+  // health check right after start must see the pipeline runner polling (decision 039).
+  let llmLane: Runner;
+  try {
+    llmLane = await run({
+      pgPool,
+      concurrency: 1,
+      noHandleSignals: true,
+      pollInterval,
+      taskList: withJobLog(pick(taskList, (name) => LLM_LANE_TASKS.includes(name))),
+      logger: graphileLogger,
+    });
+  } catch (error) {
+    stopSweeper();
+    stopTempSweeper();
+    await runner.stop().catch(() => {});
+    await pgPool.end().catch(() => {});
+    throw error;
+  }
+  if (options.warmUpLlm) startLlmWarmUp();
   let stopping: Promise<void> | undefined;
   const handle: WorkerHandle = {
     runner,
@@ -119,6 +147,7 @@ export async function startWorker(options: { connectionString: string; concurren
         if (current === handle) current = undefined;
         stopSweeper();
         stopTempSweeper();
+        await llmLane.stop().catch(() => {});
         if (running) await runner.stop();
         running = false;
         await pgPool.end();
@@ -126,6 +155,10 @@ export async function startWorker(options: { connectionString: string; concurren
   };
   current = handle;
   return handle;
+}
+
+function pick(tasks: TaskList, keep: (name: string) => boolean): TaskList {
+  return Object.fromEntries(Object.entries(tasks).filter(([name]) => keep(name)));
 }
 
 export function getWorker(): WorkerHandle | undefined {

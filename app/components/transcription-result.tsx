@@ -13,6 +13,7 @@ import { AudioPlayer, AudioProvider } from "./audio-player";
 import { DocumentActions, type GenerateResult } from "./document-actions";
 import type { EmailActionResult } from "./email-form";
 import { ActionRows, EditableSection, EditForm, EditLink, SpeakersPanel, type EditError } from "./minutes-editor";
+import { LlmNotice } from "./llm-notice";
 import { ActionItemList, DecisionList } from "./minutes-sections";
 import { MeetingEditor } from "./meeting-fields";
 import { AgendaMinutes, MeetingSummary } from "./meeting-view";
@@ -245,6 +246,7 @@ export function TranscriptionResult({ detail, editing }: { detail: Transcription
                 {madeBy}
               </p>
             ) : null}
+            {analysis ? <LlmNotice transcriptionId={t.id} llm={analysis.llm} /> : null}
             {analysis?.edited || t.segments.some((s) => s.originalText) ? (
               <Form method="post" action={`/transcription/${t.id}`} preventScrollReset>
                 <input type="hidden" name="intent" value="restore-all" />

@@ -32,6 +32,8 @@ export type LiveView = {
   transcribedSeconds: number;
   /** How far the live text is behind the speech, in whole seconds. */
   behindSeconds: number;
+  /** Issue 35: the topics of the minutes written so far by the local LLM, part by part («Verbale in corso»). */
+  minutesSoFar?: string[];
 };
 
 /** Behind by more than this, the live view says so (one window of audio is always in flight). */

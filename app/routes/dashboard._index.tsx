@@ -6,6 +6,8 @@ import { errorTextForStatus } from "~/lib/errors";
 import { formatBytes, formatCount, formatDate, formatDuration } from "~/lib/format";
 import { MSG } from "~/lib/messages";
 import { getAdminDashboard, type AdminDashboard } from "~/services/admin/dashboard.server";
+import { getMinutesEngineOverview } from "~/services/admin/llm-engine.server";
+import { MinutesEngineSection } from "~/components/admin/minutes-engine";
 import { requireAdminPage } from "~/services/session.server";
 
 /** Overview (spec 2.8): cards with links and the five lists; streamed, with loading and error states. */
@@ -13,11 +15,11 @@ import { requireAdminPage } from "~/services/session.server";
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireAdminPage(request);
   // Not awaited: the page shell renders at once and the figures stream in when ready.
-  return { dashboard: getAdminDashboard() };
+  return { dashboard: getAdminDashboard(), minutesEngine: getMinutesEngineOverview() };
 }
 
 export default function DashboardOverview() {
-  const { dashboard } = useLoaderData<typeof loader>();
+  const { dashboard, minutesEngine } = useLoaderData<typeof loader>();
   return (
     <div>
       <PageHeader title="Panoramica" description="Utenti, trascrizioni, archivio e sottoscrizioni in un colpo d'occhio." />
@@ -32,6 +34,9 @@ export default function DashboardOverview() {
           {(data) => (data ? <Overview data={data as unknown as AdminDashboard} /> : <p className="card text-slate-600">{MSG.noDataReceived}</p>)}
         </Await>
       </Suspense>
+      <div className="mt-6">
+        <MinutesEngineSection data={minutesEngine} />
+      </div>
     </div>
   );
 }

@@ -16,6 +16,7 @@ import { assertSameOriginForm, getSessionUser } from "~/services/session.server"
 import { getTranscriptionDetail, type TranscriptionDetail } from "~/services/transcriptions/detail.server";
 import { log } from "~/services/logger.server";
 import { applyPageMeeting } from "~/services/meeting.server";
+import { isLlmIntent, llmAction } from "~/services/llm-page-actions.server";
 
 export const meta: MetaFunction<typeof loader> = ({ data: d }) => {
   const detail = d && "detail" in d ? d.detail : undefined;
@@ -74,6 +75,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
     if (!outcome.ok) return data(outcome.result, { status: outcome.status });
     return redirect(`/transcription/${params.id}`, { headers: { "Set-Cookie": flashToastHeader({ type: "success", message: outcome.message }) } });
   }
+  if (isLlmIntent(intent)) return llmAction(intent, params.id, user.id);
   if (intent === "generate") {
     try {
       const file = await generateDocument(params.id, { userId: user.id });

@@ -132,6 +132,9 @@ const envSchema = z.object({
   LLM_MODEL_URL: optionalHttpUrl("LLM_MODEL_URL"),
   // CPU threads for the local LLM; unset: every core.
   LLM_THREADS: z.coerce.number().int().min(1).max(256).optional(),
+  // Issue 35: the local LLM writes the minutes of each complete part of a live transcript while
+  // the meeting runs (on, the default), or only after «Invia» (off).
+  LLM_LIVE_PARTS: z.enum(["on", "off"], { message: "LLM_LIVE_PARTS deve essere on oppure off" }).default("on"),
   // all: HTTP and worker in one process (the default); web: HTTP only, jobs go to the queue in
   // Postgres; worker: jobs only, no app HTTP (decision 022).
   PROCESS_ROLE: z.enum(["all", "web", "worker"], { message: "PROCESS_ROLE deve essere all, web oppure worker" }).default("all"),

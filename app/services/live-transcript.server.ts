@@ -3,6 +3,7 @@ import { getDb, type Executor } from "~/db/client.server";
 import { transcriptions } from "~/db/schema";
 import { liveView, type LiveState, type LiveView } from "~/lib/live-transcript";
 import { notFound } from "./api.server";
+import { liveMinutesTopics } from "./minutes-parts.server";
 import { requireApiVerifiedUser } from "./session.server";
 import { isUuid } from "~/lib/uuid";
 
@@ -71,5 +72,6 @@ export async function readLiveTranscript(request: Request, id: string | undefine
     .from(transcriptions)
     .where(and(eq(transcriptions.id, id), eq(transcriptions.userId, user.id)));
   if (!row) throw notFound();
-  return liveView(row.status, (row.live as LiveState | null) ?? null, row.duration ?? row.chunksReceived);
+  const view = liveView(row.status, (row.live as LiveState | null) ?? null, row.duration ?? row.chunksReceived);
+  return { ...view, minutesSoFar: await liveMinutesTopics(id) };
 }

@@ -14,7 +14,7 @@ import { ApiError, notFound } from "./api.server";
 /** Attempts per job: graphile-worker waits exp(attempt) seconds between them (≈3 s, then 7 s). */
 export const PIPELINE_MAX_ATTEMPTS = 3;
 
-export type PipelineJob = "transcribe" | "analyze";
+export type PipelineJob = "transcribe" | "analyze" | "llm_rewrite" | "llm_live_parts";
 
 async function addJob(db: Executor, task: PipelineJob, transcriptionId: string): Promise<void> {
   // job_key per transcription and task: adding again replaces a waiting job instead of doubling it.
@@ -33,6 +33,16 @@ export async function enqueueTranscription(tx: Executor, transcriptionId: string
 
 export async function enqueueAnalysis(tx: Executor, transcriptionId: string): Promise<void> {
   await addJob(tx, "analyze", transcriptionId);
+}
+
+/** Issue 35: the map step of the live transcript's complete parts (one waiting job per recording). */
+export async function enqueueLlmLiveParts(tx: Executor, transcriptionId: string): Promise<void> {
+  await addJob(tx, "llm_live_parts", transcriptionId);
+}
+
+/** Issue 35: the local LLM's version of minutes the extractive analyzer wrote first ("slow"). */
+export async function enqueueLlmRewrite(tx: Executor, transcriptionId: string): Promise<void> {
+  await addJob(tx, "llm_rewrite", transcriptionId);
 }
 
 /**

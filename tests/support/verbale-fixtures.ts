@@ -88,6 +88,7 @@ export function agendaMinutes(agenda: string[], options: { title?: string; owner
     model: null,
     edited: false,
     updatedAt: "2026-03-12T19:00:00.000Z",
+    llm: { standIn: null, modelReady: false, version: null },
   };
 }
 

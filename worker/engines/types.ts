@@ -42,10 +42,23 @@ export type AnalysisInput = {
   signal?: AbortSignal;
   /** Fraction 0..1 of the analysis done (including a model download), for the progress bar. */
   onProgress?: (fraction: number) => void;
+  /** The local LLM writes these minutes however long it takes (issue 35: the llm_rewrite job). */
+  waitForLlm?: boolean;
+  /** Issue 35: the map step of parts done during the meeting (minutes_parts), reused and kept. */
+  parts?: MinutesPartStore;
+};
+
+export type MinutesPartStore = {
+  get(position: number, wordsHash: string, model: string): Promise<unknown>;
+  put(position: number, wordsHash: string, model: string, result: object): Promise<void>;
 };
 
 /** An engine that hands the work to another (e.g. the local LLM to the extractive analyzer) says which one made the result. */
-export type AnalysisOutput = AnalysisResult & { producedBy?: { name: string; model: string } };
+export type AnalysisOutput = AnalysisResult & {
+  producedBy?: { name: string; model: string };
+  /** Issue 35: why the extractive analyzer stood in for the local LLM. */
+  standIn?: "downloading" | "unavailable" | "slow";
+};
 
 export interface AnalysisEngine {
   readonly name: string;

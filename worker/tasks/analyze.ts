@@ -1,11 +1,13 @@
 import { asc, eq } from "drizzle-orm";
 import type { JobHelpers, Task } from "graphile-worker";
 import { getDb } from "~/db/client.server";
+import { minutesPartStore } from "~/services/minutes-parts.server";
 import { analyses, transcriptionSegments, transcriptions } from "~/db/schema";
 import { analysisResultSchema, titleFromSentence } from "~/lib/analysis";
 import type { MeetingDetails } from "~/lib/meeting";
 import { splitText } from "../engines/local-analysis/sentences";
 import { PIPELINE_ERRORS } from "~/lib/messages";
+import { enqueueLlmRewrite } from "~/services/pipeline.server";
 import { getAnalysisEngine } from "../engines/index";
 import { UserFacingError } from "../engines/types";
 import { handleFailure, readPayload } from "./transcribe";
@@ -23,7 +25,7 @@ function nameWithoutExtension(name: string): string {
 }
 
 /** The meeting's agenda for the engine (issue 31): with it the minutes follow the items in order. */
-function agendaOf(meeting: MeetingDetails | null): { agenda?: string[] } {
+export function agendaOfMeeting(meeting: MeetingDetails | null | undefined): { agenda?: string[] } {
   return meeting?.agenda?.length ? { agenda: meeting.agenda } : {};
 }
 
@@ -63,9 +65,17 @@ async function runAnalysis(transcriptionId: string, _helpers: JobHelpers, signal
   const raw =
     segments.length === 0
       ? { title: "", summary: "", topics: [] }
-      : await engine.analyze({ segments, language: row.language ?? "it", signal, onProgress, ...agendaOf(row.meeting) });
+      : await engine.analyze({
+          segments,
+          language: row.language ?? "it",
+          signal,
+          onProgress,
+          ...agendaOfMeeting(row.meeting),
+          parts: minutesPartStore(transcriptionId),
+        });
   // The engine that actually made the minutes (the local LLM hands over to the extractive analyzer without its model).
   const madeBy = ("producedBy" in raw && raw.producedBy) || { name: engine.name, model: engine.model };
+  const standIn = ("standIn" in raw && raw.standIn) || null;
   const parsed = analysisResultSchema.safeParse(raw);
   if (!parsed.success) {
     throw Object.assign(new UserFacingError(PIPELINE_ERRORS.analysisInvalid), {
@@ -85,6 +95,8 @@ async function runAnalysis(transcriptionId: string, _helpers: JobHelpers, signal
     model: madeBy.model,
     // Fresh minutes: the hand corrections of the previous ones no longer apply (issue 31).
     original: null,
+    standIn,
+    llmVersion: null,
   };
   signal.throwIfAborted();
   await db.transaction(async (tx) => {
@@ -96,6 +108,8 @@ async function runAnalysis(transcriptionId: string, _helpers: JobHelpers, signal
       .update(transcriptions)
       .set({ status: "COMPLETED", title, stage: "completed", progress: 100, completedAt: new Date(), errorMessage: null, failureReason: null })
       .where(eq(transcriptions.id, transcriptionId));
+    // Too slow on this machine to wait for: the extractive minutes now, the LLM's when ready.
+    if (standIn === "slow") await enqueueLlmRewrite(tx, transcriptionId);
   });
 }
 

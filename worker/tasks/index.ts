@@ -3,6 +3,8 @@ import cleanupExpired from "./cleanup-expired";
 import expireAudio from "./expire-audio";
 import finalizeAbandonedRecordings from "./finalize-abandoned-recordings";
 import liveTranscribe from "./live-transcribe";
+import llmLiveParts from "./llm-live-parts";
+import llmRewrite from "./llm-rewrite";
 import sendDocumentEmail from "./send-document-email";
 import sweepTempFiles from "./sweep-temp-files";
 import analyze from "./analyze";
@@ -18,9 +20,14 @@ export const taskList: TaskList = {
   transcribe,
   live_transcribe: liveTranscribe,
   analyze,
+  llm_rewrite: llmRewrite,
+  llm_live_parts: llmLiveParts,
   unlock_stale_jobs: unlockStaleJobs,
   sweep_temp_files: sweepTempFiles,
 };
+
+/** Tasks of the local LLM's own runner (concurrency 1, see runner.ts): never in the pipeline's. */
+export const LLM_LANE_TASKS = ["llm_rewrite", "llm_live_parts"];
 
 export const crontab = [
   "*/15 * * * * cleanup_expired ?max=1",

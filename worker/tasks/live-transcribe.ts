@@ -13,6 +13,7 @@ import * as storage from "~/services/storage.server";
 import { getVocabulary, vocabularyPrompt } from "~/services/vocabulary.server";
 import { getSpeechEngine } from "../engines/index";
 import { commitLiveWindow, LIVE_MIN_NEW_SECONDS, liveStateFor, nextLiveWindow } from "../engines/live-windows";
+import { enqueueLiveParts } from "./llm-live-parts";
 import { readPayload } from "./transcribe";
 
 /**
@@ -90,6 +91,8 @@ async function saveLiveState(transcriptionId: string, before: LiveState, next: L
     .where(and(eq(transcriptions.id, transcriptionId), inArray(transcriptions.status, ["RECORDING", "PENDING"]), unchanged))
     .returning({ status: transcriptions.status, duration: transcriptions.duration });
   if (updated.length === 0) return "superseded";
+  // Issue 35: new final words may complete a part of the minutes (the LLM's own lane does it).
+  await enqueueLiveParts(transcriptionId);
   // Audio that arrived while this window ran and no chunk left to queue the job (e.g. paused):
   // take it now rather than at the next chunk.
   const [after] = updated;

@@ -1,5 +1,6 @@
 import { useEffect, useLayoutEffect, useRef, useState } from "react";
 import { LIVE_BEHIND_NOTICE_SECONDS, type LiveView } from "~/lib/live-transcript";
+import { LiveMinutes } from "./live-minutes";
 import { MSG } from "~/lib/messages";
 
 /** How often the recorder asks for the words heard so far. */
@@ -94,6 +95,7 @@ export function LiveTranscript({ view, paused }: { view: LiveView | undefined; p
           <p className="text-slate-500">{MSG.liveWaiting}</p>
         )}
       </div>
+      <LiveMinutes topics={view?.minutesSoFar ?? []} />
     </section>
   );
 }

@@ -5,6 +5,7 @@ import type { ActionItem, Decision, Topic } from "~/db/schema";
 import type { AudioSource } from "~/lib/audio-source";
 import type { MeetingDetails } from "~/lib/meeting";
 import { findTranscription, type Access, type TranscriptionRow } from "./access.server";
+import { llmMinutesState, type LlmMinutesState } from "../llm-minutes.server";
 
 /** One recording with its segments, minutes and document: the result page and GET /api/transcription/:id. */
 
@@ -61,6 +62,8 @@ export type TranscriptionDetail = {
     model: string | null;
     edited: boolean;
     updatedAt: string;
+    /** Issue 35: why the extractive analyzer stood in for the local LLM, its version kept aside, and whether the LLM can now write them. */
+    llm: LlmMinutesState;
   } | null;
   document: { id: string; fileName: string; sizeBytes: number; createdAt: string; upToDate: boolean } | null;
   /** The download URL of the document once generated (spec: "documentPath"). */
@@ -142,6 +145,7 @@ export async function getTranscriptionDetail(id: string | undefined, access: Acc
           /** The engine's minutes are kept: "Ripristina originale" can bring them back. */
           edited: analysis.original !== null,
           updatedAt: analysis.updatedAt.toISOString(),
+          llm: llmMinutesState(analysis),
         }
       : null,
     document: document

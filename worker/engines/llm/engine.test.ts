@@ -11,6 +11,7 @@ import { LocalAnalysisEngine } from "../local-analysis/index";
 import { transcriptLines } from "../minutes";
 import { LocalLlmAnalysisEngine, splitByTokens } from "./engine";
 import { resolveLlmModel } from "./models";
+import { readLlmStatus } from "~/services/llm-status.server";
 
 /**
  * The local LLM engine on a synthetic GGUF model (seeded random weights of a tiny llama): it
@@ -54,6 +55,9 @@ afterAll(async () => {
   await new Promise((resolve) => server.close(resolve));
   fs.rmSync(dir, { recursive: true, force: true });
 });
+
+/** The model files in DATA_DIR/models (not the status and speed files beside them). */
+const modelFiles = (dataDir: string) => fs.readdirSync(path.join(dataDir, "models")).filter((f) => !f.endsWith(".json"));
 
 const checksumOf = () => ({ algorithm: "sha256" as const, hex: createHash("sha256").update(modelBytes).digest("hex") });
 
@@ -131,18 +135,27 @@ describe("local LLM analysis engine (synthetic GGUF)", () => {
     // CPU-bound (a model run per part): generous on a busy 2-core machine.
   }, 180_000);
 
-  it("downloads a missing model on first use into DATA_DIR/models, with progress and checksum", { timeout: 120_000 }, async () => {
-    const dataDir = fs.mkdtempSync(path.join(dir, "data-"));
-    const e = engine({ model: "synthetic-tiny", dataDir, modelUrl: baseUrl, checksum: checksumOf() });
-    const fractions: number[] = [];
-    const result = await e.analyze({ segments: meeting, language: "it", onProgress: (f) => fractions.push(f) });
-    expect(result.producedBy).toBeUndefined();
-    const target = path.join(dataDir, "models", "synthetic-tiny.gguf");
-    expect(fs.readFileSync(target).equals(modelBytes)).toBe(true);
-    expect(fractions.length).toBeGreaterThan(2);
-    expect(fractions.some((f) => f > 0 && f < 1)).toBe(true);
-    expect(fs.readdirSync(path.join(dataDir, "models"))).toEqual(["synthetic-tiny.gguf"]);
-  });
+  it(
+    "downloads a missing model in the background: the first minutes come from the extractive analyzer at once, the next from the model",
+    { timeout: 120_000 },
+    async () => {
+      const dataDir = fs.mkdtempSync(path.join(dir, "data-"));
+      const logs: string[] = [];
+      const e = engine({ model: "synthetic-tiny", dataDir, modelUrl: baseUrl, checksum: checksumOf(), log: (l) => logs.push(l) });
+      const first = await e.analyze({ segments: meeting, language: "it" });
+      expect(first.producedBy).toEqual({ name: "local", model: "textrank-it-1" });
+      expect(first.standIn).toBe("downloading");
+      await e.downloadSettled();
+      const target = path.join(dataDir, "models", "synthetic-tiny.gguf");
+      expect(fs.readFileSync(target).equals(modelBytes)).toBe(true);
+      expect(modelFiles(dataDir)).toEqual(["synthetic-tiny.gguf"]);
+      expect(readLlmStatus(dataDir)).toMatchObject({ model: "synthetic-tiny", state: "ready", fraction: 1 });
+      expect(logs.join("\n")).toMatch(/download di "synthetic-tiny" avviato in background/);
+      const second = await e.analyze({ segments: meeting, language: "it" });
+      expect(second.producedBy).toBeUndefined();
+      expect(second.standIn).toBeUndefined();
+    },
+  );
 
   it("discards a download whose checksum is wrong and lets the extractive analyzer make the minutes", async () => {
     const dataDir = fs.mkdtempSync(path.join(dir, "data-"));
@@ -157,8 +170,11 @@ describe("local LLM analysis engine (synthetic GGUF)", () => {
     const result = await e.analyze({ segments: meeting, language: "it" });
     expect(result.producedBy).toEqual({ name: "local", model: "textrank-it-1" });
     expect(result).toMatchObject(await new LocalAnalysisEngine().analyze({ segments: meeting, language: "it" }));
-    expect(fs.readdirSync(path.join(dataDir, "models"))).toEqual([]);
+    await e.downloadSettled();
+    expect(modelFiles(dataDir)).toEqual([]);
     expect(logs.join("\n")).toMatch(/non è integro \(SHA-256/);
+    expect(readLlmStatus(dataDir)).toMatchObject({ state: "failed", error: expect.stringMatching(/non è integro/) });
+    expect((await e.analyze({ segments: meeting, language: "it" })).standIn).toBe("unavailable");
   });
 
   it("with no model file and no way to download it, the extractive analyzer runs (never a failure), and the download is not retried at once", async () => {
@@ -166,7 +182,9 @@ describe("local LLM analysis engine (synthetic GGUF)", () => {
     served.length = 0;
     const e = engine({ model: "qwen2.5-1.5b-instruct-q4_k_m", dataDir, modelUrl: `${baseUrl}/nothing-here` });
     const first = await e.analyze({ segments: meeting, language: "it" });
+    await e.downloadSettled();
     const second = await e.analyze({ segments: meeting, language: "it" });
+    expect(second.standIn).toBe("unavailable");
     expect(first.producedBy).toEqual({ name: "local", model: "textrank-it-1" });
     expect(second.producedBy).toEqual({ name: "local", model: "textrank-it-1" });
     expect(served).toEqual(["/nothing-here/qwen2.5-1.5b-instruct-q4_k_m.gguf"]);

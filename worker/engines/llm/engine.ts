@@ -1,3 +1,4 @@
+import { createHash } from "node:crypto";
 import os from "node:os";
 import type { Llama, LlamaModel } from "node-llama-cpp";
 import type { AnalysisResult } from "~/lib/analysis";
@@ -7,6 +8,10 @@ import type { DownloadProgress } from "../model-files";
 import { UserFacingError, type AnalysisEngine, type AnalysisInput, type AnalysisOutput } from "../types";
 import { ensureLlmModel, resolveLlmModel, type LlmDownloadOptions } from "./models";
 import { log } from "~/services/logger.server";
+import { readLlmStatus, writeLlmStatus, type LlmStandIn } from "~/services/llm-status.server";
+import { estimateAnalysisSeconds, estimateSecondsForText, SLOW_ANALYSIS_SECONDS } from "~/lib/llm-estimate";
+import { ModelWatch } from "./availability";
+import { cachedSpeed, measureSpeed, saveSpeed, type MeasuredSpeed } from "./speed";
 
 /**
  * The local LLM analysis engine: a small instruct model in this process (node-llama-cpp, CPU
@@ -19,6 +24,10 @@ import { log } from "~/services/logger.server";
  *
  * When the model file is missing and cannot be downloaded, or the model fails, the extractive
  * analyzer makes the minutes and the result says so (producedBy).
+ *
+ * Nobody waits for the model (issue 35, decision 039): while it downloads in the background, or
+ * when its download failed, or when this machine would take over 5 minutes for this transcript,
+ * the extractive analyzer answers at once and the result says why (standIn).
  */
 
 export type LlmEngineOptions = {
@@ -83,6 +92,11 @@ export { partSchema };
 
 const OVERALL_SCHEMA = { type: "object", properties: { titolo: text(3, 60), riassunto: text(1, 1200) } } as const;
 
+/** A part's words (with their minutes): an edited part gets another hash and is redone. */
+export function partHash(lines: string[]): string {
+  return createHash("sha256").update(lines.join("\n")).digest("hex");
+}
+
 /** Groups lines into parts of at most maxTokens (a single longer line is its own part). */
 export function splitByTokens(lines: string[], countTokens: (line: string) => number, maxTokens: number): string[][] {
   const parts: string[][] = [];
@@ -111,10 +125,57 @@ export class LocalLlmAnalysisEngine implements AnalysisEngine {
   private idleTimer: NodeJS.Timeout | undefined;
   private unavailableUntil = 0;
   private readonly log: (line: string) => void;
+  private readonly modelPath: string;
+  private readonly watch: ModelWatch;
 
   constructor(private readonly options: LlmEngineOptions) {
-    this.model = resolveLlmModel(options.model, options.dataDir).name;
+    const resolved = resolveLlmModel(options.model, options.dataDir);
+    this.model = resolved.name;
+    this.modelPath = resolved.path;
     this.log = options.log ?? ((line) => log.warn(line));
+    this.watch = new ModelWatch({
+      name: resolved.name,
+      path: resolved.path,
+      dataDir: options.dataDir,
+      downloadable: Boolean(resolved.catalogue || options.modelUrl),
+      download: (onProgress) => this.prepare(onProgress),
+      log: this.log,
+      retryAfterMs: options.retryDownloadAfterMs ?? 10 * 60_000,
+    });
+  }
+
+  /** Worker start: the download in the background if needed, then the speed measured once. */
+  async warmUp(): Promise<MeasuredSpeed | undefined> {
+    this.watch.check();
+    await this.watch.settled();
+    if (this.watch.check() !== "ready") return undefined;
+    let speed = this.speed();
+    if (!speed) {
+      const { model } = await this.load({ segments: [], language: "it" });
+      speed = await measureSpeed(model, this.threads());
+      saveSpeed(this.options.dataDir, this.modelPath, this.threads(), speed);
+      this.scheduleUnload();
+      this.log(
+        `[modello linguistico] velocità misurata: lettura ${speed.readPerSecond.toFixed(0)} token/s, scrittura ${speed.writePerSecond.toFixed(1)} token/s (${speed.threads} thread).`,
+      );
+    }
+    const status = readLlmStatus(this.options.dataDir);
+    writeLlmStatus(this.options.dataDir, { ...(status?.model === this.model ? status : {}), model: this.model, state: "ready", fraction: 1, speed });
+    return speed;
+  }
+
+  /** The download under way, if any (tests, shutdown). */
+  downloadSettled(): Promise<void> {
+    return this.watch.settled();
+  }
+
+  /** This machine's measured speed for the model, once measured. */
+  speed(): MeasuredSpeed | undefined {
+    return cachedSpeed(this.options.dataDir, this.modelPath, this.threads());
+  }
+
+  private threads(): number {
+    return this.options.threads ?? os.availableParallelism();
   }
 
   /** The model file, downloaded when missing (progress 0..1). */
@@ -133,6 +194,15 @@ export class LocalLlmAnalysisEngine implements AnalysisEngine {
   async analyze(input: AnalysisInput): Promise<AnalysisOutput> {
     const lines = transcriptLines(input.segments);
     if (lines.length === 0) return { title: "", summary: "", topics: [], decisions: [], actionItems: [] };
+    const availability = this.watch.check();
+    if (availability !== "ready") return this.fallback(input, availability === "downloading" ? "downloading" : "unavailable");
+    const speed = input.waitForLlm ? undefined : this.speed();
+    if (
+      speed &&
+      estimateSecondsForText(lines.join("\n").length, speed) > SLOW_ANALYSIS_SECONDS &&
+      (await this.secondsLeft(lines, input, speed)) > SLOW_ANALYSIS_SECONDS
+    )
+      return this.fallback(input, "slow");
     let loaded: Loaded;
     try {
       if (Date.now() < this.unavailableUntil)
@@ -142,7 +212,7 @@ export class LocalLlmAnalysisEngine implements AnalysisEngine {
       if (input.signal?.aborted) throw error;
       this.unavailableUntil = Date.now() + (this.options.retryDownloadAfterMs ?? 10 * 60_000);
       this.log(`[analisi] ${(error as Error).message} Uso l'analizzatore estrattivo.`);
-      return this.fallback(input);
+      return this.fallback(input, "unavailable");
     }
     try {
       return await this.run(loaded, lines, input);
@@ -151,7 +221,26 @@ export class LocalLlmAnalysisEngine implements AnalysisEngine {
       this.log(
         `[analisi] il modello linguistico "${this.model}" non ha prodotto il verbale (${(error as Error).message}); uso l'analizzatore estrattivo.`,
       );
-      return this.fallback(input);
+      return this.fallback(input, "unavailable");
+    } finally {
+      this.scheduleUnload();
+    }
+  }
+
+  /** The estimate without the parts done during the meeting (minutes_parts): only what is left to ask. */
+  private async secondsLeft(lines: string[], input: AnalysisInput, speed: MeasuredSpeed): Promise<number> {
+    if (!input.parts) return Infinity;
+    try {
+      const { model } = await this.load(input);
+      const parts = splitByTokens(lines, (l) => model.tokenize(l).length, this.options.partTokens ?? DEFAULT_PART_TOKENS);
+      if (parts.length === 1) return Infinity;
+      let left = 0;
+      for (const [index, part] of parts.entries()) {
+        if (!(await input.parts.get(index, partHash(part), this.model))) left += model.tokenize(part.join("\n")).length;
+      }
+      return estimateAnalysisSeconds(left, speed);
+    } catch {
+      return Infinity;
     } finally {
       this.scheduleUnload();
     }
@@ -168,9 +257,9 @@ export class LocalLlmAnalysisEngine implements AnalysisEngine {
     await l?.llama.dispose();
   }
 
-  private async fallback(input: AnalysisInput): Promise<AnalysisOutput> {
+  private async fallback(input: AnalysisInput, standIn: LlmStandIn): Promise<AnalysisOutput> {
     const result = await this.options.fallback.analyze(input);
-    return { ...result, producedBy: { name: this.options.fallback.name, model: this.options.fallback.model } };
+    return { ...result, producedBy: { name: this.options.fallback.name, model: this.options.fallback.model }, standIn };
   }
 
   private load(input: AnalysisInput): Promise<Loaded> {
@@ -195,10 +284,26 @@ export class LocalLlmAnalysisEngine implements AnalysisEngine {
     this.idleTimer.unref();
   }
 
-  private async run({ llama, model }: Loaded, lines: string[], input: AnalysisInput): Promise<AnalysisResult> {
+  /**
+   * Issue 35, during a meeting: the map step of each complete part of the live transcript (every
+   * part but the last, which may still grow) not done yet, kept in input.parts by position and a
+   * hash of its lines; answers the minutes so far (no title or summary).
+   */
+  async mapCompleteParts(input: AnalysisInput): Promise<AnalysisResult | null> {
+    const lines = transcriptLines(input.segments);
+    if (lines.length === 0 || !input.parts || this.watch.check() !== "ready") return null;
+    const loaded = await this.load(input);
+    try {
+      return await this.run(loaded, lines, input, true);
+    } finally {
+      this.scheduleUnload();
+    }
+  }
+
+  private async run({ llama, model }: Loaded, lines: string[], input: AnalysisInput, live = false): Promise<AnalysisResult> {
     const partTokens = this.options.partTokens ?? DEFAULT_PART_TOKENS;
     const parts = splitByTokens(lines, (l) => model.tokenize(l).length, partTokens);
-    const threads = this.options.threads ?? os.availableParallelism();
+    const threads = this.threads();
     const context = await model.createContext({
       contextSize: Math.min(model.trainContextSize, partTokens + PART_ANSWER_TOKENS + 1024),
       threads,
@@ -225,16 +330,25 @@ export class LocalLlmAnalysisEngine implements AnalysisEngine {
       let overall = { title: "", summary: "" };
       for (const [index, part] of parts.entries()) {
         const single = parts.length === 1;
-        const heading = single ? "Trascrizione della riunione" : `Parte ${index + 1} di ${parts.length} della trascrizione della riunione`;
-        const answer = await ask<PartialMinutes & { titolo?: string }>(
-          partSchema(stampsOf(part), single, topicNames),
-          `${agenda ? `${agendaLines(agenda)}\n\n` : ""}${heading}:\n\n${part.join("\n")}`,
-          PART_ANSWER_TOKENS,
-        );
+        if (live && index === parts.length - 1) break;
+        // A part done during the meeting (same place, same words and agenda, same model) is not asked again.
+        const hash = single ? "" : partHash(agenda ? [agendaLines(agenda), ...part] : part);
+        const kept = single ? undefined : ((await input.parts?.get(index, hash, this.model)) as (PartialMinutes & { titolo?: string }) | undefined);
+        // No "of N" in the heading: a part done during the meeting (N unknown yet) reads as it will at «Invia».
+        const heading = single ? "Trascrizione della riunione" : `Parte ${index + 1} della trascrizione della riunione`;
+        const answer =
+          kept ??
+          (await ask<PartialMinutes & { titolo?: string }>(
+            partSchema(stampsOf(part), single, topicNames),
+            `${agenda ? `${agendaLines(agenda)}\n\n` : ""}${heading}:\n\n${part.join("\n")}`,
+            PART_ANSWER_TOKENS,
+          ));
+        if (!kept && !single) await input.parts?.put(index, hash, this.model, answer);
         partials.push(answer);
         if (single) overall = { title: answer.titolo ?? "", summary: answer.riassunto };
         input.onProgress?.((index + 1) / (parts.length + (single ? 0 : 1)));
       }
+      if (live) return assembleMinutes(partials, input.segments, overall);
       if (parts.length > 1) {
         const digest = partials.map((p, i) => `Parte ${i + 1}: ${p.riassunto}\nArgomenti: ${p.argomenti.map((a) => a.nome).join("; ")}`).join("\n\n");
         const answer = await ask<{ titolo: string; riassunto: string }>(
