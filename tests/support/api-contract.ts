@@ -4,7 +4,11 @@ import { sql } from "drizzle-orm";
 import { expect } from "vitest";
 import { getDb, getSql } from "~/db/client.server";
 import { emailDeliveries, transcriptions, users, userSubscriptions } from "~/db/schema";
+import { CALL_AUDIO_TEXT } from "~/lib/call-audio";
+import { LLM_TEXT } from "~/lib/llm-messages";
+import { MEETING_TEXT } from "~/lib/meeting-text";
 import { EDIT_TEXT, HTTP_ERRORS, MSG, PIPELINE_ERRORS } from "~/lib/messages";
+import { PRIVACY_TEXT } from "~/lib/privacy-messages";
 import { authCases } from "./api-contract/auth-routes";
 import type { Case, Method } from "./api-contract/case";
 import { recordingCases } from "./api-contract/recording-routes";
@@ -33,11 +37,16 @@ export const FORBIDDEN = { success: false, message: HTTP_ERRORS[403] };
 export const NOT_FOUND = { success: false, message: HTTP_ERRORS[404] };
 export const METHOD_NOT_ALLOWED = { success: false, message: MSG.methodNotAllowed };
 
-/** Every Italian text a /api error may carry (spec section 8 and the texts in app/lib/messages.ts). */
+/**
+ * Every Italian text a /api error may carry: spec section 8 and the texts in app/lib/messages.ts,
+ * and the catalogues of the features that have their own (call audio, meeting details, privacy, LLM).
+ */
 export const CATALOGUE = new Set<string>(
-  ([...Object.values(HTTP_ERRORS), ...Object.values(MSG), ...Object.values(PIPELINE_ERRORS), ...Object.values(EDIT_TEXT)] as unknown[]).filter(
-    (v): v is string => typeof v === "string",
-  ),
+  (
+    [HTTP_ERRORS, MSG, PIPELINE_ERRORS, EDIT_TEXT, CALL_AUDIO_TEXT, MEETING_TEXT, PRIVACY_TEXT, LLM_TEXT].flatMap((texts) =>
+      Object.values(texts),
+    ) as unknown[]
+  ).filter((v): v is string => typeof v === "string"),
 );
 
 export const userFields = ["id", "email", "name", "avatar", "role", "isEmailVerified", "isActive"];
