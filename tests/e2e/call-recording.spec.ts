@@ -3,6 +3,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { chromium, expect, test, type BrowserContext, type Page } from "@playwright/test";
 import { createUser, db, signIn } from "./support/db";
+import { killBrowserOfProfile } from "./support/browser";
 import { E2E } from "./support/env";
 
 /**
@@ -234,21 +235,7 @@ test("browser killed mid-recording with the call: the recovered recording keeps 
   await chooseAndStart(page, "Microfono e audio della chiamata");
   await expect(page.getByTestId("recorder-timer")).toHaveText("00:07", { timeout: 15_000 });
 
-  // SIGKILL every process of this profile (only the browser this test launched uses it).
-  const pids = execFileSync("pgrep", ["-f", "--", `user-data-dir=${profile}`])
-    .toString()
-    .trim()
-    .split("\n")
-    .filter(Boolean)
-    .map(Number);
-  expect(pids.length).toBeGreaterThan(0);
-  for (const pid of pids) {
-    try {
-      process.kill(pid, "SIGKILL");
-    } catch {
-      /* already gone with its parent */
-    }
-  }
+  killBrowserOfProfile(profile);
   await context.close().catch(() => {});
 
   context = await launch();

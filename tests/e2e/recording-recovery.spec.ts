@@ -1,8 +1,8 @@
-import { execFileSync } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
 import { chromium, expect, test, type BrowserContext, type Page } from "@playwright/test";
 import { createUser, db, signIn } from "./support/db";
+import { killBrowserOfProfile } from "./support/browser";
 import { E2E } from "./support/env";
 
 /**
@@ -101,21 +101,7 @@ test("browser process killed mid-recording: after a restart and a new sign-in th
   await expect(page.getByTestId("recorder-timer")).toHaveText("00:07", { timeout: 15_000 });
   const recorded = await timerSeconds(page);
 
-  // SIGKILL every process of this profile (only the browser this test launched uses it).
-  const pids = execFileSync("pgrep", ["-f", "--", `user-data-dir=${profile}`])
-    .toString()
-    .trim()
-    .split("\n")
-    .filter(Boolean)
-    .map(Number);
-  expect(pids.length).toBeGreaterThan(0);
-  for (const pid of pids) {
-    try {
-      process.kill(pid, "SIGKILL");
-    } catch {
-      /* already gone with its parent */
-    }
-  }
+  killBrowserOfProfile(profile);
   await context.close().catch(() => {});
 
   context = await launch();
