@@ -4,6 +4,7 @@ import os from "node:os";
 import path from "node:path";
 import { parseArgs } from "node:util";
 import { espeakWav } from "../tests/support/audio";
+import { buildSyntheticGguf } from "../tests/support/synthetic-gguf";
 import { buildSyntheticModel, type SyntheticArch } from "../tests/support/synthetic-ggml";
 import { benchUser, startBenchApp } from "./upload";
 
@@ -15,7 +16,11 @@ import { benchUser, startBenchApp } from "./upload";
  *    (1 = as a browser sends it; 0 = all at once, then wait until the live windows caught up);
  *    the live lag (seconds recorded − seconds transcribed) is sampled every 5 s of audio;
  * 2. "Invia" (finalize) → COMPLETED, with the analysis (extractive analyzer).
- * Run: npm run build && npm run bench:live -- --minutes 10 --arch tiny --speed 1
+ * With --analysis llm (issue 35) the local LLM writes the minutes, on a synthetic GGUF of the
+ * default model's shape (bench/llm.ts): its parts are mapped in the LLM's lane while the live
+ * windows run, and the time from «Invia» to the LLM's minutes is printed too (when the estimate
+ * says over 5 minutes, COMPLETED comes with the extractive minutes and llm_rewrite follows).
+ * Run: npm run build && npm run bench:live -- --minutes 10 --arch tiny --speed 1 [--analysis llm]
  */
 
 const { values } = parseArgs({
@@ -24,8 +29,10 @@ const { values } = parseArgs({
     arch: { type: "string", default: "tiny" },
     speed: { type: "string", default: "1" },
     port: { type: "string", default: "3297" },
+    analysis: { type: "string", default: "extractive" },
   },
 });
+const withLlm = values.analysis === "llm";
 const minutes = Number(values.minutes);
 const arch = values.arch as SyntheticArch;
 const speed = Number(values.speed);
@@ -37,7 +44,9 @@ const app = await startBenchApp(Number(values.port), {
   TRANSCRIPTION_ENGINE: "whisper",
   WHISPER_MODEL: model,
   WHISPER_MODEL_URL: "http://127.0.0.1:9/models",
-  ANALYSIS_ENGINE: "extractive",
+  ...(withLlm
+    ? { ANALYSIS_ENGINE: "local", LLM_MODEL: buildSyntheticGguf({ shape: "qwen2.5-1.5b", dir: path.resolve("bench/.data") }) }
+    : { ANALYSIS_ENGINE: "extractive" }),
 });
 const load = () => os.loadavg()[0].toFixed(1);
 
@@ -147,8 +156,19 @@ try {
   }
   const completed = performance.now();
   console.log(
-    `| ${minutes} min, ${arch}, velocità ${speed || "max"} | ritardo all'«Invia» ${before.behindSeconds} s | «Invia» → risposta ${((answered - invia) / 1000).toFixed(1)} s | → COMPLETED ${((completed - invia) / 1000).toFixed(1)} s | carico ${load()} |`,
+    `| ${minutes} min, ${arch}, velocità ${speed || "max"}, verbale ${withLlm ? "LLM" : "estrattivo"} | ritardo all'«Invia» ${before.behindSeconds} s | «Invia» → risposta ${((answered - invia) / 1000).toFixed(1)} s | → COMPLETED ${((completed - invia) / 1000).toFixed(1)} s | carico ${load()} |`,
   );
+  if (withLlm) {
+    // The LLM's own minutes: at once when the estimate allowed it, else when llm_rewrite replaced the stand-in.
+    for (;;) {
+      const [row] = await app.sql<{ engine: string | null; standIn: string | null }[]>`
+        select engine, stand_in as "standIn" from analyses where transcription_id = ${id}`;
+      if (row?.engine === "llm") break;
+      if (row?.standIn && row.standIn !== "slow") throw new Error(`the LLM did not write the minutes: ${row.standIn}`);
+      await new Promise((r) => setTimeout(r, 1000));
+    }
+    console.log(`«Invia» → verbale del modello linguistico ${((performance.now() - invia) / 1000).toFixed(1)} s (carico ${load()})`);
+  }
 } finally {
   await app.stop();
   fs.rmSync(dir, { recursive: true, force: true });
