@@ -132,6 +132,18 @@ const envSchema = z.object({
   LLM_MODEL_URL: optionalHttpUrl("LLM_MODEL_URL"),
   // CPU threads for the local LLM; unset: every core.
   LLM_THREADS: z.coerce.number().int().min(1).max(256).optional(),
+  // Who spoke (issue 33, decision 038): auto diarizes when the models are there or can be
+  // downloaded (else one log line and no speakers), on always tries, off never.
+  DIARIZATION: z.enum(["auto", "on", "off"], { message: "DIARIZATION deve essere auto, on oppure off" }).default("auto"),
+  // The number of speakers when it is known; unset, found by clustering (a meeting's own
+  // «Numero di partecipanti che parlano» wins over it).
+  DIARIZATION_SPEAKERS: z.coerce.number().int().min(1).max(100).optional(),
+  // Local ONNX files instead of the catalogue's (worker/engines/diarization/models.ts).
+  DIARIZATION_SEGMENTATION_MODEL: optionalString,
+  DIARIZATION_EMBEDDING_MODEL: optionalString,
+  DIARIZATION_MODEL_URL: optionalHttpUrl("DIARIZATION_MODEL_URL"),
+  // Clustering distance threshold: smaller finds more speakers.
+  DIARIZATION_THRESHOLD: z.coerce.number().min(0.01).max(2).default(0.5),
   // all: HTTP and worker in one process (the default); web: HTTP only, jobs go to the queue in
   // Postgres; worker: jobs only, no app HTTP (decision 022).
   PROCESS_ROLE: z.enum(["all", "web", "worker"], { message: "PROCESS_ROLE deve essere all, web oppure worker" }).default("all"),

@@ -15,6 +15,7 @@ import * as storage from "~/services/storage.server";
 import { planChunks, segmentsToText, stitchSegments, type ChunkPlan } from "../engines/chunking";
 import { getSpeechEngine } from "../engines/index";
 import { livePrefix } from "../engines/live-windows";
+import { labelSpeakers } from "../engines/diarization/label";
 import { UserFacingError } from "../engines/types";
 import { withHeartbeat } from "./unlock-stale-jobs";
 
@@ -197,7 +198,10 @@ async function runTranscription(transcriptionId: string, helpers: JobHelpers, si
       chunks.map((c) => ({ start: offsetSec + c.start, end: offsetSec + c.end, segments: checkpoint.done[c.index] ?? [] })),
     );
     // The tail starts where the live words end: joined, nothing heard twice.
-    const segments = [...(prefix?.segments ?? []), ...tail];
+    const joined = [...(prefix?.segments ?? []), ...tail];
+    // Who spoke (issue 33): «Relatore N» on the segments that have no speaker yet; fails soft.
+    await progress("diarizing", TRANSCRIBED_PERCENT, true);
+    const segments = await labelSpeakers({ segments: joined, wavPath, offsetSec, meeting: row.meeting, log: helpers.logger, signal });
     const text = segmentsToText(segments);
     await db.transaction(async (tx) => {
       await tx.delete(transcriptionSegments).where(eq(transcriptionSegments.transcriptionId, transcriptionId));
