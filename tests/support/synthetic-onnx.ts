@@ -143,8 +143,24 @@ export function segmentationModel(options: { windowSize?: number; energyThreshol
 export function embeddingModel(options: { framework?: string } = {}): Buffer {
   return encodeOnnx({
     nodes: [
-      { op: "ReduceMean", inputs: ["feats"], outputs: ["mean_t"], attributes: [{ name: "axes", ints: [1] }, { name: "keepdims", int: 0 }] },
-      { op: "ReduceMean", inputs: ["mean_t"], outputs: ["level"], attributes: [{ name: "axes", ints: [1] }, { name: "keepdims", int: 1 }] },
+      {
+        op: "ReduceMean",
+        inputs: ["feats"],
+        outputs: ["mean_t"],
+        attributes: [
+          { name: "axes", ints: [1] },
+          { name: "keepdims", int: 0 },
+        ],
+      },
+      {
+        op: "ReduceMean",
+        inputs: ["mean_t"],
+        outputs: ["level"],
+        attributes: [
+          { name: "axes", ints: [1] },
+          { name: "keepdims", int: 1 },
+        ],
+      },
       { op: "Sub", inputs: ["mean_t", "level"], outputs: ["embs"] },
     ],
     initializers: [],

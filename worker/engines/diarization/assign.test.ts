@@ -46,10 +46,20 @@ describe("diarizationErrorRate", () => {
   ];
 
   it("is 0 for the right turns under other names and counts confusion, misses and false alarms", () => {
-    expect(diarizationErrorRate(reference, [{ start: 0, end: 10, speaker: 4 }, { start: 10, end: 20, speaker: 1 }])).toBeCloseTo(0, 2);
+    expect(
+      diarizationErrorRate(reference, [
+        { start: 0, end: 10, speaker: 4 },
+        { start: 10, end: 20, speaker: 1 },
+      ]),
+    ).toBeCloseTo(0, 2);
     // One speaker for everything: half the speech is confused.
     expect(diarizationErrorRate(reference, [{ start: 0, end: 20, speaker: 0 }])).toBeCloseTo(0.5, 2);
     // 2 s missed and 2 s of silence called speech.
-    expect(diarizationErrorRate(reference, [{ start: 2, end: 10, speaker: 0 }, { start: 10, end: 22, speaker: 1 }])).toBeCloseTo(0.2, 2);
+    expect(
+      diarizationErrorRate(reference, [
+        { start: 2, end: 10, speaker: 0 },
+        { start: 10, end: 22, speaker: 1 },
+      ]),
+    ).toBeCloseTo(0.2, 2);
   });
 });
