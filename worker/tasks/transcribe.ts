@@ -201,7 +201,7 @@ async function runTranscription(transcriptionId: string, helpers: JobHelpers, si
     const joined = [...(prefix?.segments ?? []), ...tail];
     // Who spoke (issue 33): «Relatore N» on the segments that have no speaker yet; fails soft.
     await progress("diarizing", TRANSCRIBED_PERCENT, true);
-    const segments = await labelSpeakers({ segments: joined, wavPath, offsetSec, meeting: row.meeting, log: helpers.logger, signal });
+    const segments = await labelSpeakers({ segments: joined, wavPath, offsetSec, meeting: row.meeting, transcriptionId, signal });
     const text = segmentsToText(segments);
     await db.transaction(async (tx) => {
       await tx.delete(transcriptionSegments).where(eq(transcriptionSegments.transcriptionId, transcriptionId));

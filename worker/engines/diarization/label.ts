@@ -1,6 +1,7 @@
 import type { TimedSegment } from "~/lib/analysis";
 import type { MeetingDetails } from "~/lib/meeting";
 import { getConfig } from "~/services/config.server";
+import { log } from "~/services/logger.server";
 import { assignSpeakers } from "./assign";
 import { diarize } from "./index";
 
@@ -16,7 +17,7 @@ export async function labelSpeakers<S extends TimedSegment>(o: {
   wavPath: string;
   offsetSec: number;
   meeting: MeetingDetails | null;
-  log: { info: (line: string) => void; warn: (line: string) => void };
+  transcriptionId: string;
   signal?: AbortSignal;
 }): Promise<S[]> {
   const config = getConfig();
@@ -31,17 +32,20 @@ export async function labelSpeakers<S extends TimedSegment>(o: {
     speakers: speakers && speakers > 0 ? speakers : undefined,
     threshold: config.DIARIZATION_THRESHOLD,
     signal: o.signal,
-    log: o.log.warn,
+    log: (line) => log.warn({ transcriptionId: o.transcriptionId }, line),
   });
   if (!result.turns) {
     // auto: diarization is simply off on this machine; on: the operator asked for it.
     const line = `Riconoscimento dei relatori non eseguito: ${result.reason}. La trascrizione resta senza relatori.`;
-    if (config.DIARIZATION === "on") o.log.warn(line);
-    else o.log.info(line);
+    if (config.DIARIZATION === "on") log.warn({ transcriptionId: o.transcriptionId }, line);
+    else log.info({ transcriptionId: o.transcriptionId }, line);
     return o.segments;
   }
   const turns = result.turns.map((t) => ({ ...t, start: t.start + o.offsetSec, end: t.end + o.offsetSec }));
   const count = new Set(turns.map((t) => t.speaker)).size;
-  o.log.info(`Riconoscimento dei relatori: ${count} relatori in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+  log.info(
+    { transcriptionId: o.transcriptionId },
+    `Riconoscimento dei relatori: ${count} ${count === 1 ? "relatore" : "relatori"} in ${((Date.now() - started) / 1000).toFixed(1)} s`,
+  );
   return assignSpeakers(o.segments, turns);
 }
