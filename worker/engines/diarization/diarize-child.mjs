@@ -17,7 +17,10 @@ process.once("message", (request) => {
     });
     if (wave.sampleRate !== diarizer.sampleRate) throw new Error(`sample rate ${wave.sampleRate}, expected ${diarizer.sampleRate}`);
     const turns = diarizer.process(wave.samples).map((t) => ({ start: t.start, end: t.end, speaker: t.speaker }));
-    process.send({ ok: true, turns }, () => process.exit(0));
+    // What it cost, for the log line and the benchmark (ru_maxrss is in KiB on Linux).
+    const usage = process.resourceUsage();
+    const cpuSeconds = (usage.userCPUTime + usage.systemCPUTime) / 1e6;
+    process.send({ ok: true, turns, cpuSeconds, maxRssMb: Math.round(usage.maxRSS / 1024) }, () => process.exit(0));
   } catch (error) {
     process.send({ ok: false, reason: error instanceof Error ? error.message : String(error) }, () => process.exit(0));
   }

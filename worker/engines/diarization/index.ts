@@ -22,7 +22,7 @@ export type DiarizeOptions = DiarizationModelOptions & {
   threads?: number;
 };
 
-export type DiarizeResult = { turns: SpeakerTurn[]; reason?: undefined } | { turns: null; reason: string };
+export type DiarizeResult = { turns: SpeakerTurn[]; reason?: undefined; cpuSeconds: number; maxRssMb: number } | { turns: null; reason: string };
 
 const childFile = () => path.join(appRoot(), "worker", "engines", "diarization", "diarize-child.mjs");
 
@@ -49,8 +49,10 @@ export async function diarize(o: DiarizeOptions): Promise<DiarizeResult> {
     child.stderr?.on("data", (chunk: Buffer) => {
       stderr = (stderr + chunk.toString()).slice(-2000);
     });
-    child.on("message", (m: { ok: boolean; turns?: SpeakerTurn[]; reason?: string }) => {
-      answer = m.ok ? { turns: m.turns ?? [] } : { turns: null, reason: m.reason ?? "errore sconosciuto" };
+    child.on("message", (m: { ok: boolean; turns?: SpeakerTurn[]; reason?: string; cpuSeconds?: number; maxRssMb?: number }) => {
+      answer = m.ok
+        ? { turns: m.turns ?? [], cpuSeconds: m.cpuSeconds ?? 0, maxRssMb: m.maxRssMb ?? 0 }
+        : { turns: null, reason: m.reason ?? "errore sconosciuto" };
     });
     child.on("error", (error) => {
       if (o.signal?.aborted) reject(error);

@@ -2,6 +2,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
+import type { TimedSegment } from "~/lib/analysis";
 import { getConfig, setConfigForTests, type Config } from "~/services/config.server";
 import { log } from "~/services/logger.server";
 import { meetingWav, writeSyntheticModels } from "../../../tests/support/meeting-voices";
@@ -22,7 +23,7 @@ afterEach(() => {
 });
 afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
 
-const segments = () => [
+const segments = (): TimedSegment[] => [
   { start: 0, end: 4, text: "uno" },
   { start: 12, end: 16, text: "due" },
 ];
@@ -38,13 +39,19 @@ describe("labelSpeakers", () => {
     });
     const two = await labelSpeakers({ ...base, segments: segments(), wavPath: meeting.file, offsetSec: 0, meeting: null });
     expect(two.map((s) => s.speaker)).toEqual(["Relatore 1", "Relatore 2"]);
-    const one = await labelSpeakers({ ...base, segments: segments(), wavPath: meeting.file, offsetSec: 0, meeting: { speakerCount: 1 } });
+    const one = await labelSpeakers({
+      ...base,
+      segments: segments(),
+      wavPath: meeting.file,
+      offsetSec: 0,
+      meeting: { type: "consiglio-classe", speakerCount: 1 },
+    });
     expect(one.map((s) => s.speaker)).toEqual(["Relatore 1", "Relatore 1"]);
   }, 60_000);
 
   it("shifts the turns by the offset of the audio it was given; the live words before it keep no speaker", async () => {
     setConfigForTests({ DIARIZATION: "on", DIARIZATION_SEGMENTATION_MODEL: models.segmentation, DIARIZATION_EMBEDDING_MODEL: models.embedding });
-    const shifted = [
+    const shifted: TimedSegment[] = [
       { start: 0, end: 30, text: "detto dal vivo" },
       { start: 30, end: 34, text: "uno" },
       { start: 42, end: 46, text: "due" },

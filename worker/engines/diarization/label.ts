@@ -45,7 +45,7 @@ export async function labelSpeakers<S extends TimedSegment>(o: {
   const count = new Set(turns.map((t) => t.speaker)).size;
   log.info(
     { transcriptionId: o.transcriptionId },
-    `Riconoscimento dei relatori: ${count} ${count === 1 ? "relatore" : "relatori"} in ${((Date.now() - started) / 1000).toFixed(1)} s`,
+    `Riconoscimento dei relatori: ${count} ${count === 1 ? "relatore" : "relatori"} in ${((Date.now() - started) / 1000).toFixed(1)} s (CPU ${result.cpuSeconds.toFixed(1)} s, RSS ${result.maxRssMb} MB)`,
   );
   return assignSpeakers(o.segments, turns);
 }
