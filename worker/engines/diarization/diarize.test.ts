@@ -56,8 +56,8 @@ describe("diarize with sherpa-onnx and the synthetic models", () => {
 
 describe("the model catalogue's download", () => {
   const files: Record<string, Buffer> = {
-    "pyannote-segmentation-3.0.onnx": segmentationModel(),
-    "3dspeaker-eres2net-base-16k.onnx": embeddingModel(),
+    "pyannote-segmentation-3.0.int8.onnx": segmentationModel(),
+    "3dspeaker-campplus-zh-en-16k-advanced.onnx": embeddingModel(),
   };
   const sha = (b: Buffer) => ({ algorithm: "sha256" as const, hex: createHash("sha256").update(b).digest("hex") });
   let server: http.Server;
@@ -75,16 +75,19 @@ describe("the model catalogue's download", () => {
 
   it("downloads both models into DATA_DIR/models/diarization when the SHA-256 matches", async () => {
     const dataDir = path.join(dir, "ok");
-    const checksums = { segmentation: sha(files["pyannote-segmentation-3.0.onnx"]), embedding: sha(files["3dspeaker-eres2net-base-16k.onnx"]) };
+    const checksums = {
+      segmentation: sha(files["pyannote-segmentation-3.0.int8.onnx"]),
+      embedding: sha(files["3dspeaker-campplus-zh-en-16k-advanced.onnx"]),
+    };
     const got = await ensureDiarizationModels({ dataDir, baseUrl, checksums });
-    expect(got.segmentation).toBe(path.join(dataDir, "models", "diarization", "pyannote-segmentation-3.0.onnx"));
-    expect(fs.readFileSync(got.embedding)).toEqual(files["3dspeaker-eres2net-base-16k.onnx"]);
+    expect(got.segmentation).toBe(path.join(dataDir, "models", "diarization", "pyannote-segmentation-3.0.int8.onnx"));
+    expect(fs.readFileSync(got.embedding)).toEqual(files["3dspeaker-campplus-zh-en-16k-advanced.onnx"]);
   });
 
-  it("discards a file whose SHA-256 differs and diarization then fails soft", async () => {
+  it("discards a file whose SHA-256 differs from the catalogue's and diarization then fails soft", async () => {
     const dataDir = path.join(dir, "corrupt");
-    const wrong = { algorithm: "sha256" as const, hex: "0".repeat(64) };
-    const result = await diarize({ wavPath: path.join(dir, "two.wav"), dataDir, baseUrl, checksums: { segmentation: wrong, embedding: wrong } });
+    // The synthetic files are not the catalogue's real models: their checksums cannot match.
+    const result = await diarize({ wavPath: path.join(dir, "two.wav"), dataDir, baseUrl });
     expect(result.turns).toBeNull();
     expect(result.reason).toMatch(/non è integro/);
     expect(fs.readdirSync(path.join(dataDir, "models", "diarization"))).toEqual([]);
