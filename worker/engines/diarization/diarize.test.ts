@@ -50,7 +50,7 @@ describe("diarize with sherpa-onnx and the synthetic models", () => {
       dataDir: dir,
       paths: { ...paths, embedding: path.join(dir, "assente.onnx") },
     });
-    expect(result).toEqual({ turns: null, reason: expect.stringMatching(/assente\.onnx" non esiste/) });
+    expect(result).toEqual({ turns: null, reason: expect.stringMatching(/assente\.onnx" non esiste/), modelsMissing: true });
   });
 });
 

@@ -22,7 +22,8 @@ export type DiarizeOptions = DiarizationModelOptions & {
   threads?: number;
 };
 
-export type DiarizeResult = { turns: SpeakerTurn[]; reason?: undefined; cpuSeconds: number; maxRssMb: number } | { turns: null; reason: string };
+export type DiarizeResult =
+  { turns: SpeakerTurn[]; reason?: undefined; cpuSeconds: number; maxRssMb: number } | { turns: null; reason: string; modelsMissing?: boolean };
 
 const childFile = () => path.join(appRoot(), "worker", "engines", "diarization", "diarize-child.mjs");
 
@@ -32,7 +33,7 @@ export async function diarize(o: DiarizeOptions): Promise<DiarizeResult> {
     models = await ensureDiarizationModels(o);
   } catch (error) {
     if (o.signal?.aborted) throw error;
-    return { turns: null, reason: `modelli non disponibili: ${(error as Error).message}` };
+    return { turns: null, reason: `modelli non disponibili: ${(error as Error).message}`, modelsMissing: true };
   }
   const request = {
     wavPath: o.wavPath,

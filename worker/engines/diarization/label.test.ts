@@ -60,7 +60,7 @@ describe("labelSpeakers", () => {
     expect(out.map((s) => s.speaker)).toEqual([undefined, "Relatore 1", "Relatore 2"]);
   }, 60_000);
 
-  it("auto without models that can be fetched: segments unchanged, one info line", async () => {
+  it("auto without models that can be fetched: segments unchanged, one info line, not again for the next recording", async () => {
     setConfigForTests({
       DIARIZATION: "auto",
       DATA_DIR: dir,
@@ -73,6 +73,9 @@ describe("labelSpeakers", () => {
     expect(out).toEqual(segments());
     expect(info).toHaveBeenCalledTimes(1);
     expect(String(info.mock.calls[0][1])).toMatch(/^Riconoscimento dei relatori non eseguito: modelli non disponibili/);
+    // The next recording does not try (nor log) again for a while.
+    expect(await labelSpeakers({ ...base, segments: segments(), wavPath: meeting.file, offsetSec: 0, meeting: null })).toEqual(segments());
+    expect(info).toHaveBeenCalledTimes(1);
   });
 
   it("does not run when off, or when every segment already has a speaker (engine or call channels)", async () => {

@@ -5,6 +5,10 @@ import { log } from "~/services/logger.server";
 import { assignSpeakers } from "./assign";
 import { diarize } from "./index";
 
+/** Under auto, models that could not be had are not asked for again (nor logged) for an hour. */
+const AUTO_RETRY_MS = 60 * 60 * 1000;
+let autoOffUntil = 0;
+
 /**
  * The transcribe task's one call: the segments with «Relatore N» labels when diarization is on
  * and works, else the segments unchanged and one log line saying why. Segments that already have
@@ -22,6 +26,7 @@ export async function labelSpeakers<S extends TimedSegment>(o: {
 }): Promise<S[]> {
   const config = getConfig();
   if (config.DIARIZATION === "off" || o.segments.every((s) => s.speaker) || o.segments.length === 0) return o.segments;
+  if (config.DIARIZATION === "auto" && Date.now() < autoOffUntil) return o.segments;
   const speakers = o.meeting?.speakerCount ?? config.DIARIZATION_SPEAKERS;
   const started = Date.now();
   const result = await diarize({
@@ -36,6 +41,7 @@ export async function labelSpeakers<S extends TimedSegment>(o: {
   });
   if (!result.turns) {
     // auto: diarization is simply off on this machine; on: the operator asked for it.
+    if (config.DIARIZATION === "auto" && result.modelsMissing) autoOffUntil = Date.now() + AUTO_RETRY_MS;
     const line = `Riconoscimento dei relatori non eseguito: ${result.reason}. La trascrizione resta senza relatori.`;
     if (config.DIARIZATION === "on") log.warn({ transcriptionId: o.transcriptionId }, line);
     else log.info({ transcriptionId: o.transcriptionId }, line);
