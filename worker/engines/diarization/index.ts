@@ -11,8 +11,6 @@ import type { SpeakerTurn } from "./assign";
  * { turns: null, reason } and the caller keeps the transcript without speakers.
  */
 
-export type DiarizationMode = "auto" | "on" | "off";
-
 export type DiarizeOptions = DiarizationModelOptions & {
   wavPath: string;
   /** Known number of speakers; otherwise found by clustering. */
