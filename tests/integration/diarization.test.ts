@@ -2,7 +2,7 @@ import path from "node:path";
 import { asc, eq } from "drizzle-orm";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { getDb } from "~/db/client.server";
-import { transcriptionSegments } from "~/db/schema";
+import { analyses, transcriptionSegments } from "~/db/schema";
 import { setConfigForTests } from "~/services/config.server";
 import { log } from "~/services/logger.server";
 import { editTranscription, parseEdit } from "~/services/transcription-edits.server";
@@ -64,9 +64,18 @@ describe("speaker diarization in the pipeline", () => {
     expect(right / segments.length).toBeGreaterThanOrEqual(0.9);
     expect(new Set(segments.map((s) => s.speaker))).toEqual(new Set(["Relatore 1", "Relatore 2"]));
 
+    // An action the minutes gave to the speaker who committed (as an LLM reading «Relatore 1: me ne occupo io» does).
+    const action = { task: "Preparare il preventivo", owner: "Relatore 1", due: null, timestamp: "00:04" };
+    await getDb()
+      .update(analyses)
+      .set({ actionItems: [action] })
+      .where(eq(analyses.transcriptionId, id));
+
     await editTranscription(id, { userId: pipe.user.id }, pipe.user.id, parseEdit({ speakers: [{ from: "Relatore 1", to: "Bianchi" }] }));
     const renamed = await segmentsOf(id);
     expect(renamed.map((s) => s.speaker)).toEqual(segments.map((s) => (s.speaker === "Relatore 1" ? "Bianchi" : s.speaker)));
+    const [minutes] = await getDb().select().from(analyses).where(eq(analyses.transcriptionId, id));
+    expect(minutes.actionItems).toEqual([{ ...action, owner: "Bianchi" }]);
   }, 120_000);
 
   it("uses the known number of speakers (DIARIZATION_SPEAKERS=1: one speaker throughout)", async () => {

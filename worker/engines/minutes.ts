@@ -13,11 +13,12 @@ export const MINUTES_INSTRUCTIONS = [
   "Le decisioni sono ciò che la riunione ha deciso, approvato o votato.",
   "Le azioni da fare sono gli incarichi: che cosa va fatto, chi lo deve fare (responsabile) e entro quando (scadenza), come detti nella riunione; null se non detti.",
   "Ogni elemento indica il minuto in cui se ne parla, preso dai tempi [mm:ss] della trascrizione.",
+  "Se una riga dice chi parla («[mm:ss] Nome: …»), chi si prende un incarico in prima persona («me ne occupo io») ne è il responsabile con quel nome, e una decisione o un punto chiave può dire chi l'ha proposto.",
 ].join(" ");
 
-/** The transcript as the model reads it: one line per segment with its start time. */
+/** The transcript as the model reads it: one line per segment with its start time, and its speaker when known (issue 33). */
 export function transcriptLines(segments: TimedSegment[]): string[] {
-  return segments.filter((s) => s.text.trim()).map((s) => `[${formatTimestamp(s.start)}] ${s.text.trim()}`);
+  return segments.filter((s) => s.text.trim()).map((s) => `[${formatTimestamp(s.start)}] ${s.speaker ? `${s.speaker}: ` : ""}${s.text.trim()}`);
 }
 
 /** The "mm:ss" stamps a block of transcript lines carries, in order, without repeats. */
