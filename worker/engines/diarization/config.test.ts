@@ -26,8 +26,9 @@ describe("diarization settings", () => {
 
   it("stops start-up with one Italian line naming a wrong value", () => {
     expect(() => parseConfig({ DIARIZATION: "sì" })).toThrow(/^Configurazione non valida: DIARIZATION: DIARIZATION deve essere auto, on oppure off/);
-    expect(() => parseConfig({ DIARIZATION_SPEAKERS: "0" })).toThrow(/DIARIZATION_SPEAKERS/);
-    expect(() => parseConfig({ DIARIZATION_SPEAKERS: "due" })).toThrow(/DIARIZATION_SPEAKERS/);
+    expect(() => parseConfig({ DIARIZATION_SPEAKERS: "0" })).toThrow(/DIARIZATION_SPEAKERS deve essere un numero intero da 1 a 100/);
+    expect(() => parseConfig({ DIARIZATION_SPEAKERS: "due" })).toThrow(/DIARIZATION_SPEAKERS deve essere un numero intero da 1 a 100/);
+    expect(() => parseConfig({ DIARIZATION_THRESHOLD: "5" })).toThrow(/DIARIZATION_THRESHOLD deve essere un numero tra 0.01 e 2/);
     expect(() => parseConfig({ DIARIZATION_MODEL_URL: "mirror.local" })).toThrow(/DIARIZATION_MODEL_URL deve essere un indirizzo http/);
   });
 });
