@@ -38,6 +38,7 @@ COPY --from=build /app/build ./build
 COPY --from=build /app/drizzle ./drizzle
 COPY --from=build /app/server/start.mjs ./server/start.mjs
 COPY --from=build /app/worker/engines/whisper/whisper-thread.mjs ./worker/engines/whisper/whisper-thread.mjs
+COPY --from=build /app/worker/engines/diarization/diarize-child.mjs ./worker/engines/diarization/diarize-child.mjs
 RUN mkdir -p /data && chown node:node /data
 USER node
 VOLUME ["/data"]

@@ -17,3 +17,8 @@ export function isAudioSource(value: unknown): value is AudioSource {
 
 /** The speaker label of the call's side. */
 export const REMOTE_PARTICIPANTS = "Partecipanti remoti";
+
+/** A recording with the call in it: its channels, not the voices, say who spoke. */
+export function isCallRecording(source: AudioSource | null | undefined): source is "microphone-and-call" | "call" {
+  return source === "microphone-and-call" || source === "call";
+}

@@ -390,6 +390,7 @@ export const PIPELINE_STAGE_LABEL: Record<string, string> = {
   preparing: "Preparazione del modello",
   decoding: "Decodifica dell'audio",
   transcribing: "Trascrizione in corso",
+  diarizing: "Riconoscimento dei relatori",
   analyzing: "Analisi in corso",
   completed: "Completata",
   failed: "Fallita",

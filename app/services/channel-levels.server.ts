@@ -3,7 +3,7 @@ import { eq } from "drizzle-orm";
 import { getDb } from "~/db/client.server";
 import { users } from "~/db/schema";
 import type { TimedSegment } from "~/lib/analysis";
-import type { AudioSource } from "~/lib/audio-source";
+import { isCallRecording, type AudioSource } from "~/lib/audio-source";
 import { attributeSpeakers, type ChannelLevels } from "~/lib/channel-speakers";
 import { decodeCapped, ffmpegBinaries, mediaInput, run } from "./ffmpeg.server";
 import { log } from "./logger.server";
@@ -101,7 +101,7 @@ export async function channelSpeakers(
   options: { demuxer?: string; maxSeconds?: number; signal?: AbortSignal },
 ): Promise<<T extends TimedSegment>(segments: T[]) => T[]> {
   const source = row.audioSource;
-  if (source !== "microphone-and-call" && source !== "call") return (segments) => segments;
+  if (!isCallRecording(source)) return (segments) => segments;
   const [owner] = await getDb().select({ name: users.name }).from(users).where(eq(users.id, row.userId));
   let levels: ChannelLevels | null = null;
   if (source === "microphone-and-call") {

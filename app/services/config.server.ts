@@ -135,6 +135,27 @@ const envSchema = z.object({
   // Issue 35: the local LLM writes the minutes of each complete part of a live transcript while
   // the meeting runs (on, the default), or only after «Invia» (off).
   LLM_LIVE_PARTS: z.enum(["on", "off"], { message: "LLM_LIVE_PARTS deve essere on oppure off" }).default("on"),
+  // Who spoke (issue 33, decision 038): auto diarizes when the models are there or can be
+  // downloaded (else one log line and no speakers), on always tries, off never.
+  DIARIZATION: z.enum(["auto", "on", "off"], { message: "DIARIZATION deve essere auto, on oppure off" }).default("auto"),
+  // The number of speakers when it is known; unset, found by clustering (a meeting's own
+  // «Numero di partecipanti che parlano» wins over it).
+  DIARIZATION_SPEAKERS: z.coerce
+    .number({ message: "DIARIZATION_SPEAKERS deve essere un numero intero da 1 a 100" })
+    .int({ message: "DIARIZATION_SPEAKERS deve essere un numero intero da 1 a 100" })
+    .min(1, { message: "DIARIZATION_SPEAKERS deve essere un numero intero da 1 a 100" })
+    .max(100, { message: "DIARIZATION_SPEAKERS deve essere un numero intero da 1 a 100" })
+    .optional(),
+  // Local ONNX files instead of the catalogue's (worker/engines/diarization/models.ts).
+  DIARIZATION_SEGMENTATION_MODEL: optionalString,
+  DIARIZATION_EMBEDDING_MODEL: optionalString,
+  DIARIZATION_MODEL_URL: optionalHttpUrl("DIARIZATION_MODEL_URL"),
+  // Clustering distance threshold: smaller finds more speakers.
+  DIARIZATION_THRESHOLD: z.coerce
+    .number({ message: "DIARIZATION_THRESHOLD deve essere un numero tra 0.01 e 2" })
+    .min(0.01, { message: "DIARIZATION_THRESHOLD deve essere un numero tra 0.01 e 2" })
+    .max(2, { message: "DIARIZATION_THRESHOLD deve essere un numero tra 0.01 e 2" })
+    .default(0.5),
   // all: HTTP and worker in one process (the default); web: HTTP only, jobs go to the queue in
   // Postgres; worker: jobs only, no app HTTP (decision 022).
   PROCESS_ROLE: z.enum(["all", "web", "worker"], { message: "PROCESS_ROLE deve essere all, web oppure worker" }).default("all"),

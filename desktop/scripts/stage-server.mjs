@@ -37,13 +37,15 @@ const run = (command, commandArgs, cwd) => {
 
 if (!args.includes("--skip-web-build")) run(npm, ["run", "build"], repo);
 const threadFile = "worker/engines/whisper/whisper-thread.mjs";
-for (const required of ["build/server/index.js", "build/client", "drizzle/meta/_journal.json", threadFile, "package-lock.json"]) {
+// The speaker diarization's child process (issue 33), a plain JS file like the whisper thread.
+const diarizeChild = "worker/engines/diarization/diarize-child.mjs";
+for (const required of ["build/server/index.js", "build/client", "drizzle/meta/_journal.json", threadFile, diarizeChild, "package-lock.json"]) {
   if (!fs.existsSync(path.join(repo, required))) throw new Error(`Manca ${required} nella cartella del progetto`);
 }
 
 fs.rmSync(stage, { recursive: true, force: true });
 fs.mkdirSync(stage, { recursive: true });
-for (const entry of ["build", "drizzle", "package-lock.json", threadFile]) {
+for (const entry of ["build", "drizzle", "package-lock.json", threadFile, diarizeChild]) {
   fs.cpSync(path.join(repo, entry), path.join(stage, entry), { recursive: true });
 }
 

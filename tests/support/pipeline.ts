@@ -28,6 +28,7 @@ export function usePipeline(): PipelineFixture {
       ANALYSIS_ENGINE: "openai",
       OPENAI_API_KEY: pipe.double.apiKey,
       OPENAI_BASE_URL: pipe.double.baseURL,
+      DIARIZATION: "off",
     });
     pipe.worker = await startWorker({ connectionString: pipe.db.url, pollInterval: 200 });
     pipe.user = await createTestUser({ plan: "PREMIUM_MONTHLY" });

@@ -15,6 +15,7 @@ export const MINUTES_INSTRUCTIONS = [
   "Ogni elemento indica il minuto in cui se ne parla, preso dai tempi [mm:ss] della trascrizione.",
   // Short: the local engine's context reserves a fixed budget for these instructions.
   "È testo grezzo del riconoscimento vocale: punteggiatura inaffidabile, intercalari, nomi scritti male.",
+  "Se una riga dice chi parla («[mm:ss] Nome: …»), chi si prende un incarico in prima persona («me ne occupo io») ne è il responsabile con quel nome, e una decisione o un punto chiave può dire chi l'ha proposto.",
 ].join(" ");
 
 /**
@@ -32,9 +33,9 @@ export function agendaLines(agenda: string[]): string {
   return `Ordine del giorno:\n${agenda.map((item, i) => `${i + 1}. ${item}`).join("\n")}`;
 }
 
-/** The transcript as the model reads it: one line per segment with its start time. */
+/** The transcript as the model reads it: one line per segment with its start time, and its speaker when known (issue 33). */
 export function transcriptLines(segments: TimedSegment[]): string[] {
-  return segments.filter((s) => s.text.trim()).map((s) => `[${formatTimestamp(s.start)}] ${s.text.trim()}`);
+  return segments.filter((s) => s.text.trim()).map((s) => `[${formatTimestamp(s.start)}] ${s.speaker ? `${s.speaker}: ` : ""}${s.text.trim()}`);
 }
 
 /** The "mm:ss" stamps a block of transcript lines carries, in order, without repeats. */

@@ -16,6 +16,8 @@ import * as storage from "~/services/storage.server";
 import { planChunks, segmentsToText, stitchSegments, type ChunkPlan } from "../engines/chunking";
 import { getSpeechEngine } from "../engines/index";
 import { livePrefix } from "../engines/live-windows";
+import { isCallRecording } from "~/lib/audio-source";
+import { labelSpeakers } from "../engines/diarization/label";
 import { UserFacingError } from "../engines/types";
 import { withHeartbeat } from "./unlock-stale-jobs";
 
@@ -201,7 +203,14 @@ async function runTranscription(transcriptionId: string, helpers: JobHelpers, si
       chunks.map((c) => ({ start: offsetSec + c.start, end: offsetSec + c.end, segments: checkpoint.done[c.index] ?? [] })),
     );
     // The tail starts where the live words end: joined, nothing heard twice.
-    const segments = bySide([...(prefix?.segments ?? []), ...tail]);
+    const joined = [...(prefix?.segments ?? []), ...tail];
+    // Who spoke: a call recording's two channels (issue 30) say it; otherwise «Relatore N» from
+    // the voices on the segments that have no speaker yet (issue 33); both fail soft.
+    let segments = bySide(joined);
+    if (!isCallRecording(row.audioSource)) {
+      await progress("diarizing", TRANSCRIBED_PERCENT, true);
+      segments = await labelSpeakers({ segments: joined, wavPath, offsetSec, meeting: row.meeting, transcriptionId, signal });
+    }
     const text = segmentsToText(segments);
     await db.transaction(async (tx) => {
       await tx.delete(transcriptionSegments).where(eq(transcriptionSegments.transcriptionId, transcriptionId));

@@ -17,5 +17,7 @@ export async function appEnv(): Promise<Record<string, string>> {
     WHISPER_MODEL_URL: "http://127.0.0.1:9/models",
     // The local LLM's model cannot be fetched either: the extractive analyzer makes the minutes.
     LLM_MODEL_URL: "http://127.0.0.1:9/models",
+    // Nor the diarization models: under DIARIZATION=auto the transcripts stay without speakers.
+    DIARIZATION_MODEL_URL: "http://127.0.0.1:9/models",
   };
 }

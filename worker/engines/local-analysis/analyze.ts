@@ -3,14 +3,15 @@
  * ranks (TextRank within each topic) -> topic names, key points, summary and title.
  */
 import { type AnalysisResult, type TimedSegment } from "~/lib/analysis";
-import { findActionsAndReplies } from "./actions";
+import { findActionsAndReplies, FIRST_PERSON } from "./actions";
+import { firstPersonCommitment } from "./action-cues";
 import { announcedName, markerTier } from "./agenda";
 import { minutesForAgenda } from "./agenda-minutes";
 import { agendaStarts } from "./agenda-topics";
 import { findDecisions } from "./decisions";
 import { readTranscript } from "./reading";
 import { cueStrength, defaultSegmentation, segmentTopics } from "./segmentation";
-import { splitSegments } from "./sentences";
+import { splitSegments, type Sentence } from "./sentences";
 import { textRank } from "./textrank";
 import { countWords } from "./text";
 import { inverseFrequencies, vectorOf, Vocabulary } from "./tfidf";
@@ -19,7 +20,7 @@ import { mergeSameNamed, nameTopics, withLeadTerm } from "./topic-names";
 import { keyPoint, makeSummary, makeTitle, pickKeyPoints, summaryScore, VOTE_CALL } from "./write-up";
 
 export function analyzeLocally(input: TimedSegment[], given?: string[]): AnalysisResult {
-  const { sentences } = splitSegments(readTranscript(Array.isArray(input) ? input : []));
+  const { sentences, segments } = splitSegments(readTranscript(Array.isArray(input) ? input : []));
   if (sentences.length === 0) return { title: "", summary: "", topics: [], decisions: [], actionItems: [] };
 
   const vocabulary = new Vocabulary();
@@ -92,6 +93,17 @@ export function analyzeLocally(input: TimedSegment[], given?: string[]): Analysi
       };
     }),
     decisions: decisions.map(({ text, timestamp }) => ({ text, timestamp })),
-    actionItems: actions.map(({ task, owner, due, timestamp }) => ({ task, owner, due, timestamp })),
+    actionItems: actions.map(({ task, owner, due, timestamp, index }) => ({
+      task,
+      owner: owner ?? committedSpeaker(sentences[index], segments),
+      due,
+      timestamp,
+    })),
   };
+}
+
+/** Issue 33: a task taken on in the first person («me ne occupo io») is the speaker's, when the segment says who spoke. */
+function committedSpeaker(sentence: Sentence | undefined, segments: TimedSegment[]): string | null {
+  const speaker = sentence ? segments[sentence.segmentIndex]?.speaker : null;
+  return speaker && (FIRST_PERSON.test(sentence!.text) || firstPersonCommitment(sentence!.text)) ? speaker : null;
 }

@@ -106,7 +106,12 @@ export function splitSegments(segments: TimedSegment[]): { sentences: Sentence[]
     .map((s, i) => ({ s, i }))
     .filter(({ s }) => typeof s?.text === "string" && s.text.trim() !== "")
     .sort((a, b) => num(a.s.start) - num(b.s.start) || a.i - b.i)
-    .map(({ s }) => ({ start: num(s.start), end: num(s.end), text: s.text.replace(/\s+/g, " ").trim() }));
+    .map(({ s }) => ({
+      start: num(s.start),
+      end: num(s.end),
+      text: s.text.replace(/\s+/g, " ").trim(),
+      ...(s.speaker ? { speaker: s.speaker } : {}),
+    }));
 
   // One text, remembering where each segment starts in it.
   const starts: number[] = [];
