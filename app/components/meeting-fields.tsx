@@ -125,6 +125,14 @@ export function MeetingFields({ values, error, idPrefix }: { values: MeetingForm
           ),
           MEETING_TEXT.participantsHint,
         )}
+        {field(
+          "speakerCount",
+          MEETING_TEXT.speakerCount,
+          (p) => (
+            <input type="number" min={1} max={50} step={1} inputMode="numeric" {...p} />
+          ),
+          MEETING_TEXT.speakerCountHint,
+        )}
       </div>
     </div>
   );

@@ -89,6 +89,19 @@ describe("meeting form", () => {
     expect(checkMeeting(meetingFromForm(form(values)))).toEqual(checked);
   });
 
+  it("«Numero di partecipanti che parlano»: a whole number is the diarization's hint, anything else refused by name", () => {
+    const checked = checkMeeting(meetingFromForm(form({ speakerCount: " 3 " })));
+    expect(checked).toMatchObject({ ok: true, meeting: { speakerCount: 3 } });
+    if (!checked.ok) throw new Error("unreachable");
+    expect(meetingToFormValues(checked.meeting).speakerCount).toBe("3");
+    expect(checkMeeting(meetingFromForm(form({ speakerCount: "tre" })))).toMatchObject({
+      ok: false,
+      field: "speakerCount",
+      message: MEETING_TEXT.badSpeakerCount,
+    });
+    expect(checkMeeting(meetingFromForm(form({ speakerCount: "" })))).toMatchObject({ ok: true, meeting: { speakerCount: null } });
+  });
+
   it("a form left as it came is empty", () => {
     const checked = checkMeeting(meetingFromForm(form({})));
     expect(checked.ok && isEmptyMeeting(checked.meeting)).toBe(true);

@@ -183,6 +183,7 @@ export const MEETING_FORM_FIELDS = {
   attendees: "meeting-attendees",
   absentees: "meeting-absentees",
   agenda: "meeting-agenda",
+  speakerCount: "meeting-speakers",
 } as const;
 
 export type MeetingFormValues = Record<keyof typeof MEETING_FORM_FIELDS, string>;
@@ -273,6 +274,8 @@ export function meetingFromForm(form: { get(name: string): unknown }): Record<st
     attendees: parseParticipantLines(text("attendees")),
     absentees: parseParticipantLines(text("absentees")),
     agenda: lines(text("agenda")),
+    // A count that is no whole number is passed on as typed, so the check refuses it by name.
+    speakerCount: text("speakerCount") ? (/^\d+$/.test(text("speakerCount")) ? Number(text("speakerCount")) : text("speakerCount")) : null,
   };
 }
 
@@ -289,6 +292,7 @@ export function meetingToFormValues(m: MeetingDetails | null | undefined): Meeti
     attendees: participantsToLines(m?.attendees),
     absentees: participantsToLines(m?.absentees),
     agenda: (m?.agenda ?? []).join("\n"),
+    speakerCount: m?.speakerCount ? String(m.speakerCount) : "",
   };
 }
 

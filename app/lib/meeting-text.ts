@@ -28,6 +28,8 @@ export const MEETING_TEXT = {
   absentees: "Assenti",
   participantsHint: "Uno per riga: «Nome, ruolo, millesimi» (ruolo e millesimi facoltativi).",
   agenda: "Ordine del giorno",
+  speakerCount: "Numero di partecipanti che parlano",
+  speakerCountHint: "Facoltativo: aiuta a distinguere chi parla quando la trascrizione indica i relatori.",
   agendaHint: "Un punto per riga, nell'ordine della convocazione.",
   save: "Salva i dati della riunione",
   saved: "Dati della riunione salvati.",
