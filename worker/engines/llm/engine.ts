@@ -92,9 +92,14 @@ export { partSchema };
 
 const OVERALL_SCHEMA = { type: "object", properties: { titolo: text(3, 60), riassunto: text(1, 1200) } } as const;
 
-/** A part's words (with their minutes): an edited part gets another hash and is redone. */
-export function partHash(lines: string[]): string {
-  return createHash("sha256").update(lines.join("\n")).digest("hex");
+/**
+ * A part's key in minutes_parts: its words and, with an agenda, the agenda it was asked under, so
+ * an edited part or a changed agenda gets another key and the part is asked again.
+ */
+function partHash(lines: string[], agenda: string[] | undefined): string {
+  return createHash("sha256")
+    .update((agenda ? [agendaLines(agenda), ...lines] : lines).join("\n"))
+    .digest("hex");
 }
 
 /** Groups lines into parts of at most maxTokens (a single longer line is its own part). */
@@ -236,7 +241,7 @@ export class LocalLlmAnalysisEngine implements AnalysisEngine {
       if (parts.length === 1) return Infinity;
       let left = 0;
       for (const [index, part] of parts.entries()) {
-        if (!(await input.parts.get(index, partHash(part), this.model))) left += model.tokenize(part.join("\n")).length;
+        if (!(await input.parts.get(index, partHash(part, agendaOf(input)), this.model))) left += model.tokenize(part.join("\n")).length;
       }
       return estimateAnalysisSeconds(left, speed);
     } catch {
@@ -304,25 +309,37 @@ export class LocalLlmAnalysisEngine implements AnalysisEngine {
     const partTokens = this.options.partTokens ?? DEFAULT_PART_TOKENS;
     const parts = splitByTokens(lines, (l) => model.tokenize(l).length, partTokens);
     const threads = this.threads();
+    const agenda = agendaOf(input);
+    const topicNames = agenda && agendaTopicNames(agenda);
+    const systemPrompt = agenda ? `${MINUTES_INSTRUCTIONS} ${AGENDA_INSTRUCTIONS}` : MINUTES_INSTRUCTIONS;
+    // Room for the instructions and the agenda as this model counts them (a byte-level tokenizer
+    // needs far more than a real one), plus the chat template's own tokens; never less than 1,024.
+    const instructionTokens = model.tokenize(systemPrompt).length + (agenda ? model.tokenize(agendaLines(agenda)).length : 0) + 256;
     const context = await model.createContext({
-      contextSize: Math.min(model.trainContextSize, partTokens + PART_ANSWER_TOKENS + 1024),
+      contextSize: Math.min(model.trainContextSize, partTokens + PART_ANSWER_TOKENS + Math.max(1024, instructionTokens)),
       threads,
       batchSize: 512,
     });
     const { LlamaChatSession } = await import("node-llama-cpp");
-    const agenda = agendaOf(input);
-    const topicNames = agenda && agendaTopicNames(agenda);
-    const ask = async <T>(schema: object, prompt: string, maxTokens: number): Promise<T> => {
+    const askOnce = async <T>(schema: object, prompt: string, maxTokens: number, seed: number): Promise<T> => {
       input.signal?.throwIfAborted();
       const sequence = context.getSequence();
-      const systemPrompt = agenda ? `${MINUTES_INSTRUCTIONS} ${AGENDA_INSTRUCTIONS}` : MINUTES_INSTRUCTIONS;
       const session = new LlamaChatSession({ contextSequence: sequence, systemPrompt, autoDisposeSequence: true });
       try {
         const grammar = await llama.createGrammarForJsonSchema(schema as Parameters<Llama["createGrammarForJsonSchema"]>[0]);
-        const answer = await session.prompt(prompt, { grammar, maxTokens, temperature: 0.2, seed: 1, signal: input.signal });
+        const answer = await session.prompt(prompt, { grammar, maxTokens, temperature: 0.2, seed, signal: input.signal });
         return JSON.parse(answer) as T;
       } finally {
         session.dispose();
+      }
+    };
+    // An answer cut off by maxTokens is JSON without its end: one more draw before giving up.
+    const ask = async <T>(schema: object, prompt: string, maxTokens: number): Promise<T> => {
+      try {
+        return await askOnce<T>(schema, prompt, maxTokens, 1);
+      } catch (error) {
+        if (!(error instanceof SyntaxError)) throw error;
+        return askOnce<T>(schema, prompt, maxTokens, 2);
       }
     };
     try {
@@ -332,7 +349,7 @@ export class LocalLlmAnalysisEngine implements AnalysisEngine {
         const single = parts.length === 1;
         if (live && index === parts.length - 1) break;
         // A part done during the meeting (same place, same words and agenda, same model) is not asked again.
-        const hash = single ? "" : partHash(agenda ? [agendaLines(agenda), ...part] : part);
+        const hash = single ? "" : partHash(part, agenda);
         const kept = single ? undefined : ((await input.parts?.get(index, hash, this.model)) as (PartialMinutes & { titolo?: string }) | undefined);
         // No "of N" in the heading: a part done during the meeting (N unknown yet) reads as it will at «Invia».
         const heading = single ? "Trascrizione della riunione" : `Parte ${index + 1} della trascrizione della riunione`;
