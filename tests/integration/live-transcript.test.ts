@@ -255,9 +255,14 @@ describe("live transcript", () => {
     );
     worker = await startWorker({ connectionString: db.url, pollInterval: 100 });
     const deadline = Date.now() + 60_000;
-    // Caught up: less than one window's worth of new audio left (the last piece ends mid-cluster).
-    while ((((await rowOf(ids.long)).live as LiveState | null)?.processedUntil ?? 0) < 85 && Date.now() < deadline)
-      await new Promise((r) => setTimeout(r, 200));
+    // Caught up: less than one window's worth of new audio left (the last piece ends mid-cluster),
+    // and the new meeting's window saved (it may still be running when the long one is done).
+    const done = async () => {
+      const long = (await rowOf(ids.long)).live as LiveState | null;
+      const fresh = (await rowOf(ids.fresh)).live as LiveState | null;
+      return (long?.processedUntil ?? 0) >= 85 && (fresh?.windows ?? 0) >= 1;
+    };
+    while (!(await done()) && Date.now() < deadline) await new Promise((r) => setTimeout(r, 200));
     await worker.stop();
     worker = undefined;
     // The new meeting got its first window right after the long one's first, not after all four.
