@@ -1,8 +1,8 @@
 import path from "node:path";
-import { eq } from "drizzle-orm";
+import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { getDb, getSql } from "~/db/client.server";
-import { analyses } from "~/db/schema";
+import { analyses, transcriptionSegments } from "~/db/schema";
 import { action as transcriptionAction } from "~/routes/api.transcription.$id";
 import { getConfig } from "~/services/config.server";
 import { setEnginesForTests } from "../../worker/engines/index";
@@ -56,12 +56,18 @@ describe("re-analysis for a new agenda", () => {
     const user = await createTestUser();
     const t = await seedCompletedTranscription(getSql(), path.join(getConfig().DATA_DIR, "storage"), user.id);
     expect((await patch(user, t.id, { title: "Corretto a mano" })).status).toBe(200);
+    await getDb()
+      .update(transcriptionSegments)
+      .set({ speaker: "Relatore 1" })
+      .where(and(eq(transcriptionSegments.transcriptionId, t.id), eq(transcriptionSegments.position, 0)));
 
     const saved = await patch(user, t.id, { meeting: { agenda: ["Bilancio", "Sito web"] }, replaceEditedMinutes: true });
     expect(saved.body).toMatchObject({ reanalysis: true });
     expect((await waitFor(t.id, ["COMPLETED", "FAILED"])).status).toBe("COMPLETED");
 
     expect(seen.at(-1)?.agenda).toEqual(["Bilancio", "Sito web"]);
+    // The engine reads who spoke (issue 33): the segments' speakers reach the minutes.
+    expect(seen.at(-1)?.segments.map((s) => s.speaker)).toEqual(t.segments.map((_, i) => (i === 0 ? "Relatore 1" : null)));
     const [analysis] = await getDb().select().from(analyses).where(eq(analyses.transcriptionId, t.id));
     expect(analysis).toMatchObject({ status: "COMPLETED", title: "Verbale rifatto", original: null });
     expect(analysis.topics.map((topic) => [topic.name, topic.agendaItem])).toEqual([

@@ -1,8 +1,9 @@
-import { asc, eq } from "drizzle-orm";
+import { eq } from "drizzle-orm";
 import type { JobHelpers, Task } from "graphile-worker";
 import { getDb } from "~/db/client.server";
+import { timedSegmentsOf } from "~/services/transcriptions/segments.server";
 import { minutesPartStore } from "~/services/minutes-parts.server";
-import { analyses, transcriptionSegments, transcriptions } from "~/db/schema";
+import { analyses, transcriptions } from "~/db/schema";
 import { analysisResultSchema, titleFromSentence } from "~/lib/analysis";
 import type { MeetingDetails } from "~/lib/meeting";
 import { splitText } from "../engines/local-analysis/sentences";
@@ -42,11 +43,7 @@ async function runAnalysis(transcriptionId: string, _helpers: JobHelpers, signal
     .values({ transcriptionId, status: "PROCESSING" })
     .onConflictDoUpdate({ target: analyses.transcriptionId, set: { status: "PROCESSING" } });
 
-  const segments = await db
-    .select({ start: transcriptionSegments.start, end: transcriptionSegments.end, text: transcriptionSegments.text })
-    .from(transcriptionSegments)
-    .where(eq(transcriptionSegments.transcriptionId, transcriptionId))
-    .orderBy(asc(transcriptionSegments.position));
+  const segments = await timedSegmentsOf(transcriptionId, db);
 
   const engine = await getAnalysisEngine();
   // Nothing was said: no engine call, an empty analysis, the file name as title.

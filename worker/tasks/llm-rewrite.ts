@@ -1,8 +1,9 @@
-import { asc, eq } from "drizzle-orm";
+import { eq } from "drizzle-orm";
 import type { Task } from "graphile-worker";
 import { getDb } from "~/db/client.server";
+import { timedSegmentsOf } from "~/services/transcriptions/segments.server";
 import { minutesPartStore } from "~/services/minutes-parts.server";
-import { analyses, transcriptionSegments, transcriptions } from "~/db/schema";
+import { analyses, transcriptions } from "~/db/schema";
 import { analysisResultSchema } from "~/lib/analysis";
 import { log } from "~/services/logger.server";
 import { getAnalysisEngine } from "../engines/index";
@@ -25,11 +26,7 @@ const llmRewrite: Task = async (payload, helpers) => {
     .select({ language: transcriptions.language, meeting: transcriptions.meeting })
     .from(transcriptions)
     .where(eq(transcriptions.id, transcriptionId));
-  const segments = await db
-    .select({ start: transcriptionSegments.start, end: transcriptionSegments.end, text: transcriptionSegments.text })
-    .from(transcriptionSegments)
-    .where(eq(transcriptionSegments.transcriptionId, transcriptionId))
-    .orderBy(asc(transcriptionSegments.position));
+  const segments = await timedSegmentsOf(transcriptionId, db);
   const engine = await getAnalysisEngine();
   const raw = await engine.analyze({
     segments,

@@ -1,17 +1,7 @@
 import { and, asc, eq, gt, sql } from "drizzle-orm";
 import { getDb } from "~/db/client.server";
-import {
-  analyses,
-  documents,
-  orders,
-  roles,
-  subscriptionTypes,
-  transcriptionEdits,
-  transcriptionSegments,
-  transcriptions,
-  userSubscriptions,
-  users,
-} from "~/db/schema";
+import { timedSegmentsOf } from "../transcriptions/segments.server";
+import { analyses, documents, orders, roles, subscriptionTypes, transcriptionEdits, transcriptions, userSubscriptions, users } from "~/db/schema";
 import { PRIVACY_TEXT } from "~/lib/privacy-messages";
 import { tooManyRequests } from "../api.server";
 import { contentDisposition } from "../http-download.server";
@@ -112,16 +102,7 @@ async function* transcriptionEntries(t: typeof transcriptions.$inferSelect): Asy
   const db = getDb();
   const folder = folderName(t);
   const [segments, [analysis], edits, [doc]] = await Promise.all([
-    db
-      .select({
-        start: transcriptionSegments.start,
-        end: transcriptionSegments.end,
-        speaker: transcriptionSegments.speaker,
-        text: transcriptionSegments.text,
-      })
-      .from(transcriptionSegments)
-      .where(eq(transcriptionSegments.transcriptionId, t.id))
-      .orderBy(asc(transcriptionSegments.position)),
+    timedSegmentsOf(t.id, db),
     db.select().from(analyses).where(eq(analyses.transcriptionId, t.id)),
     db
       .select({
