@@ -121,6 +121,23 @@ export function splitByTokens(lines: string[], countTokens: (line: string) => nu
   return parts;
 }
 
+/**
+ * The transcript in parts, each with the lines the model reads and the words it is known by.
+ * Parts are cut and known by their words alone: speakers are labelled only after «Invia»
+ * (channels, diarization), so a part mapped during the meeting keeps its place and key when they
+ * arrive, while the prompt still shows them.
+ */
+function transcriptParts(segments: AnalysisInput["segments"], countTokens: (line: string) => number, maxTokens: number) {
+  const words = transcriptLines(segments.map((s) => ({ ...s, speaker: null })));
+  const shown = transcriptLines(segments);
+  let at = 0;
+  return splitByTokens(words, countTokens, maxTokens).map((key) => {
+    const part = { lines: shown.slice(at, at + key.length), key };
+    at += key.length;
+    return part;
+  });
+}
+
 type Loaded = { llama: Llama; model: LlamaModel; path: string };
 
 export class LocalLlmAnalysisEngine implements AnalysisEngine {
@@ -205,7 +222,7 @@ export class LocalLlmAnalysisEngine implements AnalysisEngine {
     if (
       speed &&
       estimateSecondsForText(lines.join("\n").length, speed) > SLOW_ANALYSIS_SECONDS &&
-      (await this.secondsLeft(lines, input, speed)) > SLOW_ANALYSIS_SECONDS
+      (await this.secondsLeft(input, speed)) > SLOW_ANALYSIS_SECONDS
     )
       return this.fallback(input, "slow");
     let loaded: Loaded;
@@ -220,7 +237,7 @@ export class LocalLlmAnalysisEngine implements AnalysisEngine {
       return this.fallback(input, "unavailable");
     }
     try {
-      return await this.run(loaded, lines, input);
+      return await this.run(loaded, input);
     } catch (error) {
       if (input.signal?.aborted) throw error;
       this.log(
@@ -233,15 +250,15 @@ export class LocalLlmAnalysisEngine implements AnalysisEngine {
   }
 
   /** The estimate without the parts done during the meeting (minutes_parts): only what is left to ask. */
-  private async secondsLeft(lines: string[], input: AnalysisInput, speed: MeasuredSpeed): Promise<number> {
+  private async secondsLeft(input: AnalysisInput, speed: MeasuredSpeed): Promise<number> {
     if (!input.parts) return Infinity;
     try {
       const { model } = await this.load(input);
-      const parts = splitByTokens(lines, (l) => model.tokenize(l).length, this.options.partTokens ?? DEFAULT_PART_TOKENS);
+      const parts = transcriptParts(input.segments, (l) => model.tokenize(l).length, this.options.partTokens ?? DEFAULT_PART_TOKENS);
       if (parts.length === 1) return Infinity;
       let left = 0;
       for (const [index, part] of parts.entries()) {
-        if (!(await input.parts.get(index, partHash(part, agendaOf(input)), this.model))) left += model.tokenize(part.join("\n")).length;
+        if (!(await input.parts.get(index, partHash(part.key, agendaOf(input)), this.model))) left += model.tokenize(part.lines.join("\n")).length;
       }
       return estimateAnalysisSeconds(left, speed);
     } catch {
@@ -292,22 +309,21 @@ export class LocalLlmAnalysisEngine implements AnalysisEngine {
   /**
    * Issue 35, during a meeting: the map step of each complete part of the live transcript (every
    * part but the last, which may still grow) not done yet, kept in input.parts by position and a
-   * hash of its lines; answers the minutes so far (no title or summary).
+   * hash of its words; answers the minutes so far (no title or summary).
    */
   async mapCompleteParts(input: AnalysisInput): Promise<AnalysisResult | null> {
-    const lines = transcriptLines(input.segments);
-    if (lines.length === 0 || !input.parts || this.watch.check() !== "ready") return null;
+    if (transcriptLines(input.segments).length === 0 || !input.parts || this.watch.check() !== "ready") return null;
     const loaded = await this.load(input);
     try {
-      return await this.run(loaded, lines, input, true);
+      return await this.run(loaded, input, true);
     } finally {
       this.scheduleUnload();
     }
   }
 
-  private async run({ llama, model }: Loaded, lines: string[], input: AnalysisInput, live = false): Promise<AnalysisResult> {
+  private async run({ llama, model }: Loaded, input: AnalysisInput, live = false): Promise<AnalysisResult> {
     const partTokens = this.options.partTokens ?? DEFAULT_PART_TOKENS;
-    const parts = splitByTokens(lines, (l) => model.tokenize(l).length, partTokens);
+    const parts = transcriptParts(input.segments, (l) => model.tokenize(l).length, partTokens);
     const threads = this.threads();
     const agenda = agendaOf(input);
     const topicNames = agenda && agendaTopicNames(agenda);
@@ -349,15 +365,15 @@ export class LocalLlmAnalysisEngine implements AnalysisEngine {
         const single = parts.length === 1;
         if (live && index === parts.length - 1) break;
         // A part done during the meeting (same place, same words and agenda, same model) is not asked again.
-        const hash = single ? "" : partHash(part, agenda);
+        const hash = single ? "" : partHash(part.key, agenda);
         const kept = single ? undefined : ((await input.parts?.get(index, hash, this.model)) as (PartialMinutes & { titolo?: string }) | undefined);
         // No "of N" in the heading: a part done during the meeting (N unknown yet) reads as it will at «Invia».
         const heading = single ? "Trascrizione della riunione" : `Parte ${index + 1} della trascrizione della riunione`;
         const answer =
           kept ??
           (await ask<PartialMinutes & { titolo?: string }>(
-            partSchema(stampsOf(part), single, topicNames),
-            `${agenda ? `${agendaLines(agenda)}\n\n` : ""}${heading}:\n\n${part.join("\n")}`,
+            partSchema(stampsOf(part.lines), single, topicNames),
+            `${agenda ? `${agendaLines(agenda)}\n\n` : ""}${heading}:\n\n${part.lines.join("\n")}`,
             PART_ANSWER_TOKENS,
           ));
         if (!kept && !single) await input.parts?.put(index, hash, this.model, answer);

@@ -74,6 +74,12 @@ describe("minutes written while the meeting runs", () => {
     for (const position of during) expect(written).not.toContain(position);
     const total = rows.size;
 
+    // Speakers labelled after «Invia» (channels, diarization) change no part's key: nothing asked again.
+    written.length = 0;
+    const labelled = meeting.map((s, i) => ({ ...s, speaker: `Relatore ${(i % 2) + 1}` }));
+    expect((await e.analyze({ segments: labelled, language: "it", parts: store })).producedBy).toBeUndefined();
+    expect(written).toEqual([]);
+
     // The person corrects a word of the first part: that part alone is asked again.
     written.length = 0;
     const edited = meeting.map((s, i) => (i === 1 ? { ...s, text: s.text.replace("votare", "votara") } : s));
