@@ -84,9 +84,11 @@ test("registrazione, verifica, menu, uscita, accesso e reset della password", as
   await expect(menu.getByRole("menuitem", { name: "I miei pagamenti" })).toBeVisible();
   await expect(menu.getByRole("menuitem", { name: "Dashboard Admin" })).toHaveCount(0);
   await expect(menu).not.toContainText("Email non verificata");
+  // «Impostazioni» opens /settings (vocabulary and the data rights of issue 32), no longer a toast.
   await menu.getByRole("menuitem", { name: "Impostazioni" }).click();
-  await expect(toast(page, "Funzionalità non ancora implementata")).toBeVisible();
-  await dismissToasts(page);
+  await expect(page).toHaveURL(/\/settings$/);
+  await expect(page.getByRole("heading", { name: "Impostazioni", level: 1 })).toBeVisible();
+  await page.goBack();
   await menuButton.click();
   await page.keyboard.press("Escape");
   await expect(menu).toHaveCount(0);
