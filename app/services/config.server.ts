@@ -116,6 +116,8 @@ const envSchema = z.object({
   WHISPER_CLI: optionalString.refine((v) => v === undefined || v === "off" || fs.existsSync(v), {
     message: "WHISPER_CLI deve essere il percorso di un programma whisper-cli esistente oppure off",
   }),
+  // Decision 043: live windows size whisper's context to their audio (fit) or hear a full 30 s (full).
+  LIVE_AUDIO_CONTEXT: z.enum(["fit", "full"], { message: "LIVE_AUDIO_CONTEXT deve essere fit oppure full" }).default("fit"),
   TRANSCRIPTION_ENGINE: z.enum(["whisper", "openai"]).optional(),
   // local: the local LLM (node-llama-cpp) when its model is there or can be downloaded, else the
   // extractive analyzer; llm: the same; extractive: only the extractive analyzer (never downloads);

@@ -18,6 +18,11 @@ export type SpeechInput = {
   onProgress?: (fraction: number) => void;
   /** The user's vocabulary as a short text the engine reads before the audio (names spelled right). */
   prompt?: string;
+  /**
+   * Short audio heard while it is recorded (a live window): the engine may size its context to
+   * the audio instead of its full window, trading a little accuracy for speed (decision 043).
+   */
+  fitContext?: boolean;
 };
 
 export type SpeechResult = { language: string; segments: TimedSegment[] };

@@ -2,6 +2,7 @@ import path from "node:path";
 import { and, eq, inArray, sql } from "drizzle-orm";
 import type { Task } from "graphile-worker";
 import { getDb } from "~/db/client.server";
+import { getConfig } from "~/services/config.server";
 import { transcriptions } from "~/db/schema";
 import type { LiveState } from "~/lib/live-transcript";
 import { containerFor } from "~/services/chunked-recording.server";
@@ -67,7 +68,8 @@ export async function runLiveWindow(transcriptionId: string, signal?: AbortSigna
     const heard = { start: window.start, end: window.start + info.durationSec };
     if (engine.prepare) await engine.prepare();
     const prompt = vocabularyPrompt(await getVocabulary(row.userId));
-    const result = await engine.transcribe({ wavPath, durationSec: info.durationSec, language: "it", signal, prompt });
+    const fitContext = getConfig().LIVE_AUDIO_CONTEXT === "fit";
+    const result = await engine.transcribe({ wavPath, durationSec: info.durationSec, language: "it", signal, prompt, fitContext });
     const next = commitLiveWindow(state, heard, result.segments, { language: result.language });
     return await saveLiveState(transcriptionId, state, next);
   } finally {

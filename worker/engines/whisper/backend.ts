@@ -11,6 +11,8 @@ export type WhisperBackendName = "whisper-cli" | "binding";
 export type WhisperRunStats = {
   backend: WhisperBackendName;
   threads: number;
+  /** whisper's audio_ctx for the job (0: full 30 s context). */
+  audioCtx: number;
   /** whisper.cpp calls (pieces) and the voiced seconds sent to them. */
   calls: number;
   voicedSec: number;
@@ -49,9 +51,18 @@ export interface WhisperBackend {
   run(job: BackendJob): Promise<BackendResult>;
 }
 
-export function newStats(backend: WhisperBackendName, job: Pick<BackendJob, "threads" | "pieces">): WhisperRunStats {
+export function newStats(backend: WhisperBackendName, job: Pick<BackendJob, "threads" | "pieces" | "audioCtx">): WhisperRunStats {
   const samples = job.pieces.reduce((s, p) => s + p.length, 0);
-  return { backend, threads: job.threads, calls: job.pieces.length, voicedSec: samples / SAMPLE_RATE, loadSec: 0, modelSec: 0, decodeSec: 0 };
+  return {
+    backend,
+    threads: job.threads,
+    audioCtx: job.audioCtx,
+    calls: job.pieces.length,
+    voicedSec: samples / SAMPLE_RATE,
+    loadSec: 0,
+    modelSec: 0,
+    decodeSec: 0,
+  };
 }
 
 export function abortError(signal: AbortSignal): Error {

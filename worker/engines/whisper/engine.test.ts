@@ -6,7 +6,7 @@ import { beforeAll, describe, expect, it, vi } from "vitest";
 import { buildSyntheticModel } from "../../../tests/support/synthetic-ggml";
 import { UserFacingError } from "../types";
 import { builtWhisperCliPath, findWhisperCli } from "./cli";
-import { jobThreads, WhisperEngine, type WhisperEngineOptions } from "./engine";
+import { fittedAudioContext, jobThreads, WhisperEngine, type WhisperEngineOptions } from "./engine";
 import { concat, DATA, italianPcm, silence, writeWav } from "./test-audio";
 
 // Native decoding on 2 shared cores: a busy machine (CI, parallel files) can take minutes; a
@@ -65,6 +65,19 @@ it("uses whisper.cpp's program built for this machine by default", () => {
   // A configured path that does not start is not used.
   expect(findWhisperCli("/nessuna/cartella/whisper-cli")).toBeNull();
   expect(findWhisperCli("off")).toBeNull();
+});
+
+it("fits whisper's audio context to a live window: at least 10 s, 2 s to spare, full from 28 s", () => {
+  expect(fittedAudioContext(3)).toBe(640);
+  expect(fittedAudioContext(8)).toBe(640);
+  expect(fittedAudioContext(12.5)).toBe(768);
+  // Never shorter than the audio: whisper would drop what lies beyond its context.
+  for (let s = 0; s < 28; s += 0.1) {
+    const frames = fittedAudioContext(s);
+    expect(frames === 0 || frames >= s * 50).toBe(true);
+  }
+  expect(fittedAudioContext(28)).toBe(0);
+  expect(fittedAudioContext(120)).toBe(0);
 });
 
 it("uses fewer threads when other processes keep the cores busy", () => {
@@ -168,6 +181,17 @@ describe.each(backends)("WhisperEngine through %s (native, synthetic tiny model)
       language: "it",
     });
     expect(result.segments.map((s) => s.text).join(" ")).toMatch(/Buongiorno/);
+  });
+
+  it("hears a live window with a context fitted to its audio, an upload with the full context (decision 043)", async () => {
+    const short = writeWav(path.join(DATA, "engine-window.wav"), italianPcm("engine-a", "Buongiorno a tutti, iniziamo la riunione."));
+    const e = engine({ audioCtx: undefined, vad: false });
+    const live = await e.transcribe({ wavPath: short, durationSec: 3, language: "it", fitContext: true });
+    // About 3 s of audio: the 10 s floor plus 2 s, 600 frames rounded up to 640.
+    expect(e.lastRun!.audioCtx).toBe(640);
+    expect(live.segments.map((s) => s.text).join(" ")).toMatch(/Buongiorno/);
+    await e.transcribe({ wavPath: short, durationSec: 3, language: "it" });
+    expect(e.lastRun!.audioCtx).toBe(0);
   });
 
   it("detects the language only when asked (auto)", async () => {

@@ -60,6 +60,20 @@ export type WhisperEngineOptions = {
   terminalProgress?: boolean;
 };
 
+/** whisper's encoder frames per second of audio (1,500 for its 30 s window). */
+const AUDIO_CTX_PER_SECOND = 50;
+const FULL_AUDIO_CTX = 1500;
+/**
+ * Decision 043: whisper's audio context for a live window of `seconds`: the audio plus 2 s, never
+ * under 10 s (shorter contexts make the model repeat itself), in steps of 64 frames; the full
+ * context from 28 s. The encoder's cost follows the context, so an 8 s window costs about a
+ * third of a full one.
+ */
+export function fittedAudioContext(seconds: number): number {
+  const frames = Math.ceil(((Math.max(seconds, 10) + 2) * AUDIO_CTX_PER_SECOND) / 64) * 64;
+  return frames >= FULL_AUDIO_CTX ? 0 : frames;
+}
+
 /**
  * Local speech with whisper.cpp: the model (downloaded on first use), silence skipping and
  * pieces, then one of two backends decodes the pieces (see backend.ts).
@@ -143,7 +157,7 @@ export class WhisperEngine implements SpeechEngine {
         language: input.language || "it",
         threads,
         prompt: input.prompt,
-        audioCtx: this.opts.audioCtx ?? 0,
+        audioCtx: this.opts.audioCtx ?? (input.fitContext ? fittedAudioContext(Math.max(...pieces.map((p) => p.length)) / SAMPLE_RATE) : 0),
         maxTokens: this.opts.maxTokens ?? 0,
         // Beside the recording, so the transcribe task's clean-up of its folder covers a crash too.
         scratchDir: path.dirname(input.wavPath),
