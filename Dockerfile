@@ -39,6 +39,7 @@ COPY --from=build /app/drizzle ./drizzle
 COPY --from=build /app/server/start.mjs ./server/start.mjs
 COPY --from=build /app/worker/engines/whisper/whisper-thread.mjs ./worker/engines/whisper/whisper-thread.mjs
 COPY --from=build /app/worker/engines/diarization/diarize-child.mjs ./worker/engines/diarization/diarize-child.mjs
+COPY --from=build /app/worker/engines/llm/llm-host.mjs ./worker/engines/llm/llm-host.mjs
 RUN mkdir -p /data && chown node:node /data
 USER node
 VOLUME ["/data"]

@@ -196,6 +196,61 @@ describe("local LLM analysis engine (synthetic GGUF)", () => {
     expect((await missingPath.analyze({ segments: meeting, language: "it" })).producedBy?.name).toBe("local");
   });
 
+  it.runIf(process.platform === "linux")(
+    "runs the model in a process of its own at the lowest CPU priority; a crash there gives the extractive minutes and the next analysis a new process",
+    { timeout: 180_000 },
+    async () => {
+      const e = engine();
+      const hosts = () =>
+        fs
+          .readdirSync("/proc")
+          .filter((p) => /^\d+$/.test(p))
+          .filter((p) => {
+            try {
+              const stat = fs.readFileSync(`/proc/${p}/stat`, "utf8");
+              // Field 4 (after the command in parentheses) is the parent's id.
+              return (
+                Number(stat.slice(stat.lastIndexOf(")") + 2).split(" ")[1]) === process.pid &&
+                fs.readFileSync(`/proc/${p}/cmdline`, "utf8").includes("llm-host.mjs")
+              );
+            } catch {
+              return false;
+            }
+          })
+          .map(Number);
+      /** The nice value of every thread of a process (field 19 of each task's stat). */
+      const niceOfThreads = (pid: number) =>
+        fs.readdirSync(`/proc/${pid}/task`).map((t) => {
+          const stat = fs.readFileSync(`/proc/${pid}/task/${t}/stat`, "utf8");
+          return Number(stat.slice(stat.lastIndexOf(")") + 2).split(" ")[16]);
+        });
+
+      // Other tests' engines keep their processes until the end: only this engine's counts.
+      const others = hosts();
+      const mine = () => hosts().filter((p) => !others.includes(p));
+      expect((await e.analyze({ segments: meeting, language: "it" })).producedBy).toBeUndefined();
+      const [pid] = mine();
+      expect(pid).toBeGreaterThan(0);
+      // Every thread, those the model started for its work included, yields to the live windows.
+      const nices = niceOfThreads(pid);
+      expect(nices.length).toBeGreaterThan(1);
+      expect(new Set(nices)).toEqual(new Set([19]));
+
+      // Killed while asked (out of memory, a native crash): the server goes on, the minutes come from the extractive analyzer.
+      const running = e.analyze({ segments: meeting, language: "it" });
+      process.kill(pid, "SIGKILL");
+      const result = await running;
+      expect(result.producedBy).toEqual({ name: "local", model: "textrank-it-1" });
+      expect(result.standIn).toBe("unavailable");
+      // The next analysis starts a new process, which writes the minutes again.
+      expect((await e.analyze({ segments: meeting, language: "it" })).producedBy).toBeUndefined();
+      expect(mine()).toHaveLength(1);
+      expect(mine()[0]).not.toBe(pid);
+      await e.dispose();
+      expect(mine()).toEqual([]);
+    },
+  );
+
   it("resolves catalogue names into DATA_DIR/models and .gguf paths as they are", () => {
     expect(resolveLlmModel(undefined, "/dati")).toMatchObject({
       name: "qwen2.5-1.5b-instruct-q4_k_m",

@@ -1,6 +1,5 @@
 import { createHash } from "node:crypto";
 import os from "node:os";
-import type { Llama, LlamaModel } from "node-llama-cpp";
 import type { AnalysisResult } from "~/lib/analysis";
 import { agendaOf, agendaTopicNames, fitToAgenda } from "../agenda-fit";
 import { AGENDA_INSTRUCTIONS, agendaLines, assembleMinutes, MINUTES_INSTRUCTIONS, stampsOf, transcriptLines, type PartialMinutes } from "../minutes";
@@ -11,11 +10,13 @@ import { log } from "~/services/logger.server";
 import { readLlmStatus, writeLlmStatus, type LlmStandIn } from "~/services/llm-status.server";
 import { estimateAnalysisSeconds, estimateSecondsForText, SLOW_ANALYSIS_SECONDS } from "~/lib/llm-estimate";
 import { ModelWatch } from "./availability";
+import { LlmHost } from "./host";
 import { cachedSpeed, measureSpeed, saveSpeed, type MeasuredSpeed } from "./speed";
 
 /**
- * The local LLM analysis engine: a small instruct model in this process (node-llama-cpp, CPU
- * build), its output held to a JSON schema by a grammar, so it always parses.
+ * The local LLM analysis engine: a small instruct model (node-llama-cpp, CPU build) in a child
+ * process at the lowest CPU priority (host.ts), its output held to a JSON schema by a grammar, so
+ * it always parses.
  *
  * Long meetings are map-reduced: the transcript is cut into parts of about `partTokens` tokens;
  * each part gives its minutes (topics, decisions, actions), every "minuto" restricted by the
@@ -127,23 +128,32 @@ export function splitByTokens(lines: string[], countTokens: (line: string) => nu
  * (channels, diarization), so a part mapped during the meeting keeps its place and key when they
  * arrive, while the prompt still shows them.
  */
-function transcriptParts(segments: AnalysisInput["segments"], countTokens: (line: string) => number, maxTokens: number) {
+async function transcriptParts(segments: AnalysisInput["segments"], host: LlmHost, maxTokens: number) {
   const words = transcriptLines(segments.map((s) => ({ ...s, speaker: null })));
   const shown = transcriptLines(segments);
+  const counts = await countTokens(host, words);
   let at = 0;
-  return splitByTokens(words, countTokens, maxTokens).map((key) => {
+  return splitByTokens(words, (line) => counts.get(line) ?? line.length, maxTokens).map((key) => {
     const part = { lines: shown.slice(at, at + key.length), key };
     at += key.length;
     return part;
   });
 }
 
-type Loaded = { llama: Llama; model: LlamaModel; path: string };
+/** Tokens of each distinct text, as the model counts them (one request for all). */
+async function countTokens(host: LlmHost, texts: string[]): Promise<Map<string, number>> {
+  const distinct = [...new Set(texts)];
+  const { counts } = await host.call<{ counts: number[] }>("countTokens", { texts: distinct });
+  return new Map(distinct.map((t, i) => [t, counts[i]]));
+}
+
+type Loaded = { host: LlmHost; trainContextSize: number; path: string };
 
 export class LocalLlmAnalysisEngine implements AnalysisEngine {
   readonly name = "llm";
   readonly model: string;
   private loaded: Promise<Loaded> | undefined;
+  private host: LlmHost | undefined;
   private idleTimer: NodeJS.Timeout | undefined;
   private unavailableUntil = 0;
   private readonly log: (line: string) => void;
@@ -173,8 +183,8 @@ export class LocalLlmAnalysisEngine implements AnalysisEngine {
     if (this.watch.check() !== "ready") return undefined;
     let speed = this.speed();
     if (!speed) {
-      const { model } = await this.load({ segments: [], language: "it" });
-      speed = await measureSpeed(model, this.threads());
+      const { host } = await this.load({ segments: [], language: "it" });
+      speed = await measureSpeed(host, this.threads());
       saveSpeed(this.options.dataDir, this.modelPath, this.threads(), speed);
       this.scheduleUnload();
       this.log(
@@ -253,14 +263,18 @@ export class LocalLlmAnalysisEngine implements AnalysisEngine {
   private async secondsLeft(input: AnalysisInput, speed: MeasuredSpeed): Promise<number> {
     if (!input.parts) return Infinity;
     try {
-      const { model } = await this.load(input);
-      const parts = transcriptParts(input.segments, (l) => model.tokenize(l).length, this.options.partTokens ?? DEFAULT_PART_TOKENS);
+      const { host } = await this.load(input);
+      const parts = await transcriptParts(input.segments, host, this.options.partTokens ?? DEFAULT_PART_TOKENS);
       if (parts.length === 1) return Infinity;
-      let left = 0;
+      const asked: string[] = [];
       for (const [index, part] of parts.entries()) {
-        if (!(await input.parts.get(index, partHash(part.key, agendaOf(input)), this.model))) left += model.tokenize(part.lines.join("\n")).length;
+        if (!(await input.parts.get(index, partHash(part.key, agendaOf(input)), this.model))) asked.push(part.lines.join("\n"));
       }
-      return estimateAnalysisSeconds(left, speed);
+      const counts = await countTokens(host, asked);
+      return estimateAnalysisSeconds(
+        asked.reduce((sum, text) => sum + (counts.get(text) ?? 0), 0),
+        speed,
+      );
     } catch {
       return Infinity;
     } finally {
@@ -272,11 +286,10 @@ export class LocalLlmAnalysisEngine implements AnalysisEngine {
   async dispose(): Promise<void> {
     clearTimeout(this.idleTimer);
     const loaded = this.loaded;
-    this.loaded = undefined;
+    this.loaded = this.host = undefined;
     if (!loaded) return;
     const l = await loaded.catch(() => undefined);
-    await l?.model.dispose();
-    await l?.llama.dispose();
+    await l?.host.stop();
   }
 
   private async fallback(input: AnalysisInput, standIn: LlmStandIn): Promise<AnalysisOutput> {
@@ -286,13 +299,19 @@ export class LocalLlmAnalysisEngine implements AnalysisEngine {
 
   private load(input: AnalysisInput): Promise<Loaded> {
     clearTimeout(this.idleTimer);
+    // A process that ended (killed, crashed) is replaced by a new one.
+    if (this.host && !this.host.alive) this.loaded = this.host = undefined;
     this.loaded ??= (async () => {
       const file = await this.prepare(input.onProgress, input.signal);
-      const { getLlama, LlamaLogLevel } = await import("node-llama-cpp");
-      // The CPU build shipped on npm; never compile or download anything at run time.
-      const llama = await getLlama({ gpu: false, build: "never", logLevel: LlamaLogLevel.error, progressLogs: false });
-      const model = await llama.loadModel({ modelPath: file });
-      return { llama, model, path: file };
+      const host = new LlmHost();
+      this.host = host;
+      try {
+        const { trainContextSize } = await host.call<{ trainContextSize: number }>("load", { modelPath: file });
+        return { host, trainContextSize, path: file };
+      } catch (error) {
+        await host.stop();
+        throw error;
+      }
     })();
     this.loaded.catch(() => {
       this.loaded = undefined;
@@ -321,33 +340,29 @@ export class LocalLlmAnalysisEngine implements AnalysisEngine {
     }
   }
 
-  private async run({ llama, model }: Loaded, input: AnalysisInput, live = false): Promise<AnalysisResult> {
+  private async run({ host, trainContextSize }: Loaded, input: AnalysisInput, live = false): Promise<AnalysisResult> {
     const partTokens = this.options.partTokens ?? DEFAULT_PART_TOKENS;
-    const parts = transcriptParts(input.segments, (l) => model.tokenize(l).length, partTokens);
+    const parts = await transcriptParts(input.segments, host, partTokens);
     const threads = this.threads();
     const agenda = agendaOf(input);
     const topicNames = agenda && agendaTopicNames(agenda);
     const systemPrompt = agenda ? `${MINUTES_INSTRUCTIONS} ${AGENDA_INSTRUCTIONS}` : MINUTES_INSTRUCTIONS;
     // Room for the instructions and the agenda as this model counts them (a byte-level tokenizer
     // needs far more than a real one), plus the chat template's own tokens; never less than 1,024.
-    const instructionTokens = model.tokenize(systemPrompt).length + (agenda ? model.tokenize(agendaLines(agenda)).length : 0) + 256;
-    const context = await model.createContext({
-      contextSize: Math.min(model.trainContextSize, partTokens + PART_ANSWER_TOKENS + Math.max(1024, instructionTokens)),
+    const instructions = await countTokens(host, agenda ? [systemPrompt, agendaLines(agenda)] : [systemPrompt]);
+    const instructionTokens = [...instructions.values()].reduce((a, b) => a + b, 0) + 256;
+    await host.call("openContext", {
+      contextSize: Math.min(trainContextSize, partTokens + PART_ANSWER_TOKENS + Math.max(1024, instructionTokens)),
       threads,
-      batchSize: 512,
     });
-    const { LlamaChatSession } = await import("node-llama-cpp");
     const askOnce = async <T>(schema: object, prompt: string, maxTokens: number, seed: number): Promise<T> => {
       input.signal?.throwIfAborted();
-      const sequence = context.getSequence();
-      const session = new LlamaChatSession({ contextSequence: sequence, systemPrompt, autoDisposeSequence: true });
-      try {
-        const grammar = await llama.createGrammarForJsonSchema(schema as Parameters<Llama["createGrammarForJsonSchema"]>[0]);
-        const answer = await session.prompt(prompt, { grammar, maxTokens, temperature: 0.2, seed, signal: input.signal });
-        return JSON.parse(answer) as T;
-      } finally {
-        session.dispose();
-      }
+      const { text: answer } = await host.call<{ text: string }>(
+        "ask",
+        { systemPrompt, prompt, schema, maxTokens, temperature: 0.2, seed },
+        input.signal,
+      );
+      return JSON.parse(answer) as T;
     };
     // An answer cut off by maxTokens is JSON without its end: one more draw before giving up.
     const ask = async <T>(schema: object, prompt: string, maxTokens: number): Promise<T> => {
@@ -395,7 +410,7 @@ export class LocalLlmAnalysisEngine implements AnalysisEngine {
       const minutes = assembleMinutes(partials, input.segments, overall);
       return agenda ? fitToAgenda(minutes, agenda) : minutes;
     } finally {
-      await context.dispose();
+      if (host.alive) await host.call("closeContext").catch(() => undefined);
     }
   }
 }

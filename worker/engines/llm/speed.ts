@@ -1,9 +1,9 @@
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import type { LlamaModel } from "node-llama-cpp";
 import type { LlmSpeed } from "~/lib/llm-estimate";
 import { modelsDir } from "../whisper/models";
+import type { LlmHost } from "./host";
 
 /**
  * The local LLM's reading and writing speed on this machine (issue 35), measured once in a few
@@ -48,31 +48,19 @@ export function saveSpeed(dataDir: string, modelPath: string, threads: number, s
 }
 
 /** Reads an Italian sample, then writes a few tokens, timing each (about 5 s for the default model on 2 cores). */
-export async function measureSpeed(model: LlamaModel, threads: number): Promise<MeasuredSpeed> {
-  const context = await model.createContext({ contextSize: 1024, threads, batchSize: 512 });
-  try {
-    const text = SAMPLE.repeat(PROMPT_REPEAT);
-    const tokens = model.tokenize(text);
-    const sequence = context.getSequence();
-    const r0 = performance.now();
-    await sequence.evaluateWithoutGeneratingNewTokens(tokens);
-    const readSeconds = (performance.now() - r0) / 1000;
-    let written = 0;
-    const w0 = performance.now();
-    for await (const token of sequence.evaluate([tokens[tokens.length - 1]], { temperature: 0 })) {
-      void token;
-      if (++written >= GENERATE_TOKENS) break;
-    }
-    const writeSeconds = (performance.now() - w0) / 1000;
-    return {
-      readPerSecond: tokens.length / Math.max(readSeconds, 1e-3),
-      writePerSecond: written / Math.max(writeSeconds, 1e-3),
-      charsPerToken: text.length / tokens.length,
-      threads,
-      cpu: os.cpus()[0]?.model ?? "cpu",
-      measuredAt: new Date().toISOString(),
-    };
-  } finally {
-    await context.dispose();
-  }
+export async function measureSpeed(host: LlmHost, threads: number): Promise<MeasuredSpeed> {
+  const text = SAMPLE.repeat(PROMPT_REPEAT);
+  const m = await host.call<{ tokens: number; readSeconds: number; written: number; writeSeconds: number }>("measureSpeed", {
+    text,
+    generate: GENERATE_TOKENS,
+    threads,
+  });
+  return {
+    readPerSecond: m.tokens / Math.max(m.readSeconds, 1e-3),
+    writePerSecond: m.written / Math.max(m.writeSeconds, 1e-3),
+    charsPerToken: text.length / m.tokens,
+    threads,
+    cpu: os.cpus()[0]?.model ?? "cpu",
+    measuredAt: new Date().toISOString(),
+  };
 }

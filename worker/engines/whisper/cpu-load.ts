@@ -12,7 +12,9 @@ export async function otherBusyCores(ms = 250): Promise<number> {
     os.cpus().reduce(
       (a, c) => {
         const t = c.times;
-        a.busy += t.user + t.nice + t.sys + t.irq;
+        // Time of niced processes is not counted: they give their cores up to us (the local LLM
+        // runs at the lowest priority, decision 043, and would otherwise halve whisper's threads).
+        a.busy += t.user + t.sys + t.irq;
         a.all += t.user + t.nice + t.sys + t.irq + t.idle;
         return a;
       },
