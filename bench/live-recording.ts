@@ -5,7 +5,7 @@ import path from "node:path";
 import { parseArgs } from "node:util";
 import { espeakWav } from "../tests/support/audio";
 import { buildSyntheticGguf } from "../tests/support/synthetic-gguf";
-import { buildSyntheticModel, type SyntheticArch } from "../tests/support/synthetic-ggml";
+import { buildSyntheticModel, type SyntheticArch, type WeightType } from "../tests/support/synthetic-ggml";
 import { benchUser, startBenchApp } from "./upload";
 
 /**
@@ -30,6 +30,13 @@ const { values } = parseArgs({
     speed: { type: "string", default: "1" },
     port: { type: "string", default: "3297" },
     analysis: { type: "string", default: "extractive" },
+    // What the synthetic model "says" per 30 s window: segments and tokens as whisper writes
+    // conversational Italian (sentences of ~5 s, ~3.7 tokens a second). Until session 12 the
+    // benchmark used 2 and 40: one window then committed only 14 s of its 28.
+    segments: { type: "string", default: "6" },
+    tokens: { type: "string", default: "110" },
+    // As the default model's file (decision 043: small in 8 bits); f16 for ggml-<arch>.bin.
+    weights: { type: "string", default: "q8_0" },
   },
 });
 const withLlm = values.analysis === "llm";
@@ -39,7 +46,13 @@ const speed = Number(values.speed);
 const seconds = Math.round(minutes * 60);
 
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), "verbale-bench-live-"));
-const model = buildSyntheticModel({ arch, dir: path.resolve("tests/.data/models") });
+const model = buildSyntheticModel({
+  arch,
+  dir: path.resolve("tests/.data/models"),
+  segmentsPerWindow: Number(values.segments),
+  tokensPerWindow: Number(values.tokens),
+  weights: values.weights as WeightType,
+});
 const app = await startBenchApp(Number(values.port), {
   TRANSCRIPTION_ENGINE: "whisper",
   WHISPER_MODEL: model,
@@ -101,7 +114,9 @@ try {
       draft: string;
     };
 
-  console.log(`\nMacchina: ${os.cpus().length} core, carico ${load()}, modello sintetico ${arch}, ${minutes} min a velocità ${speed || "massima"}`);
+  console.log(
+    `\nMacchina: ${os.cpus().length} core, carico ${load()}, modello sintetico ${arch} ${values.weights} (${values.segments} segmenti, ${values.tokens} token per finestra), ${minutes} min a velocità ${speed || "massima"}, contesto delle finestre ${process.env.LIVE_AUDIO_CONTEXT ?? "fit"}`,
+  );
   const size = Math.ceil(webm.length / seconds);
   const lags: number[] = [];
   let firstWordsAt: number | undefined;
@@ -144,6 +159,10 @@ try {
     );
   }
 
+  if (withLlm) {
+    const [{ parts }] = await app.sql<{ parts: number }[]>`select count(*)::int as parts from minutes_parts where transcription_id = ${id}`;
+    console.log(`parti del verbale scritte dal modello linguistico durante la registrazione: ${parts}`);
+  }
   const invia = performance.now();
   const finalize = await fetchRetry(`${app.url}/api/recordings/${id}/finalize`, { method: "POST", headers: auth });
   if (!finalize.ok) throw new Error(`finalize: ${finalize.status} ${await finalize.text()}`);

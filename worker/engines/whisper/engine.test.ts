@@ -59,8 +59,8 @@ it("uses whisper.cpp's program built for this machine by default", () => {
   const e = new WhisperEngine({ model, dataDir: DATA, modelUrl: "http://127.0.0.1:9" });
   expect(e.backend).toBe("whisper-cli");
   expect(new WhisperEngine({ model, dataDir: DATA, modelUrl: "http://127.0.0.1:9", cli: false }).backend).toBe("binding");
-  // Without WHISPER_MODEL: small on the fast program, base on the slower binding (decision 002).
-  expect(new WhisperEngine({ dataDir: DATA, modelUrl: "http://127.0.0.1:9" }).model).toBe("small");
+  // Without WHISPER_MODEL: small (its 8-bit file, decision 043) on the fast program, base on the slower binding (decision 002).
+  expect(new WhisperEngine({ dataDir: DATA, modelUrl: "http://127.0.0.1:9" }).model).toBe("small-q8_0");
   expect(new WhisperEngine({ dataDir: DATA, modelUrl: "http://127.0.0.1:9", cli: false }).model).toBe("base");
   // A configured path that does not start is not used.
   expect(findWhisperCli("/nessuna/cartella/whisper-cli")).toBeNull();
