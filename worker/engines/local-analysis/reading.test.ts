@@ -41,6 +41,42 @@ describe("reading a raw transcript", () => {
     ]);
   });
 
+  it("in a run-on transcript, opens a clause where a subject and its verb begin", () => {
+    const runOn = (...texts: string[]) => read(...texts.map((t, i) => seg(i * 6, i * 6 + 6, t)));
+    // A person or an office and a finite verb, after a deadline or a noun.
+    expect(runOn("il preventivo della ditta va approvato entro il 30/5 la segreteria manderà la lettera ai fornitori")).toEqual([
+      "Il preventivo della ditta va approvato entro il 30/5. La segreteria manderà la lettera ai fornitori",
+    ]);
+    expect(runOn("abbiamo guardato le due offerte del trasporto giorgio scrive alla ditta più economica")).toEqual([
+      "Abbiamo guardato le due offerte del trasporto. Giorgio scrive alla ditta più economica",
+    ]);
+    // An object put first and taken up by its pronoun; an outcome in the passive.
+    expect(runOn("il giro dei preventivi è finito il verbale lo scrive la segreteria")).toEqual([
+      "Il giro dei preventivi è finito. Il verbale lo scrive la segreteria",
+    ]);
+    expect(runOn("si vota per alzata di mano favorevoli nove contrari due la proposta è approvata")).toEqual([
+      "Si vota per alzata di mano favorevoli nove contrari due. La proposta è approvata",
+    ]);
+    // Not an object after its verb, a name in apposition, nor a role with no verb after it.
+    expect(runOn("domani bisogna avvisare la coordinatrice prepara lei i turni")).toEqual([
+      "Domani bisogna avvisare la coordinatrice prepara lei i turni",
+    ]);
+    expect(runOn("ne ho parlato ieri sera con l'ingegnere Bianchi manda lui il progetto")).toEqual([
+      "Ne ho parlato ieri sera con l'ingegnere Bianchi manda lui il progetto",
+    ]);
+    expect(runOn("stamattina ho incontrato la segretaria del dirigente in via Roma")).toEqual([
+      "Stamattina ho incontrato la segretaria del dirigente in via Roma",
+    ]);
+  });
+
+  it("removes a false stop after «entro» and between a role and the name it precedes", () => {
+    expect(read(seg(0, 4, "il modulo va consegnato entro."), seg(4, 6, "il 30 aprile."))).toEqual(["Il modulo va consegnato entro", "il 30 aprile."]);
+    expect(read(seg(0, 3, "ne parla l'assessore."), seg(3, 6, "Marta Conti con la ditta."))).toEqual([
+      "Ne parla l'assessore",
+      "Marta Conti con la ditta.",
+    ]);
+  });
+
   it("leaves prose as it is", () => {
     const prose = [seg(0, 5, "Buongiorno a tutti. Il primo punto è il bilancio."), seg(6, 9, "Sì, cioè il consuntivo: è approvato?")];
     expect(readTranscript(prose)).toEqual(prose);

@@ -13,6 +13,7 @@
  * On clean prose it changes nothing but the fillers and repeated words.
  */
 import type { TimedSegment } from "~/lib/analysis";
+import { PERSON, ROLE_ADJECTIVE, namesPerson } from "./owners";
 import { isFirstName } from "./names";
 import { fold } from "./text";
 
@@ -29,7 +30,7 @@ const FUNCTION_WORD = new Set(
   (
     "il lo la i gli le un di del dello della dei degli delle a al allo alla ai agli alle da dal dallo dalla dai " +
     "dagli dalle in nel nello nella nei negli nelle per con sul sullo sulla sui sugli sulle tra fra che cui e ed o " +
-    "ma se non mi ti ci si vi ne"
+    "ma se non mi ti ci si vi ne entro verso presso tramite"
   ).split(" "),
 );
 // Words that open a sentence in speech: before one, a run-on stretch ends.
@@ -103,9 +104,15 @@ export function readTranscript(segments: TimedSegment[]): TimedSegment[] {
       // A full stop after a function word, or at a seam without a pause before a word that goes on, is a cut.
       // A full stop at a seam without a pause is where the engine cut, not always where the
       // speaker stopped: it stands only before a capital or a word that opens a sentence.
-      const cut = seam && pause < 0.25 && /^\p{Ll}/u.test(next.word) && !OPENS.has(nb) && nb !== "sì";
+      // Nor before a name in apposition: «l'assessore. Conti deve mandare…».
+      const cut =
+        seam &&
+        pause < 0.25 &&
+        ((/^\p{Ll}/u.test(next.word) && !OPENS.has(nb) && nb !== "sì") || (isRoleNoun(b) && (names.has(nb) || isFirstName(fold(nb)))));
       if (FUNCTION_WORD.has(b) || cut) t.word = t.word.slice(0, -1);
-    } else if (!ends(t.word) && !FUNCTION_WORD.has(b)) {
+    }
+    // Where there is no stop, or the engine's was a cut, the pause and the words decide.
+    if (!ends(t.word) && !FUNCTION_WORD.has(b)) {
       const sinceEnd = wordsSinceEnd(kept, i);
       const opener =
         OPENS.has(nb) ||
@@ -116,7 +123,8 @@ export function readTranscript(segments: TimedSegment[]): TimedSegment[] {
         (OUTCOME.test(nb) && !AUXILIARY.has(b) && bare(kept[i - wordsSinceEnd(kept, i) + 1].word) === "chi") ||
         // A capital on a word the transcript otherwise writes in lower case starts a sentence.
         (/^\p{Lu}/u.test(next.word) && lower.has(nb) && !names.has(nb)) ||
-        (runOn && closesOnTime(kept, i) && !GOES_ON.test(nb) && !FUNCTION_WORD.has(nb) && !WHEN_END.test(nb));
+        (runOn && closesOnTime(kept, i) && !GOES_ON.test(nb) && !FUNCTION_WORD.has(nb) && !WHEN_END.test(nb)) ||
+        (runOn && sinceEnd >= 4 && !awaitsObject(kept, i) && !isRoleNoun(b) && opensClause(kept, i + 1, names));
       if ((seam && pause >= 0.5) || (opener && sinceEnd >= (runOn ? 2 : 3) && !NO_BREAK_BEFORE_OPENER.has(b) && !AUXILIARY.has(b)))
         t.word = t.word.replace(/[,;:]$/, "") + ".";
     }
@@ -169,6 +177,70 @@ function caseVotes(tokens: Token[]): { lower: Set<string>; names: Set<string> } 
 function closesOnTime(tokens: Token[], i: number): boolean {
   const b = bare(tokens[i].word);
   return WHEN_END.test(b) || (/^\d{1,2}$/.test(b) && /^(?:le|alle|il|entro|dalle)$/.test(bare(tokens[i - 1]?.word ?? "")));
+}
+
+// A person or an office as a subject, said with an article: «la polizia locale», «il presidente».
+const ROLE_SUBJECT = new RegExp(String.raw`^(?:il|lo|la|l'|i|gli|le)\s*${PERSON}${ROLE_ADJECTIVE}(?![\p{L}'])`, "u");
+// A verb in a finite form after its subject: the present («prepara», «scrivono», «finisce»), the
+// future («preparerà»), a modal or an auxiliary — not a word that goes on with the noun phrase.
+const FINITE = /^(?:\p{L}{2,}(?:rà|ranno|ano|ono|iamo)|\p{L}{3,}[ae]|deve|può|è|ha|sta|fa|va|dà)$/u;
+const NOT_FINITE = new Set(
+  "che anche come dove mentre insieme sempre ore prima dopo ancora invece oggi fine parte altre altra nuova nuove stessa stesse prossima scorsa sera mattina tutte sole".split(
+    " ",
+  ),
+);
+const CLITICS = /^(?:si|ci|ne|lo|la|li|le|gli|mi|ti|vi|se|me|te|ce|ve)$/;
+
+/**
+ * Whether a clause opens at token j in a run-on stretch: a subject (a person or an office with
+ * its article, a first name) followed by its finite verb — «…entro il 1/9 la polizia locale
+ * preparerà…», «…va nella due punto uno marco prepara la build…» — or an object put first and
+ * taken up by its pronoun: «…non ci stringiamo dentro il rinfresco lo organizzano i genitori».
+ */
+function opensClause(tokens: Token[], j: number, names: Set<string>): boolean {
+  const words: string[] = [];
+  for (let k = j; k < tokens.length && words.length < 10; k++) {
+    words.push(tokens[k].word.toLowerCase());
+    if (/[.!?,;:]["»)]*$/u.test(tokens[k].word)) break;
+  }
+  const plain = words.map((w) => bare(w));
+  const role = words.join(" ").match(ROLE_SUBJECT);
+  if (role && namesPerson(role[0])) return subjectVerb(words, plain, role[0].trim().split(/\s+/).length);
+  if (isFirstName(fold(plain[0] ?? "")) || names.has(plain[0] ?? "")) return subjectVerb(words, plain, 1);
+  if (!/^(?:il|lo|la|l'|i|gli|le)/.test(plain[0] ?? "")) return false;
+  // An outcome in the passive: «…contrari otto la mozione è respinta», «…il verbale è approvato».
+  const aux = plain.slice(1, 6).findIndex((w) => AUXILIARY.has(w)) + 1;
+  if (aux > 0 && OUTCOME.test(plain[aux + 1] ?? "") && !words.slice(0, aux).some((w) => /[,;:.]$/.test(w))) return true;
+  // The object first, then its pronoun and the verb: «il bug lo sistemo», «i pacchi li prepariamo».
+  const object = /^(?:il|lo|la|i|gli|le)$/.test(plain[0]) ? plain.slice(1, 4).findIndex((w) => /^l[oaie]$/.test(w)) + 1 : 0;
+  const verb = plain[object + 1] ?? "";
+  return object > 1 && !/[,;:.]$/.test(words[object - 1]) && FINITE.test(verb) && !FUNCTION_WORD.has(verb) && !isRoleNoun(verb);
+}
+
+/** Whether the subject's first `at` words are followed by its finite verb (after a complement and pronouns). */
+function subjectVerb(words: string[], plain: string[], at: number): boolean {
+  // Its complement: «l'ufficio del personale», «il responsabile dell'officina».
+  if (/^(?:di|del|dello|della|dei|degli|delle)$/.test(plain[at] ?? "")) at += 2;
+  else if (/^dell'/.test(plain[at] ?? "")) at += 1;
+  // The subject's own words must not end on a comma (a vocative, a list).
+  if (/[,;:.]$/.test(words[at - 1] ?? ",")) return false;
+  while (CLITICS.test(plain[at] ?? "")) at++;
+  const verb = plain[at] ?? "";
+  return FINITE.test(verb) && !FUNCTION_WORD.has(verb) && !NOT_FINITE.has(verb);
+}
+
+/** A noun naming a person by role, which a name may follow in apposition: «la professoressa Rinaldi». */
+function isRoleNoun(word: string): boolean {
+  const noun = word.replace(/^\p{L}+'/u, "");
+  return /^\p{Ll}/u.test(noun) && namesPerson(`il ${noun}`);
+}
+
+/** Whether the verb at token i still waits for its object: an infinitive, or a participle after «avere» («ha dato»). */
+function awaitsObject(tokens: Token[], i: number): boolean {
+  const b = bare(tokens[i].word);
+  if (/^\p{L}{2,}(?:are|ere|ire)$/u.test(b)) return true;
+  const aux = /^(?:ho|hai|ha|abbiamo|avete|hanno)$/;
+  return /^\p{L}{2,}(?:at|ut|it)[oaie]$/u.test(b) && [1, 2].some((k) => aux.test(bare(tokens[i - k]?.word ?? "")));
 }
 
 function wordsSinceEnd(tokens: Token[], i: number): number {
