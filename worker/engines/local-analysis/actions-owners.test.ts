@@ -22,6 +22,13 @@ describe("who owns a task, said in the ways of spoken Italian", () => {
     ]);
   });
 
+  it("reads a first name as speech recognition misspells it", () => {
+    expect(actions("Michella manda il modulo alla ditta entro venerdì.")).toEqual([
+      expect.objectContaining({ owner: "Michella", due: "entro venerdì" }),
+    ]);
+    expect(actions("Julia Bassi prepara i cartelli entro lunedì.")).toEqual([expect.objectContaining({ owner: "Julia Bassi" })]);
+  });
+
   it("gives the task to the people asked to do it", () => {
     expect(actions("Chiedo ai capigruppo di consegnarmi gli elenchi entro fine mese.")).toEqual([
       expect.objectContaining({ owner: "i capigruppo", due: "entro fine mese" }),

@@ -77,6 +77,12 @@ describe("reading a raw transcript", () => {
     ]);
   });
 
+  it("gives a first name its capital however the engine spelt it, not a word that is a name too", () => {
+    expect(read(seg(0, 5, "poi marko prepara l'archivio, la cosa è chiara e sarà fatta entro venerdì."))).toEqual([
+      "Poi Marko prepara l'archivio, la cosa è chiara e sarà fatta entro venerdì.",
+    ]);
+  });
+
   it("leaves prose as it is", () => {
     const prose = [seg(0, 5, "Buongiorno a tutti. Il primo punto è il bilancio."), seg(6, 9, "Sì, cioè il consuntivo: è approvato?")];
     expect(readTranscript(prose)).toEqual(prose);

@@ -14,7 +14,7 @@
  */
 import type { TimedSegment } from "~/lib/analysis";
 import { PERSON, ROLE_ADJECTIVE, namesPerson } from "./owners";
-import { isFirstName } from "./names";
+import { isFirstName, soundsLikeFirstName } from "./names";
 import { fold } from "./text";
 
 type Token = { word: string; segment: number };
@@ -108,7 +108,7 @@ export function readTranscript(segments: TimedSegment[]): TimedSegment[] {
       const cut =
         seam &&
         pause < 0.25 &&
-        ((/^\p{Ll}/u.test(next.word) && !OPENS.has(nb) && nb !== "sì") || (isRoleNoun(b) && (names.has(nb) || isFirstName(fold(nb)))));
+        ((/^\p{Ll}/u.test(next.word) && !OPENS.has(nb) && nb !== "sì") || (isRoleNoun(b) && (names.has(nb) || soundsLikeFirstName(nb))));
       if (FUNCTION_WORD.has(b) || cut) t.word = t.word.slice(0, -1);
     }
     // Where there is no stop, or the engine's was a cut, the pause and the words decide.
@@ -143,8 +143,8 @@ export function readTranscript(segments: TimedSegment[]): TimedSegment[] {
   }
   let atStart = true;
   for (const t of kept) {
-    // A name written with a capital elsewhere gets it back where the engine wrote it in lower case.
-    if (names.has(bare(t.word))) t.word = t.word.replace(/^\p{Ll}/u, (c) => c.toLocaleUpperCase("it-IT"));
+    // A name written with a capital elsewhere, or a first name however spelt, gets its capital back.
+    if (names.has(bare(t.word)) || soundsLikeFirstName(bare(t.word))) t.word = t.word.replace(/^\p{Ll}/u, (c) => c.toLocaleUpperCase("it-IT"));
     if (atStart) t.word = t.word.replace(/^([«"“(]?)(\p{Ll})/u, (_, q: string, c: string) => q + c.toLocaleUpperCase("it-IT"));
     atStart = /[.!?]["»)]*$/u.test(t.word) && !/\.\.\.$|…$/.test(t.word) && !ABBREVIATION.test(bare(t.word));
   }
@@ -206,7 +206,7 @@ function opensClause(tokens: Token[], j: number, names: Set<string>): boolean {
   const plain = words.map((w) => bare(w));
   const role = words.join(" ").match(ROLE_SUBJECT);
   if (role && namesPerson(role[0])) return subjectVerb(words, plain, role[0].trim().split(/\s+/).length);
-  if (isFirstName(fold(plain[0] ?? "")) || names.has(plain[0] ?? "")) return subjectVerb(words, plain, 1);
+  if (soundsLikeFirstName(plain[0] ?? "") || names.has(plain[0] ?? "")) return subjectVerb(words, plain, 1);
   if (!/^(?:il|lo|la|l'|i|gli|le)/.test(plain[0] ?? "")) return false;
   // An outcome in the passive: «…contrari otto la mozione è respinta», «…il verbale è approvato».
   const aux = plain.slice(1, 6).findIndex((w) => AUXILIARY.has(w)) + 1;
