@@ -50,9 +50,17 @@ describe("reading a raw transcript", () => {
     expect(runOn("abbiamo guardato le due offerte del trasporto giorgio scrive alla ditta più economica")).toEqual([
       "Abbiamo guardato le due offerte del trasporto. Giorgio scrive alla ditta più economica",
     ]);
+    // A role with the name after it, across a segment cut after its article.
+    expect(runOn("abbiamo sentito tutte le famiglie del secondo piano la.", "signora Bassi manda il modulo alla scuola")).toEqual([
+      "Abbiamo sentito tutte le famiglie del secondo piano. La",
+      "signora Bassi manda il modulo alla scuola",
+    ]);
     // An object put first and taken up by its pronoun; an outcome in the passive.
     expect(runOn("il giro dei preventivi è finito il verbale lo scrive la segreteria")).toEqual([
       "Il giro dei preventivi è finito. Il verbale lo scrive la segreteria",
+    ]);
+    expect(runOn("abbiamo sentito il parere del geometra la decisione sul tetto è rinviata a settembre")).toEqual([
+      "Abbiamo sentito il parere del geometra. La decisione sul tetto è rinviata a settembre",
     ]);
     expect(runOn("si vota per alzata di mano favorevoli nove contrari due la proposta è approvata")).toEqual([
       "Si vota per alzata di mano favorevoli nove contrari due. La proposta è approvata",
@@ -66,6 +74,29 @@ describe("reading a raw transcript", () => {
     ]);
     expect(runOn("stamattina ho incontrato la segretaria del dirigente in via Roma")).toEqual([
       "Stamattina ho incontrato la segretaria del dirigente in via Roma",
+    ]);
+  });
+
+  it("in a run-on transcript, ends a sentence before a pronoun pair, an agreement, «intanto» or a change of subject", () => {
+    const runOn = (text: string) => read(seg(0, 9, text));
+    expect(runOn("va scritto bene sul volantino per chi viene da fuori me ne occupo io stasera")).toEqual([
+      "Va scritto bene sul volantino per chi viene da fuori. Me ne occupo io stasera",
+    ]);
+    expect(runOn("la sala grande costa troppo per noi il primo incontro lo facciamo in biblioteca")).toEqual([
+      "La sala grande costa troppo per noi. Il primo incontro lo facciamo in biblioteca",
+    ]);
+    expect(runOn("servono altri due preventivi per il tetto d'accordo, allora rimandiamo a maggio")).toEqual([
+      "Servono altri due preventivi per il tetto. D'accordo, allora rimandiamo a maggio",
+    ]);
+    expect(runOn("il server nuovo arriva a fine mese intanto usiamo quello vecchio")).toEqual([
+      "Il server nuovo arriva a fine mese. Intanto usiamo quello vecchio",
+    ]);
+    expect(runOn("le iscrizioni sono ferme a venti un'altra cosa, il pulmino per la gita")).toEqual([
+      "Le iscrizioni sono ferme a venti. Un'altra cosa, il pulmino per la gita",
+    ]);
+    // Agreement said by the subject, «intanto» after its subject: one sentence.
+    expect(runOn("sul preventivo del tetto noi siamo d'accordo, allora rimandiamo a maggio")).toEqual([
+      "Sul preventivo del tetto noi siamo d'accordo, allora rimandiamo a maggio",
     ]);
   });
 

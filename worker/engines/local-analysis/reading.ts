@@ -15,6 +15,7 @@
 import type { TimedSegment } from "~/lib/analysis";
 import { PERSON, ROLE_ADJECTIVE, namesPerson } from "./owners";
 import { isFirstName, soundsLikeFirstName } from "./names";
+import { opensWithStrongCue } from "./segmentation";
 import { fold } from "./text";
 
 type Token = { word: string; segment: number };
@@ -24,7 +25,23 @@ const FILLER = /^(?:eh+|ehm+|ehmm|uhm+|mh+|mmh+|hm+)$/;
 const SOFT_FILLER = /^(?:diciamo|allora|cioè)$/;
 // A vote's outcome said after the call: «chi è favorevole… approvato all'unanimità».
 const OUTCOME = /^(?:approvat[oaie]|respint[oaie])$/;
-const AUXILIARY = new Set(["è", "e", "sono", "stato", "stata", "stati", "state", "viene", "vengono", "venga", "sia", "risulta", "era"]);
+const AUXILIARY = new Set([
+  "è",
+  "e",
+  "sono",
+  "siamo",
+  "siete",
+  "stato",
+  "stata",
+  "stati",
+  "state",
+  "viene",
+  "vengono",
+  "venga",
+  "sia",
+  "risulta",
+  "era",
+]);
 // Words after which no sentence ends: a full stop there is a cut, not an end.
 const FUNCTION_WORD = new Set(
   (
@@ -117,6 +134,16 @@ export function readTranscript(segments: TimedSegment[]): TimedSegment[] {
       const opener =
         OPENS.has(nb) ||
         (nb === "va" && bare(kept[i + 2]?.word ?? "") === "bene") ||
+        (runOn && nb === "d'accordo" && (/,$/.test(next.word) || bare(kept[i + 2]?.word ?? "") === "allora")) ||
+        (runOn && nb === "intanto") ||
+        // A change of subject said in the stretch: «…non si può solo aggiornare un'altra cosa, il preventivo…».
+        (runOn &&
+          opensWithStrongCue(
+            kept
+              .slice(i + 1, i + 5)
+              .map((k) => k.word)
+              .join(" "),
+          )) ||
         (nb === "sì" &&
           (/[,.!]$/.test(next.word) || /^(?:certo|va|ok|allora|ci|lo|la|io|faccio|perfetto|grazie)$/.test(bare(kept[i + 2]?.word ?? ""))) &&
           !/^\d/.test(b)) ||
@@ -124,7 +151,7 @@ export function readTranscript(segments: TimedSegment[]): TimedSegment[] {
         // A capital on a word the transcript otherwise writes in lower case starts a sentence.
         (/^\p{Lu}/u.test(next.word) && lower.has(nb) && !names.has(nb)) ||
         (runOn && closesOnTime(kept, i) && !GOES_ON.test(nb) && !FUNCTION_WORD.has(nb) && !WHEN_END.test(nb)) ||
-        (runOn && sinceEnd >= 4 && !awaitsObject(kept, i) && !isRoleNoun(b) && opensClause(kept, i + 1, names));
+        (runOn && sinceEnd >= 4 && !awaitsObject(kept, i) && opensClause(kept, i + 1, names));
       if ((seam && pause >= 0.5) || (opener && sinceEnd >= (runOn ? 2 : 3) && !NO_BREAK_BEFORE_OPENER.has(b) && !AUXILIARY.has(b)))
         t.word = t.word.replace(/[,;:]$/, "") + ".";
     }
@@ -189,6 +216,8 @@ const NOT_FINITE = new Set(
     " ",
   ),
 );
+// What a motion, an item or a candidate comes to: approved, rejected, postponed, elected.
+const PASSIVE_OUTCOME = /^(?:approvat|respint|rinviat|elett)[oaie]$/;
 const CLITICS = /^(?:si|ci|ne|lo|la|li|le|gli|mi|ti|vi|se|me|te|ce|ve)$/;
 
 /**
@@ -200,25 +229,46 @@ const CLITICS = /^(?:si|ci|ne|lo|la|li|le|gli|mi|ti|vi|se|me|te|ce|ve)$/;
 function opensClause(tokens: Token[], j: number, names: Set<string>): boolean {
   const words: string[] = [];
   for (let k = j; k < tokens.length && words.length < 10; k++) {
-    words.push(tokens[k].word.toLowerCase());
-    if (/[.!?,;:]["»)]*$/u.test(tokens[k].word)) break;
+    // A full stop after a function word is a cut (removed when the loop gets there).
+    const word = tokens[k].word.toLowerCase();
+    words.push(FUNCTION_WORD.has(bare(word)) ? word.replace(/\.$/, "") : word);
+    if (/[.!?,;:]["»)]*$/u.test(words[words.length - 1])) break;
   }
   const plain = words.map((w) => bare(w));
+  // A name after the role or the first name: «la signora Colombo», «Patrizia Longo».
+  const named = (k: number) => k < plain.length && (/^\p{Lu}/u.test(tokens[j + k].word) || soundsLikeFirstName(plain[k]) || names.has(plain[k]));
   const role = words.join(" ").match(ROLE_SUBJECT);
-  if (role && namesPerson(role[0])) return subjectVerb(words, plain, role[0].trim().split(/\s+/).length);
-  if (soundsLikeFirstName(plain[0] ?? "") || names.has(plain[0] ?? "")) return subjectVerb(words, plain, 1);
+  if (role && namesPerson(role[0])) return subjectVerb(words, plain, role[0].trim().split(/\s+/).length, named);
+  // A name after a role is in apposition to it: «la professoressa Rinaldi raccoglierà…».
+  if (soundsLikeFirstName(plain[0] ?? "") || names.has(plain[0] ?? ""))
+    return !isRoleNoun(bare(tokens[j - 1]?.word ?? "")) && subjectVerb(words, plain, 1, named);
+  // Two pronouns together are no article: «…per ricevere in tempo me ne occupo io», «…gliela mando».
+  if (
+    /^(?:(?:me|te|ce|ve|se)$|glie)/.test(plain[0] ?? "") &&
+    /^(?:ne|l[oaie]|l'\p{L}+|glie\p{L}*)$/u.test(plain[0].startsWith("glie") ? "glie" : (plain[1] ?? ""))
+  )
+    return true;
   if (!/^(?:il|lo|la|l'|i|gli|le)/.test(plain[0] ?? "")) return false;
   // An outcome in the passive: «…contrari otto la mozione è respinta», «…il verbale è approvato».
   const aux = plain.slice(1, 6).findIndex((w) => AUXILIARY.has(w)) + 1;
-  if (aux > 0 && OUTCOME.test(plain[aux + 1] ?? "") && !words.slice(0, aux).some((w) => /[,;:.]$/.test(w))) return true;
-  // The object first, then its pronoun and the verb: «il bug lo sistemo», «i pacchi li prepariamo».
+  if (aux > 0 && PASSIVE_OUTCOME.test(plain[aux + 1] ?? "") && !words.slice(0, aux).some((w) => /[,;:.]$/.test(w))) return true;
+  // The object first, then its pronoun and the verb: «il bug lo sistemo», «i pacchi li prepariamo»,
+  // «il primo numero lo scrivo io».
   const object = /^(?:il|lo|la|i|gli|le)$/.test(plain[0]) ? plain.slice(1, 4).findIndex((w) => /^l[oaie]$/.test(w)) + 1 : 0;
   const verb = plain[object + 1] ?? "";
-  return object > 1 && !/[,;:.]$/.test(words[object - 1]) && FINITE.test(verb) && !FUNCTION_WORD.has(verb) && !isRoleNoun(verb);
+  return (
+    object > 1 &&
+    !/[,;:.]$/.test(words[object - 1]) &&
+    (FINITE.test(verb) || /^\p{L}{3,}o$/u.test(verb)) &&
+    !FUNCTION_WORD.has(verb) &&
+    !NOT_FINITE.has(verb) &&
+    !isRoleNoun(verb)
+  );
 }
 
 /** Whether the subject's first `at` words are followed by its finite verb (after a complement and pronouns). */
-function subjectVerb(words: string[], plain: string[], at: number): boolean {
+function subjectVerb(words: string[], plain: string[], at: number, named: (k: number) => boolean): boolean {
+  for (let n = 0; n < 2 && named(at) && !/[,;:.]$/.test(words[at - 1]); n++) at++;
   // Its complement: «l'ufficio del personale», «il responsabile dell'officina».
   if (/^(?:di|del|dello|della|dei|degli|delle)$/.test(plain[at] ?? "")) at += 2;
   else if (/^dell'/.test(plain[at] ?? "")) at += 1;
