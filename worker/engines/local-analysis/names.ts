@@ -43,7 +43,7 @@ export function isFirstName(folded: string): boolean {
 // makes them names, so neither a lower-case word nor a misspelling is taken for one of them.
 const COMMON_WORDS = new Set(
   `chiara bianca bruna bruno franco rosa viola alba celeste fede marino romano gemma lino massimo vittoria grazia angela
-  angelo benedetta benedetto pasquale aurora speranza sara toto totò gio giò ale max bea cate betta nico teo lia ida ugo eva ada`.split(/\s+/),
+  angelo benedetta benedetto pasquale aurora speranza toto totò gio giò ale max bea cate betta nico teo lia ida ugo eva ada`.split(/\s+/),
 );
 // How speech recognition spells a name it heard: a double consonant single or the other way
 // («Sarra», «Michella», «Tomaso»), «k» for a hard «c» («Luka», «Kiara»), «j» for «gi» («Julia»).

@@ -94,10 +94,25 @@ describe("reading a raw transcript", () => {
     expect(runOn("le iscrizioni sono ferme a venti un'altra cosa, il pulmino per la gita")).toEqual([
       "Le iscrizioni sono ferme a venti. Un'altra cosa, il pulmino per la gita",
     ]);
+    expect(runOn("il corriere non consegna più prima di Natale allora lo scriviamo sul sito")).toEqual([
+      "Il corriere non consegna più prima di Natale. Allora lo scriviamo sul sito",
+    ]);
     // Agreement said by the subject, «intanto» after its subject: one sentence.
     expect(runOn("sul preventivo del tetto noi siamo d'accordo, allora rimandiamo a maggio")).toEqual([
       "Sul preventivo del tetto noi siamo d'accordo, allora rimandiamo a maggio",
     ]);
+  });
+
+  it("reads a name that calls someone to a task as a vocative, and the request as a question", () => {
+    expect(read(seg(0, 9, "il modulo va cambiato sul sito e sull'app luka, te ne occupi tu lato server"), seg(9.2, 11, "sì, entro domani"))).toEqual([
+      "Il modulo va cambiato sul sito e sull'app. Luka, te ne occupi tu lato server?",
+      "Sì, entro domani",
+    ]);
+    expect(read(seg(0, 9, "restano i rimborsi dei biglietti sara puoi farli tu entro oggi"))).toEqual([
+      "Restano i rimborsi dei biglietti. Sara, puoi farli tu entro oggi?",
+    ]);
+    // A name with a verb in «-i» that is no request: «Marco ieri…».
+    expect(read(seg(0, 9, "abbiamo parlato del furgone con marco ieri sera"))).toEqual(["Abbiamo parlato del furgone con Marco ieri sera"]);
   });
 
   it("removes a false stop after «entro» and between a role and the name it precedes", () => {

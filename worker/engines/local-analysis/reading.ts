@@ -54,6 +54,7 @@ const FUNCTION_WORD = new Set(
 const OPENS = new Set(["ok", "okay", "perfetto", "benissimo", "buongiorno", "buonasera", "grazie", "passiamo", "partiamo", "veniamo"]);
 // Words after which an opener is part of the same sentence («e allora», «di sì», «mi va bene»).
 const NO_BREAK_BEFORE_OPENER = new Set([...FUNCTION_WORD, "dire", "credo", "penso", "direi", "spero", "allora", "molto", "tutto"]);
+const AGREEMENT = /^(?:d'accordo|bene|ok|okay|perfetto|benissimo|sì|certo|quindi|poi)$/;
 const ABBREVIATION = /^(?:dott|dr|sig|sigg|prof|avv|ing|arch|geom|rag|art|pag|pagg|n|nn|nr|es|ecc|etc|cfr|tel|vs|p|pp)$/;
 // A sentence that opens with one of these, and is short, is a question.
 const ASKS =
@@ -136,6 +137,8 @@ export function readTranscript(segments: TimedSegment[]): TimedSegment[] {
         (nb === "va" && bare(kept[i + 2]?.word ?? "") === "bene") ||
         (runOn && nb === "d'accordo" && (/,$/.test(next.word) || bare(kept[i + 2]?.word ?? "") === "allora")) ||
         (runOn && nb === "intanto") ||
+        // «…prima di Natale allora lo scriviamo sul sito»; not after an agreement, which «allora» goes on.
+        (runOn && nb === "allora" && !AGREEMENT.test(b) && firstPersonAt(kept, i + 2)) ||
         // A change of subject said in the stretch: «…non si può solo aggiornare un'altra cosa, il preventivo…».
         (runOn &&
           opensWithStrongCue(
@@ -169,12 +172,14 @@ export function readTranscript(segments: TimedSegment[]): TimedSegment[] {
     start = i + 1;
   }
   let atStart = true;
-  for (const t of kept) {
+  kept.forEach((t, i) => {
     // A name written with a capital elsewhere, or a first name however spelt, gets its capital back.
     if (names.has(bare(t.word)) || soundsLikeFirstName(bare(t.word))) t.word = t.word.replace(/^\p{Ll}/u, (c) => c.toLocaleUpperCase("it-IT"));
     if (atStart) t.word = t.word.replace(/^([«"“(]?)(\p{Ll})/u, (_, q: string, c: string) => q + c.toLocaleUpperCase("it-IT"));
+    // A name that opens a request is a vocative, as prose writes it: «Sara, puoi fare tu…».
+    if (atStart && soundsLikeFirstName(bare(t.word)) && /\p{L}$/u.test(t.word) && addresses(kept, i)) t.word += ",";
     atStart = /[.!?]["»)]*$/u.test(t.word) && !/\.\.\.$|…$/.test(t.word) && !ABBREVIATION.test(bare(t.word));
-  }
+  });
 
   const texts = sorted.map(() => [] as string[]);
   for (const t of kept) texts[t.segment].push(t.word);
@@ -239,9 +244,10 @@ function opensClause(tokens: Token[], j: number, names: Set<string>): boolean {
   const named = (k: number) => k < plain.length && (/^\p{Lu}/u.test(tokens[j + k].word) || soundsLikeFirstName(plain[k]) || names.has(plain[k]));
   const role = words.join(" ").match(ROLE_SUBJECT);
   if (role && namesPerson(role[0])) return subjectVerb(words, plain, role[0].trim().split(/\s+/).length, named);
-  // A name after a role is in apposition to it: «la professoressa Rinaldi raccoglierà…».
+  // A name after a role is in apposition to it: «la professoressa Rinaldi raccoglierà…». A name
+  // that calls someone opens a request: «…app e server Luca, te ne occupi tu», «…Sara puoi fare tu…».
   if (soundsLikeFirstName(plain[0] ?? "") || names.has(plain[0] ?? ""))
-    return !isRoleNoun(bare(tokens[j - 1]?.word ?? "")) && subjectVerb(words, plain, 1, named);
+    return !isRoleNoun(bare(tokens[j - 1]?.word ?? "")) && (subjectVerb(words, plain, 1, named) || addresses(tokens, j));
   // Two pronouns together are no article: «…per ricevere in tempo me ne occupo io», «…gliela mando».
   if (
     /^(?:(?:me|te|ce|ve|se)$|glie)/.test(plain[0] ?? "") &&
@@ -279,6 +285,26 @@ function subjectVerb(words: string[], plain: string[], at: number, named: (k: nu
   return FINITE.test(verb) && !FUNCTION_WORD.has(verb) && !NOT_FINITE.has(verb);
 }
 
+// A verb in the second person singular after a name: «puoi», «mandi», «te ne occupi» — not the
+// words in «-i» that follow a name otherwise.
+const NOT_SECOND_PERSON = new Set("ieri oggi poi qui così lei lui noi voi dei nei sui ai dai mai assai più tutti altri questi quelli".split(" "));
+const secondPerson = (word: string) => /^\p{L}{2,}i$/u.test(word) && !NOT_SECOND_PERSON.has(word) && !FUNCTION_WORD.has(word);
+
+/** Whether the name at token j calls someone to do something: the name, maybe a comma, and a verb in the second person. */
+function addresses(tokens: Token[], j: number): boolean {
+  let k = j + 1;
+  while (CLITICS.test(bare(tokens[k]?.word ?? ""))) k++;
+  return k < tokens.length && secondPerson(bare(tokens[k].word)) && !/[.!?]$/.test(tokens[j].word);
+}
+
+/** Whether the speakers' own verb opens at token k: «integriamo», «lo scriviamo», «la comunico». */
+function firstPersonAt(tokens: Token[], k: number): boolean {
+  let at = k;
+  while (CLITICS.test(bare(tokens[at]?.word ?? ""))) at++;
+  const verb = bare(tokens[at]?.word ?? "");
+  return /^\p{L}{3,}iamo$/u.test(verb) || (at > k && /^\p{L}{3,}o$/u.test(verb) && !NOT_FINITE.has(verb) && !isRoleNoun(verb));
+}
+
 /** A noun naming a person by role, which a name may follow in apposition: «la professoressa Rinaldi». */
 function isRoleNoun(word: string): boolean {
   const noun = word.replace(/^\p{L}+'/u, "");
@@ -307,9 +333,12 @@ function markQuestion(tokens: Token[], from: number, to: number) {
     .map((t) => t.word.toLowerCase())
     .join(" ")
     .replace(/[.…]+$/u, "");
-  // A vocative or a cue before the question: «Marco, puoi…», «allora, chi…».
+  // A vocative or a cue before the question: «Marco, puoi…», «Sara puoi…», «allora, chi…».
   const body = text.replace(/^(?:(?:allora|quindi|ok|bene|senti|senta|scusa|scusate|e|ma)\s*,?\s+|\p{L}+,\s+)/u, "");
-  if (ASKS.test(body) || TAG_QUESTION.test(text)) last.word = last.word.replace(/[.…,;:]*$/u, "") + "?";
+  const called = soundsLikeFirstName(bare(tokens[from].word)) && addresses(tokens, from);
+  // Someone called by name and asked in the second person with «tu»: «Luca, te ne occupi tu?».
+  if (ASKS.test(body) || TAG_QUESTION.test(text) || (called && /\btu\b/u.test(body)) || (called && ASKS.test(body.replace(/^\p{L}+\s+/u, ""))))
+    last.word = last.word.replace(/[.…,;:]*$/u, "") + "?";
 }
 
 function num(value: unknown): number {
