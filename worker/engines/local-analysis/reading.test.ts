@@ -103,6 +103,41 @@ describe("reading a raw transcript", () => {
     ]);
   });
 
+  it("in a run-on transcript, reads an office after a short outcome, the speakers' verb after its pronouns, an agreement, and the commas of linked clauses", () => {
+    const runOn = (text: string) => read(seg(0, 9, text));
+    expect(runOn("approvato all'unanimità il signor Conti porta le firme in comune")).toEqual([
+      "Approvato all'unanimità. Il signor Conti porta le firme in comune",
+    ]);
+    expect(runOn("l'albergo ci ha spostati in una camera più piccola gli rimborsiamo due notti")).toEqual([
+      "L'albergo ci ha spostati in una camera più piccola. Gli rimborsiamo due notti",
+    ]);
+    expect(runOn("il modulo ve lo rimando stasera d'accordo da adesso lo firmiamo ogni sera")).toEqual([
+      "Il modulo ve lo rimando stasera. D'accordo da adesso lo firmiamo ogni sera",
+    ]);
+    expect(runOn("in caso di pioggia la spostiamo al sabato successivo così non ci stringiamo dentro")).toEqual([
+      "In caso di pioggia la spostiamo al sabato successivo, così non ci stringiamo dentro",
+    ]);
+    // A time or a condition put first belongs to the clause after it; «poi» goes on; «facciamo così» is no link.
+    expect(runOn("il volantino lo prepara giulia entro venerdì e poi lo distribuiamo in parrocchia")).toEqual([
+      "Il volantino lo prepara Giulia entro venerdì e poi lo distribuiamo in parrocchia",
+    ]);
+    expect(runOn("va bene allora per la gita di primavera facciamo così prenotiamo il pullman")).toEqual([
+      "Va bene allora per la gita di primavera facciamo così prenotiamo il pullman",
+    ]);
+  });
+
+  it("takes a stop at a seam before a name that opens no clause for a cut", () => {
+    expect(
+      read(
+        seg(0, 6, "per i turni di dicembre serve una tabella nuova con i nomi dei volontari la tabella dei turni la prepara."),
+        seg(6, 9, "Lucia entro il 15/12 poi vediamo chi manca"),
+      ),
+    ).toEqual([
+      "Per i turni di dicembre. Serve una tabella nuova con i nomi dei volontari la tabella dei turni la prepara",
+      "Lucia entro il 15/12. Poi vediamo chi manca",
+    ]);
+  });
+
   it("reads a name that calls someone to a task as a vocative, and the request as a question", () => {
     expect(read(seg(0, 9, "il modulo va cambiato sul sito e sull'app luka, te ne occupi tu lato server"), seg(9.2, 11, "sì, entro domani"))).toEqual([
       "Il modulo va cambiato sul sito e sull'app. Luka, te ne occupi tu lato server?",

@@ -53,8 +53,24 @@ const FUNCTION_WORD = new Set(
 // Words that open a sentence in speech: before one, a run-on stretch ends.
 const OPENS = new Set(["ok", "okay", "perfetto", "benissimo", "buongiorno", "buonasera", "grazie", "passiamo", "partiamo", "veniamo"]);
 // Words after which an opener is part of the same sentence («e allora», «di sì», «mi va bene»).
-const NO_BREAK_BEFORE_OPENER = new Set([...FUNCTION_WORD, "dire", "credo", "penso", "direi", "spero", "allora", "molto", "tutto"]);
-const AGREEMENT = /^(?:d'accordo|bene|ok|okay|perfetto|benissimo|sì|certo|quindi|poi)$/;
+const NO_BREAK_BEFORE_OPENER = new Set([
+  ...FUNCTION_WORD,
+  "dire",
+  "credo",
+  "penso",
+  "direi",
+  "spero",
+  "allora",
+  "molto",
+  "tutto",
+  "poi",
+  "anche",
+  "già",
+  "pure",
+]);
+// Words that put a time, a place or a condition before the main clause.
+const FRONTED = /^(?:in|per|a|da|con|su|dopo|prima|entro|se|quando|fino|nel|nella|al|alla|dal|dalla|sul|sulla|domani|oggi|stasera)$/;
+const AGREEMENT = /^(?:d'accordo|bene|ok|okay|perfetto|benissimo|sì|certo)$/;
 const ABBREVIATION = /^(?:dott|dr|sig|sigg|prof|avv|ing|arch|geom|rag|art|pag|pagg|n|nn|nr|es|ecc|etc|cfr|tel|vs|p|pp)$/;
 // A sentence that opens with one of these, and is short, is a question.
 const ASKS =
@@ -66,7 +82,7 @@ const TAG_QUESTION = /(?:,\s*(?:vero|giusto|no)|\so no|\svero)$/u;
 const WHEN_END =
   /^(?:lunedì|martedì|mercoledì|giovedì|venerdì|sabato|domenica|gennaio|febbraio|marzo|aprile|maggio|giugno|luglio|agosto|settembre|ottobre|novembre|dicembre|sera|mattina|pomeriggio|scorso|scorsa|prossimo|prossima|all'unanimità|\d{1,2}[/:]\d{1,2})$/u;
 const GOES_ON =
-  /^(?:e|ed|o|ma|perché|quando|mentre|così|anche|altrimenti|sennò|senza|almeno|massimo|compreso|tranne|insieme|alle|dalle|entro|ore|mese|settimana|anno|sera|mattina|pomeriggio|prossimo|prossima|scorso|scorsa|dopo|prima|oppure|però|\d.*)$/u;
+  /^(?:e|ed|o|ma|perché|quando|mentre|così|anche|altrimenti|sennò|senza|almeno|massimo|compreso|tranne|insieme|alle|dalle|entro|ore|mese|settimana|anno|sera|mattina|pomeriggio|prossimo|prossima|scorso|scorsa|successivo|successiva|seguente|stesso|stessa|dopo|prima|oppure|però|\d.*)$/u;
 const bare = (word: string) => word.toLowerCase().replace(/^[^\p{L}\p{N}']+|[^\p{L}\p{N}']+$/gu, "");
 const ends = (word: string) => /[.!?…]["»)]*$/u.test(word);
 
@@ -126,7 +142,8 @@ export function readTranscript(segments: TimedSegment[]): TimedSegment[] {
       const cut =
         seam &&
         pause < 0.25 &&
-        ((/^\p{Ll}/u.test(next.word) && !OPENS.has(nb) && nb !== "sì") || (isRoleNoun(b) && (names.has(nb) || soundsLikeFirstName(nb))));
+        ((/^\p{Ll}/u.test(next.word) && !OPENS.has(nb) && nb !== "sì") ||
+          ((names.has(nb) || soundsLikeFirstName(nb)) && (isRoleNoun(b) || (runOn && !opensClause(kept, i + 1, names)))));
       if (FUNCTION_WORD.has(b) || cut) t.word = t.word.slice(0, -1);
     }
     // Where there is no stop, or the engine's was a cut, the pause and the words decide.
@@ -135,7 +152,7 @@ export function readTranscript(segments: TimedSegment[]): TimedSegment[] {
       const opener =
         OPENS.has(nb) ||
         (nb === "va" && bare(kept[i + 2]?.word ?? "") === "bene") ||
-        (runOn && nb === "d'accordo" && (/,$/.test(next.word) || bare(kept[i + 2]?.word ?? "") === "allora")) ||
+        (runOn && nb === "d'accordo" && !/^(?:tutti|tutto|molto|pienamente|perfettamente|completamente|non)$/.test(b)) ||
         (runOn && nb === "intanto") ||
         // «…prima di Natale allora lo scriviamo sul sito»; not after an agreement, which «allora» goes on.
         (runOn && nb === "allora" && !AGREEMENT.test(b) && firstPersonAt(kept, i + 2)) ||
@@ -154,11 +171,33 @@ export function readTranscript(segments: TimedSegment[]): TimedSegment[] {
         // A capital on a word the transcript otherwise writes in lower case starts a sentence.
         (/^\p{Lu}/u.test(next.word) && lower.has(nb) && !names.has(nb)) ||
         (runOn && closesOnTime(kept, i) && !GOES_ON.test(nb) && !FUNCTION_WORD.has(nb) && !WHEN_END.test(nb)) ||
-        (runOn && sinceEnd >= 4 && !awaitsObject(kept, i) && opensClause(kept, i + 1, names));
+        (runOn && sinceEnd >= 2 && !awaitsObject(kept, i) && !AGREEMENT.test(b) && opensClause(kept, i + 1, names, sinceEnd)) ||
+        // The speakers' own verb after its pronouns: «…per due notti gli rimborsiamo le notti» — not
+        // after a time or a condition put first («in caso di pioggia la spostiamo»).
+        (runOn &&
+          sinceEnd >= 4 &&
+          !awaitsObject(kept, i) &&
+          CLITICS.test(nb) &&
+          !FRONTED.test(bare(kept[i + 1 - sinceEnd].word)) &&
+          firstPersonAt(kept, i + 1, true));
       if ((seam && pause >= 0.5) || (opener && sinceEnd >= (runOn ? 2 : 3) && !NO_BREAK_BEFORE_OPENER.has(b) && !AUXILIARY.has(b)))
         t.word = t.word.replace(/[,;:]$/, "") + ".";
     }
   }
+
+  // In run-on text the commas went too: a conjunction that links two clauses gets its comma back,
+  // as the rules read clauses between commas («…al sabato successivo, così non ci stringiamo»).
+  if (runOn)
+    kept.forEach((t, i) => {
+      const next = bare(kept[i + 1]?.word ?? "");
+      const after = bare(kept[i + 2]?.word ?? "");
+      const links =
+        /^(?:ma|però|perché|altrimenti|sennò|quindi)$/.test(next) ||
+        (next === "così" && /^(?:non|il|lo|la|i|gli|le|l'|ci|si|ne|\p{L}+iamo)$/u.test(after));
+      // Not «facciamo così», «dico così», «non così»: «così» says how, there.
+      const how = next === "così" && /^(?:fa|fai|facciamo|fate|faccio|fanno|fare|dico|diciamo|dice|proprio|più|non|solo|sempre)$/.test(bare(t.word));
+      if (links && !how && /\p{L}$/u.test(t.word) && !NO_BREAK_BEFORE_OPENER.has(bare(t.word)) && !AUXILIARY.has(bare(t.word))) t.word += ",";
+    });
 
   // Questions by their words, then capitals at every sentence start.
   // Only where the engine does not write «?» itself: a writer's full stop after «Chi non ha…, le
@@ -215,7 +254,8 @@ function closesOnTime(tokens: Token[], i: number): boolean {
 const ROLE_SUBJECT = new RegExp(String.raw`^(?:il|lo|la|l'|i|gli|le)\s*${PERSON}${ROLE_ADJECTIVE}(?![\p{L}'])`, "u");
 // A verb in a finite form after its subject: the present («prepara», «scrivono», «finisce»), the
 // future («preparerà»), a modal or an auxiliary — not a word that goes on with the noun phrase.
-const FINITE = /^(?:\p{L}{2,}(?:rà|ranno|ano|ono|iamo)|\p{L}{3,}[ae]|deve|può|è|ha|sta|fa|va|dà)$/u;
+// (Three letters before «-ano/-ono»: «piano», «mano», «buono» are no verbs.)
+const FINITE = /^(?:\p{L}{2,}(?:rà|ranno|iamo)|\p{L}{3,}(?:ano|ono|[ae])|deve|può|è|ha|sta|fa|va|dà|sono|hanno|fanno|vanno|stanno|danno|sanno)$/u;
 const NOT_FINITE = new Set(
   "che anche come dove mentre insieme sempre ore prima dopo ancora invece oggi fine parte altre altra nuova nuove stessa stesse prossima scorsa sera mattina tutte sole".split(
     " ",
@@ -231,7 +271,7 @@ const CLITICS = /^(?:si|ci|ne|lo|la|li|le|gli|mi|ti|vi|se|me|te|ce|ve)$/;
  * preparerà…», «…va nella due punto uno marco prepara la build…» — or an object put first and
  * taken up by its pronoun: «…non ci stringiamo dentro il rinfresco lo organizzano i genitori».
  */
-function opensClause(tokens: Token[], j: number, names: Set<string>): boolean {
+function opensClause(tokens: Token[], j: number, names: Set<string>, sinceEnd = 4): boolean {
   const words: string[] = [];
   for (let k = j; k < tokens.length && words.length < 10; k++) {
     // A full stop after a function word is a cut (removed when the loop gets there).
@@ -243,7 +283,9 @@ function opensClause(tokens: Token[], j: number, names: Set<string>): boolean {
   // A name after the role or the first name: «la signora Colombo», «Patrizia Longo».
   const named = (k: number) => k < plain.length && (/^\p{Lu}/u.test(tokens[j + k].word) || soundsLikeFirstName(plain[k]) || names.has(plain[k]));
   const role = words.join(" ").match(ROLE_SUBJECT);
+  // (An office with its article and verb is clear enough after two words: «approvato all'unanimità il signor Bruni consegna…».)
   if (role && namesPerson(role[0])) return subjectVerb(words, plain, role[0].trim().split(/\s+/).length, named);
+  if (sinceEnd < 4) return false;
   // A name after a role is in apposition to it: «la professoressa Rinaldi raccoglierà…». A name
   // that calls someone opens a request: «…app e server Luca, te ne occupi tu», «…Sara puoi fare tu…».
   if (soundsLikeFirstName(plain[0] ?? "") || names.has(plain[0] ?? ""))
@@ -298,11 +340,17 @@ function addresses(tokens: Token[], j: number): boolean {
 }
 
 /** Whether the speakers' own verb opens at token k: «integriamo», «lo scriviamo», «la comunico». */
-function firstPersonAt(tokens: Token[], k: number): boolean {
+function firstPersonAt(tokens: Token[], k: number, clitics = false): boolean {
   let at = k;
   while (CLITICS.test(bare(tokens[at]?.word ?? ""))) at++;
   const verb = bare(tokens[at]?.word ?? "");
-  return /^\p{L}{3,}iamo$/u.test(verb) || (at > k && /^\p{L}{3,}o$/u.test(verb) && !NOT_FINITE.has(verb) && !isRoleNoun(verb));
+  // «lo abbiamo deciso ieri» reports what was said, it does not go on to a new step.
+  if (clitics && (at === k || /^(?:abbiamo|avete|hanno|siamo|sono|ho|hai|ha)$/.test(verb))) return false;
+  // After «lo/la/le», a word in «-o» may be the noun of an article («la mano»): only «-iamo» then.
+  const article = at === k + 1 && /^(?:lo|la|li|le)$/.test(bare(tokens[k].word));
+  return (
+    /^\p{L}{3,}iamo$/u.test(verb) || (at > k && !(clitics && article) && /^\p{L}{3,}o$/u.test(verb) && !NOT_FINITE.has(verb) && !isRoleNoun(verb))
+  );
 }
 
 /** A noun naming a person by role, which a name may follow in apposition: «la professoressa Rinaldi». */
