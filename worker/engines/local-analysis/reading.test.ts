@@ -117,6 +117,12 @@ describe("reading a raw transcript", () => {
     expect(runOn("in caso di pioggia la spostiamo al sabato successivo così non ci stringiamo dentro")).toEqual([
       "In caso di pioggia la spostiamo al sabato successivo, così non ci stringiamo dentro",
     ]);
+    expect(runOn("la piattaforma è approvata con due astenuti la RSU la presenta alla direzione")).toEqual([
+      "La piattaforma è approvata con due astenuti. La RSU la presenta alla direzione",
+    ]);
+    expect(
+      runOn("il presidente presenta la domanda entro il 31/3 la socia Patrizia Longo che è ingegnere, si offre di curare il capitolato"),
+    ).toEqual(["Il presidente presenta la domanda entro il 31/3. La socia Patrizia Longo che è ingegnere, si offre di curare il capitolato"]);
     // A time or a condition put first belongs to the clause after it; «poi» goes on; «facciamo così» is no link.
     expect(runOn("il volantino lo prepara giulia entro venerdì e poi lo distribuiamo in parrocchia")).toEqual([
       "Il volantino lo prepara Giulia entro venerdì e poi lo distribuiamo in parrocchia",

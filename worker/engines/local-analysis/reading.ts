@@ -257,7 +257,7 @@ const ROLE_SUBJECT = new RegExp(String.raw`^(?:il|lo|la|l'|i|gli|le)\s*${PERSON}
 // (Three letters before «-ano/-ono»: «piano», «mano», «buono» are no verbs.)
 const FINITE = /^(?:\p{L}{2,}(?:rà|ranno|iamo)|\p{L}{3,}(?:ano|ono|[ae])|deve|può|è|ha|sta|fa|va|dà|sono|hanno|fanno|vanno|stanno|danno|sanno)$/u;
 const NOT_FINITE = new Set(
-  "che anche come dove mentre insieme sempre ore prima dopo ancora invece oggi fine parte altre altra nuova nuove stessa stesse prossima scorsa sera mattina tutte sole".split(
+  "che anche come dove mentre insieme sempre ore prima dopo ancora invece oggi fine parte altre altra nuova nuove stessa stesse prossima scorsa sera mattina tutte sole allora ora fuori dentro sopra sotto".split(
     " ",
   ),
 );
@@ -273,23 +273,30 @@ const CLITICS = /^(?:si|ci|ne|lo|la|li|le|gli|mi|ti|vi|se|me|te|ce|ve)$/;
  */
 function opensClause(tokens: Token[], j: number, names: Set<string>, sinceEnd = 4): boolean {
   const words: string[] = [];
-  for (let k = j; k < tokens.length && words.length < 10; k++) {
+  for (let k = j; k < tokens.length && words.length < 14; k++) {
     // A full stop after a function word is a cut (removed when the loop gets there).
     const word = tokens[k].word.toLowerCase();
     words.push(FUNCTION_WORD.has(bare(word)) ? word.replace(/\.$/, "") : word);
-    if (/[.!?,;:]["»)]*$/u.test(words[words.length - 1])) break;
+    if (/[.!?;:]["»)]*$/u.test(words[words.length - 1])) break;
   }
   const plain = words.map((w) => bare(w));
   // A name after the role or the first name: «la signora Colombo», «Patrizia Longo».
   const named = (k: number) => k < plain.length && (/^\p{Lu}/u.test(tokens[j + k].word) || soundsLikeFirstName(plain[k]) || names.has(plain[k]));
   const role = words.join(" ").match(ROLE_SUBJECT);
+  // An office by its acronym: «…con due astenuti la RSU la presenta…».
+  if (/^(?:il|la|l')$/.test(plain[0] ?? "") && /^\p{Lu}{2,6}$/u.test(tokens[j + 1]?.word ?? "")) return subjectVerb(words, plain, 2, named);
   // (An office with its article and verb is clear enough after two words: «approvato all'unanimità il signor Bruni consegna…».)
   if (role && namesPerson(role[0])) return subjectVerb(words, plain, role[0].trim().split(/\s+/).length, named);
   if (sinceEnd < 4) return false;
   // A name after a role is in apposition to it: «la professoressa Rinaldi raccoglierà…». A name
   // that calls someone opens a request: «…app e server Luca, te ne occupi tu», «…Sara puoi fare tu…».
   if (soundsLikeFirstName(plain[0] ?? "") || names.has(plain[0] ?? ""))
-    return !isRoleNoun(bare(tokens[j - 1]?.word ?? "")) && (subjectVerb(words, plain, 1, named) || addresses(tokens, j));
+    return (
+      !isRoleNoun(bare(tokens[j - 1]?.word ?? "")) &&
+      // Nor is a surname after its first name: «Patrizia Longo».
+      !soundsLikeFirstName(bare(tokens[j - 1]?.word ?? "")) &&
+      (subjectVerb(words, plain, 1, named) || addresses(tokens, j))
+    );
   // Two pronouns together are no article: «…per ricevere in tempo me ne occupo io», «…gliela mando».
   if (
     /^(?:(?:me|te|ce|ve|se)$|glie)/.test(plain[0] ?? "") &&
@@ -321,7 +328,12 @@ function subjectVerb(words: string[], plain: string[], at: number, named: (k: nu
   if (/^(?:di|del|dello|della|dei|degli|delle)$/.test(plain[at] ?? "")) at += 2;
   else if (/^dell'/.test(plain[at] ?? "")) at += 1;
   // The subject's own words must not end on a comma (a vocative, a list).
-  if (/[,;:.]$/.test(words[at - 1] ?? ",")) return false;
+  // Or it is followed by a relative clause set off by commas: «la socia Patrizia Longo che è ingegnere, si offre…».
+  if (plain[at] === "che") {
+    const comma = words.findIndex((w, k) => k > at && k <= at + 6 && /,$/.test(w));
+    if (comma < 0) return false;
+    at = comma + 1;
+  } else if (/[,;:.]$/.test(words[at - 1] ?? ",")) return false;
   while (CLITICS.test(plain[at] ?? "")) at++;
   const verb = plain[at] ?? "";
   return FINITE.test(verb) && !FUNCTION_WORD.has(verb) && !NOT_FINITE.has(verb);
