@@ -22,6 +22,13 @@ describe("who owns a task, said in the ways of spoken Italian", () => {
     ]);
   });
 
+  it("reads a first name as speech recognition misspells it", () => {
+    expect(actions("Michella manda il modulo alla ditta entro venerdì.")).toEqual([
+      expect.objectContaining({ owner: "Michella", due: "entro venerdì" }),
+    ]);
+    expect(actions("Julia Bassi prepara i cartelli entro lunedì.")).toEqual([expect.objectContaining({ owner: "Julia Bassi" })]);
+  });
+
   it("gives the task to the people asked to do it", () => {
     expect(actions("Chiedo ai capigruppo di consegnarmi gli elenchi entro fine mese.")).toEqual([
       expect.objectContaining({ owner: "i capigruppo", due: "entro fine mese" }),
@@ -56,6 +63,10 @@ describe("deadlines said by the next meeting's day or by the quarter", () => {
     expect(findDue("li porto per la riunione del ventotto")?.due).toBe("per la riunione del ventotto");
     expect(findDue("il piano lo chiudiamo a fine semestre")?.due).toBe("a fine semestre");
     expect(findDue("le sedie le porto sabato dopo la partita")?.due).toBe("sabato dopo la partita");
+    // Times and dates in digits as speech recognition writes them, whole.
+    expect(findDue("il file lo mando entro le 18:30, poi chiudo")?.due).toBe("entro le 18:30");
+    expect(findDue("le quote vanno versate entro il 30.5.")?.due).toBe("entro il 30.5");
+    expect(findDue("il saldo di 1.500 euro va fatto entro il 30/5")?.due).toBe("entro il 30/5");
   });
 });
 

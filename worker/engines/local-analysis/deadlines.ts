@@ -106,7 +106,8 @@ function dueIn(sentence: string): { due: string; strong: boolean } | undefined {
     const m = re.exec(sentence);
     if (!m) continue;
     const after = sentence.slice(m.index + m[0].length);
-    const words = after.split(/(?=[,.;:?!])|\s+/).filter((w) => w !== "");
+    // Punctuation ends it, not the separators of a time or a date in digits («18:30», «30.5», «9.000»).
+    const words = after.split(/(?<!\d(?=[.:]\d))(?=[,.;:?!])|\s+/).filter((w) => w !== "");
     const taken: string[] = [];
     // A day ("sabato mattina", "oggi stesso") is whole: what follows is the rest of the sentence.
     // "ogni lunedì", "ogni quindici giorni", "tra due settimane": the time unit closes the deadline.

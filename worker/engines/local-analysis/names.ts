@@ -38,3 +38,28 @@ const SET = new Set(NAMES);
 export function isFirstName(folded: string): boolean {
   return SET.has(folded);
 }
+
+// First names that are common words too («chiara», «rosa», «massimo», «franco»): only a capital
+// makes them names, so neither a lower-case word nor a misspelling is taken for one of them.
+const COMMON_WORDS = new Set(
+  `chiara bianca bruna bruno franco rosa viola alba celeste fede marino romano gemma lino massimo vittoria grazia angela
+  angelo benedetta benedetto pasquale aurora speranza toto totò gio giò ale max bea cate betta nico teo lia ida ugo eva ada`.split(/\s+/),
+);
+// How speech recognition spells a name it heard: a double consonant single or the other way
+// («Sarra», «Michella», «Tomaso»), «k» for a hard «c» («Luka», «Kiara»), «j» for «gi» («Julia»).
+const asHeard = (name: string) =>
+  name
+    .replace(/ch/g, "k")
+    .replace(/^j/, "gi")
+    .replace(/k/g, "c")
+    .replace(/([bcdfglmnprstvz])\1/g, "$1");
+const HEARD = new Set(NAMES.filter((n) => n.length >= 4 && !COMMON_WORDS.has(n)).map(asHeard));
+
+/**
+ * Whether a word in lower case (accents kept) is a first name however the engine spelt it and
+ * wrote its case: «marco», «marko», «giullia» — not «chiara» or «sarà», which are words too.
+ */
+export function soundsLikeFirstName(word: string): boolean {
+  if (COMMON_WORDS.has(word) || word.length < 3) return false;
+  return SET.has(word) || (word.length >= 4 && /^[a-z]+$/.test(word) && HEARD.has(asHeard(word)));
+}

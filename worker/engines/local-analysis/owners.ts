@@ -5,7 +5,7 @@
  * the meeting being analysed (set by readOwnersOf before each analysis, which runs synchronously).
  */
 import { AGENT_NOUN, namesThing, ROLE } from "./action-cues";
-import { isFirstName } from "./names";
+import { isFirstName, soundsLikeFirstName } from "./names";
 import type { Sentence } from "./sentences";
 import { isStopWord } from "./stopwords";
 import { fold } from "./text";
@@ -76,7 +76,7 @@ export function namesPerson(owner: string): boolean {
 /** A capitalised word that names a person: a common first name, or a word written with a capital inside sentences. */
 export function isName(word: string): boolean {
   const f = fold(word);
-  if (isFirstName(f)) return true;
+  if (isFirstName(f) || soundsLikeFirstName(f)) return true;
   if (NOT_NAMES.has(f) || isStopWord(f)) return false;
   return properNouns.has(f);
 }

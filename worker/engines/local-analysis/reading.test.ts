@@ -41,6 +41,135 @@ describe("reading a raw transcript", () => {
     ]);
   });
 
+  it("in a run-on transcript, opens a clause where a subject and its verb begin", () => {
+    const runOn = (...texts: string[]) => read(...texts.map((t, i) => seg(i * 6, i * 6 + 6, t)));
+    // A person or an office and a finite verb, after a deadline or a noun.
+    expect(runOn("il preventivo della ditta va approvato entro il 30/5 la segreteria manderà la lettera ai fornitori")).toEqual([
+      "Il preventivo della ditta va approvato entro il 30/5. La segreteria manderà la lettera ai fornitori",
+    ]);
+    expect(runOn("abbiamo guardato le due offerte del trasporto giorgio scrive alla ditta più economica")).toEqual([
+      "Abbiamo guardato le due offerte del trasporto. Giorgio scrive alla ditta più economica",
+    ]);
+    // A role with the name after it, across a segment cut after its article.
+    expect(runOn("abbiamo sentito tutte le famiglie del secondo piano la.", "signora Bassi manda il modulo alla scuola")).toEqual([
+      "Abbiamo sentito tutte le famiglie del secondo piano. La",
+      "signora Bassi manda il modulo alla scuola",
+    ]);
+    // An object put first and taken up by its pronoun; an outcome in the passive.
+    expect(runOn("il giro dei preventivi è finito il verbale lo scrive la segreteria")).toEqual([
+      "Il giro dei preventivi è finito. Il verbale lo scrive la segreteria",
+    ]);
+    expect(runOn("abbiamo sentito il parere del geometra la decisione sul tetto è rinviata a settembre")).toEqual([
+      "Abbiamo sentito il parere del geometra. La decisione sul tetto è rinviata a settembre",
+    ]);
+    expect(runOn("si vota per alzata di mano favorevoli nove contrari due la proposta è approvata")).toEqual([
+      "Si vota per alzata di mano favorevoli nove contrari due. La proposta è approvata",
+    ]);
+    // Not an object after its verb, a name in apposition, nor a role with no verb after it.
+    expect(runOn("domani bisogna avvisare la coordinatrice prepara lei i turni")).toEqual([
+      "Domani bisogna avvisare la coordinatrice prepara lei i turni",
+    ]);
+    expect(runOn("ne ho parlato ieri sera con l'ingegnere Bianchi manda lui il progetto")).toEqual([
+      "Ne ho parlato ieri sera con l'ingegnere Bianchi manda lui il progetto",
+    ]);
+    expect(runOn("stamattina ho incontrato la segretaria del dirigente in via Roma")).toEqual([
+      "Stamattina ho incontrato la segretaria del dirigente in via Roma",
+    ]);
+  });
+
+  it("in a run-on transcript, ends a sentence before a pronoun pair, an agreement, «intanto» or a change of subject", () => {
+    const runOn = (text: string) => read(seg(0, 9, text));
+    expect(runOn("va scritto bene sul volantino per chi viene da fuori me ne occupo io stasera")).toEqual([
+      "Va scritto bene sul volantino per chi viene da fuori. Me ne occupo io stasera",
+    ]);
+    expect(runOn("la sala grande costa troppo per noi il primo incontro lo facciamo in biblioteca")).toEqual([
+      "La sala grande costa troppo per noi. Il primo incontro lo facciamo in biblioteca",
+    ]);
+    expect(runOn("servono altri due preventivi per il tetto d'accordo, allora rimandiamo a maggio")).toEqual([
+      "Servono altri due preventivi per il tetto. D'accordo, allora rimandiamo a maggio",
+    ]);
+    expect(runOn("il server nuovo arriva a fine mese intanto usiamo quello vecchio")).toEqual([
+      "Il server nuovo arriva a fine mese. Intanto usiamo quello vecchio",
+    ]);
+    expect(runOn("le iscrizioni sono ferme a venti un'altra cosa, il pulmino per la gita")).toEqual([
+      "Le iscrizioni sono ferme a venti. Un'altra cosa, il pulmino per la gita",
+    ]);
+    expect(runOn("il corriere non consegna più prima di Natale allora lo scriviamo sul sito")).toEqual([
+      "Il corriere non consegna più prima di Natale. Allora lo scriviamo sul sito",
+    ]);
+    // Agreement said by the subject, «intanto» after its subject: one sentence.
+    expect(runOn("sul preventivo del tetto noi siamo d'accordo, allora rimandiamo a maggio")).toEqual([
+      "Sul preventivo del tetto noi siamo d'accordo, allora rimandiamo a maggio",
+    ]);
+  });
+
+  it("in a run-on transcript, reads an office after a short outcome, the speakers' verb after its pronouns, an agreement, and the commas of linked clauses", () => {
+    const runOn = (text: string) => read(seg(0, 9, text));
+    expect(runOn("approvato all'unanimità il signor Conti porta le firme in comune")).toEqual([
+      "Approvato all'unanimità. Il signor Conti porta le firme in comune",
+    ]);
+    expect(runOn("l'albergo ci ha spostati in una camera più piccola gli rimborsiamo due notti")).toEqual([
+      "L'albergo ci ha spostati in una camera più piccola. Gli rimborsiamo due notti",
+    ]);
+    expect(runOn("il modulo ve lo rimando stasera d'accordo da adesso lo firmiamo ogni sera")).toEqual([
+      "Il modulo ve lo rimando stasera. D'accordo da adesso lo firmiamo ogni sera",
+    ]);
+    expect(runOn("in caso di pioggia la spostiamo al sabato successivo così non ci stringiamo dentro")).toEqual([
+      "In caso di pioggia la spostiamo al sabato successivo, così non ci stringiamo dentro",
+    ]);
+    expect(runOn("la piattaforma è approvata con due astenuti la RSU la presenta alla direzione")).toEqual([
+      "La piattaforma è approvata con due astenuti. La RSU la presenta alla direzione",
+    ]);
+    expect(
+      runOn("il presidente presenta la domanda entro il 31/3 la socia Patrizia Longo che è ingegnere, si offre di curare il capitolato"),
+    ).toEqual(["Il presidente presenta la domanda entro il 31/3. La socia Patrizia Longo che è ingegnere, si offre di curare il capitolato"]);
+    // A time or a condition put first belongs to the clause after it; «poi» goes on; «facciamo così» is no link.
+    expect(runOn("il volantino lo prepara giulia entro venerdì e poi lo distribuiamo in parrocchia")).toEqual([
+      "Il volantino lo prepara Giulia entro venerdì e poi lo distribuiamo in parrocchia",
+    ]);
+    expect(runOn("va bene allora per la gita di primavera facciamo così prenotiamo il pullman")).toEqual([
+      "Va bene allora per la gita di primavera facciamo così prenotiamo il pullman",
+    ]);
+  });
+
+  it("takes a stop at a seam before a name that opens no clause for a cut", () => {
+    expect(
+      read(
+        seg(0, 6, "per i turni di dicembre serve una tabella nuova con i nomi dei volontari la tabella dei turni la prepara."),
+        seg(6, 9, "Lucia entro il 15/12 poi vediamo chi manca"),
+      ),
+    ).toEqual([
+      "Per i turni di dicembre. Serve una tabella nuova con i nomi dei volontari la tabella dei turni la prepara",
+      "Lucia entro il 15/12. Poi vediamo chi manca",
+    ]);
+  });
+
+  it("reads a name that calls someone to a task as a vocative, and the request as a question", () => {
+    expect(read(seg(0, 9, "il modulo va cambiato sul sito e sull'app luka, te ne occupi tu lato server"), seg(9.2, 11, "sì, entro domani"))).toEqual([
+      "Il modulo va cambiato sul sito e sull'app. Luka, te ne occupi tu lato server?",
+      "Sì, entro domani",
+    ]);
+    expect(read(seg(0, 9, "restano i rimborsi dei biglietti sara puoi farli tu entro oggi"))).toEqual([
+      "Restano i rimborsi dei biglietti. Sara, puoi farli tu entro oggi?",
+    ]);
+    // A name with a verb in «-i» that is no request: «Marco ieri…».
+    expect(read(seg(0, 9, "abbiamo parlato del furgone con marco ieri sera"))).toEqual(["Abbiamo parlato del furgone con Marco ieri sera"]);
+  });
+
+  it("removes a false stop after «entro» and between a role and the name it precedes", () => {
+    expect(read(seg(0, 4, "il modulo va consegnato entro."), seg(4, 6, "il 30 aprile."))).toEqual(["Il modulo va consegnato entro", "il 30 aprile."]);
+    expect(read(seg(0, 3, "ne parla l'assessore."), seg(3, 6, "Marta Conti con la ditta."))).toEqual([
+      "Ne parla l'assessore",
+      "Marta Conti con la ditta.",
+    ]);
+  });
+
+  it("gives a first name its capital however the engine spelt it, not a word that is a name too", () => {
+    expect(read(seg(0, 5, "poi marko prepara l'archivio, la cosa è chiara e sarà fatta entro venerdì."))).toEqual([
+      "Poi Marko prepara l'archivio, la cosa è chiara e sarà fatta entro venerdì.",
+    ]);
+  });
+
   it("leaves prose as it is", () => {
     const prose = [seg(0, 5, "Buongiorno a tutti. Il primo punto è il bilancio."), seg(6, 9, "Sì, cioè il consuntivo: è approvato?")];
     expect(readTranscript(prose)).toEqual(prose);

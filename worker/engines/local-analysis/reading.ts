@@ -13,7 +13,9 @@
  * On clean prose it changes nothing but the fillers and repeated words.
  */
 import type { TimedSegment } from "~/lib/analysis";
-import { isFirstName } from "./names";
+import { PERSON, ROLE_ADJECTIVE, namesPerson } from "./owners";
+import { isFirstName, soundsLikeFirstName } from "./names";
+import { opensWithStrongCue } from "./segmentation";
 import { fold } from "./text";
 
 type Token = { word: string; segment: number };
@@ -23,19 +25,52 @@ const FILLER = /^(?:eh+|ehm+|ehmm|uhm+|mh+|mmh+|hm+)$/;
 const SOFT_FILLER = /^(?:diciamo|allora|cioè)$/;
 // A vote's outcome said after the call: «chi è favorevole… approvato all'unanimità».
 const OUTCOME = /^(?:approvat[oaie]|respint[oaie])$/;
-const AUXILIARY = new Set(["è", "e", "sono", "stato", "stata", "stati", "state", "viene", "vengono", "venga", "sia", "risulta", "era"]);
+const AUXILIARY = new Set([
+  "è",
+  "e",
+  "sono",
+  "siamo",
+  "siete",
+  "stato",
+  "stata",
+  "stati",
+  "state",
+  "viene",
+  "vengono",
+  "venga",
+  "sia",
+  "risulta",
+  "era",
+]);
 // Words after which no sentence ends: a full stop there is a cut, not an end.
 const FUNCTION_WORD = new Set(
   (
     "il lo la i gli le un di del dello della dei degli delle a al allo alla ai agli alle da dal dallo dalla dai " +
     "dagli dalle in nel nello nella nei negli nelle per con sul sullo sulla sui sugli sulle tra fra che cui e ed o " +
-    "ma se non mi ti ci si vi ne"
+    "ma se non mi ti ci si vi ne entro verso presso tramite"
   ).split(" "),
 );
 // Words that open a sentence in speech: before one, a run-on stretch ends.
 const OPENS = new Set(["ok", "okay", "perfetto", "benissimo", "buongiorno", "buonasera", "grazie", "passiamo", "partiamo", "veniamo"]);
 // Words after which an opener is part of the same sentence («e allora», «di sì», «mi va bene»).
-const NO_BREAK_BEFORE_OPENER = new Set([...FUNCTION_WORD, "dire", "credo", "penso", "direi", "spero", "allora", "molto", "tutto"]);
+const NO_BREAK_BEFORE_OPENER = new Set([
+  ...FUNCTION_WORD,
+  "dire",
+  "credo",
+  "penso",
+  "direi",
+  "spero",
+  "allora",
+  "molto",
+  "tutto",
+  "poi",
+  "anche",
+  "già",
+  "pure",
+]);
+// Words that put a time, a place or a condition before the main clause.
+const FRONTED = /^(?:in|per|a|da|con|su|dopo|prima|entro|se|quando|fino|nel|nella|al|alla|dal|dalla|sul|sulla|domani|oggi|stasera)$/;
+const AGREEMENT = /^(?:d'accordo|bene|ok|okay|perfetto|benissimo|sì|certo)$/;
 const ABBREVIATION = /^(?:dott|dr|sig|sigg|prof|avv|ing|arch|geom|rag|art|pag|pagg|n|nn|nr|es|ecc|etc|cfr|tel|vs|p|pp)$/;
 // A sentence that opens with one of these, and is short, is a question.
 const ASKS =
@@ -47,7 +82,7 @@ const TAG_QUESTION = /(?:,\s*(?:vero|giusto|no)|\so no|\svero)$/u;
 const WHEN_END =
   /^(?:lunedì|martedì|mercoledì|giovedì|venerdì|sabato|domenica|gennaio|febbraio|marzo|aprile|maggio|giugno|luglio|agosto|settembre|ottobre|novembre|dicembre|sera|mattina|pomeriggio|scorso|scorsa|prossimo|prossima|all'unanimità|\d{1,2}[/:]\d{1,2})$/u;
 const GOES_ON =
-  /^(?:e|ed|o|ma|perché|quando|mentre|così|anche|altrimenti|sennò|senza|almeno|massimo|compreso|tranne|insieme|alle|dalle|entro|ore|mese|settimana|anno|sera|mattina|pomeriggio|prossimo|prossima|scorso|scorsa|dopo|prima|oppure|però|\d.*)$/u;
+  /^(?:e|ed|o|ma|perché|quando|mentre|così|anche|altrimenti|sennò|senza|almeno|massimo|compreso|tranne|insieme|alle|dalle|entro|ore|mese|settimana|anno|sera|mattina|pomeriggio|prossimo|prossima|scorso|scorsa|successivo|successiva|seguente|stesso|stessa|dopo|prima|oppure|però|\d.*)$/u;
 const bare = (word: string) => word.toLowerCase().replace(/^[^\p{L}\p{N}']+|[^\p{L}\p{N}']+$/gu, "");
 const ends = (word: string) => /[.!?…]["»)]*$/u.test(word);
 
@@ -103,24 +138,66 @@ export function readTranscript(segments: TimedSegment[]): TimedSegment[] {
       // A full stop after a function word, or at a seam without a pause before a word that goes on, is a cut.
       // A full stop at a seam without a pause is where the engine cut, not always where the
       // speaker stopped: it stands only before a capital or a word that opens a sentence.
-      const cut = seam && pause < 0.25 && /^\p{Ll}/u.test(next.word) && !OPENS.has(nb) && nb !== "sì";
+      // Nor before a name in apposition: «l'assessore. Conti deve mandare…».
+      const cut =
+        seam &&
+        pause < 0.25 &&
+        ((/^\p{Ll}/u.test(next.word) && !OPENS.has(nb) && nb !== "sì") ||
+          ((names.has(nb) || soundsLikeFirstName(nb)) && (isRoleNoun(b) || (runOn && !opensClause(kept, i + 1, names)))));
       if (FUNCTION_WORD.has(b) || cut) t.word = t.word.slice(0, -1);
-    } else if (!ends(t.word) && !FUNCTION_WORD.has(b)) {
+    }
+    // Where there is no stop, or the engine's was a cut, the pause and the words decide.
+    if (!ends(t.word) && !FUNCTION_WORD.has(b)) {
       const sinceEnd = wordsSinceEnd(kept, i);
       const opener =
         OPENS.has(nb) ||
         (nb === "va" && bare(kept[i + 2]?.word ?? "") === "bene") ||
+        (runOn && nb === "d'accordo" && !/^(?:tutti|tutto|molto|pienamente|perfettamente|completamente|non)$/.test(b)) ||
+        (runOn && nb === "intanto") ||
+        // «…prima di Natale allora lo scriviamo sul sito»; not after an agreement, which «allora» goes on.
+        (runOn && nb === "allora" && !AGREEMENT.test(b) && firstPersonAt(kept, i + 2)) ||
+        // A change of subject said in the stretch: «…non si può solo aggiornare un'altra cosa, il preventivo…».
+        (runOn &&
+          opensWithStrongCue(
+            kept
+              .slice(i + 1, i + 5)
+              .map((k) => k.word)
+              .join(" "),
+          )) ||
         (nb === "sì" &&
           (/[,.!]$/.test(next.word) || /^(?:certo|va|ok|allora|ci|lo|la|io|faccio|perfetto|grazie)$/.test(bare(kept[i + 2]?.word ?? ""))) &&
           !/^\d/.test(b)) ||
         (OUTCOME.test(nb) && !AUXILIARY.has(b) && bare(kept[i - wordsSinceEnd(kept, i) + 1].word) === "chi") ||
         // A capital on a word the transcript otherwise writes in lower case starts a sentence.
         (/^\p{Lu}/u.test(next.word) && lower.has(nb) && !names.has(nb)) ||
-        (runOn && closesOnTime(kept, i) && !GOES_ON.test(nb) && !FUNCTION_WORD.has(nb) && !WHEN_END.test(nb));
+        (runOn && closesOnTime(kept, i) && !GOES_ON.test(nb) && !FUNCTION_WORD.has(nb) && !WHEN_END.test(nb)) ||
+        (runOn && sinceEnd >= 2 && !awaitsObject(kept, i) && !AGREEMENT.test(b) && opensClause(kept, i + 1, names, sinceEnd)) ||
+        // The speakers' own verb after its pronouns: «…per due notti gli rimborsiamo le notti» — not
+        // after a time or a condition put first («in caso di pioggia la spostiamo»).
+        (runOn &&
+          sinceEnd >= 4 &&
+          !awaitsObject(kept, i) &&
+          CLITICS.test(nb) &&
+          !FRONTED.test(bare(kept[i + 1 - sinceEnd].word)) &&
+          firstPersonAt(kept, i + 1, true));
       if ((seam && pause >= 0.5) || (opener && sinceEnd >= (runOn ? 2 : 3) && !NO_BREAK_BEFORE_OPENER.has(b) && !AUXILIARY.has(b)))
         t.word = t.word.replace(/[,;:]$/, "") + ".";
     }
   }
+
+  // In run-on text the commas went too: a conjunction that links two clauses gets its comma back,
+  // as the rules read clauses between commas («…al sabato successivo, così non ci stringiamo»).
+  if (runOn)
+    kept.forEach((t, i) => {
+      const next = bare(kept[i + 1]?.word ?? "");
+      const after = bare(kept[i + 2]?.word ?? "");
+      const links =
+        /^(?:ma|però|perché|altrimenti|sennò|quindi)$/.test(next) ||
+        (next === "così" && /^(?:non|il|lo|la|i|gli|le|l'|ci|si|ne|\p{L}+iamo)$/u.test(after));
+      // Not «facciamo così», «dico così», «non così»: «così» says how, there.
+      const how = next === "così" && /^(?:fa|fai|facciamo|fate|faccio|fanno|fare|dico|diciamo|dice|proprio|più|non|solo|sempre)$/.test(bare(t.word));
+      if (links && !how && /\p{L}$/u.test(t.word) && !NO_BREAK_BEFORE_OPENER.has(bare(t.word)) && !AUXILIARY.has(bare(t.word))) t.word += ",";
+    });
 
   // Questions by their words, then capitals at every sentence start.
   // Only where the engine does not write «?» itself: a writer's full stop after «Chi non ha…, le
@@ -134,12 +211,14 @@ export function readTranscript(segments: TimedSegment[]): TimedSegment[] {
     start = i + 1;
   }
   let atStart = true;
-  for (const t of kept) {
-    // A name written with a capital elsewhere gets it back where the engine wrote it in lower case.
-    if (names.has(bare(t.word))) t.word = t.word.replace(/^\p{Ll}/u, (c) => c.toLocaleUpperCase("it-IT"));
+  kept.forEach((t, i) => {
+    // A name written with a capital elsewhere, or a first name however spelt, gets its capital back.
+    if (names.has(bare(t.word)) || soundsLikeFirstName(bare(t.word))) t.word = t.word.replace(/^\p{Ll}/u, (c) => c.toLocaleUpperCase("it-IT"));
     if (atStart) t.word = t.word.replace(/^([«"“(]?)(\p{Ll})/u, (_, q: string, c: string) => q + c.toLocaleUpperCase("it-IT"));
+    // A name that opens a request is a vocative, as prose writes it: «Sara, puoi fare tu…».
+    if (atStart && soundsLikeFirstName(bare(t.word)) && /\p{L}$/u.test(t.word) && addresses(kept, i)) t.word += ",";
     atStart = /[.!?]["»)]*$/u.test(t.word) && !/\.\.\.$|…$/.test(t.word) && !ABBREVIATION.test(bare(t.word));
-  }
+  });
 
   const texts = sorted.map(() => [] as string[]);
   for (const t of kept) texts[t.segment].push(t.word);
@@ -171,6 +250,135 @@ function closesOnTime(tokens: Token[], i: number): boolean {
   return WHEN_END.test(b) || (/^\d{1,2}$/.test(b) && /^(?:le|alle|il|entro|dalle)$/.test(bare(tokens[i - 1]?.word ?? "")));
 }
 
+// A person or an office as a subject, said with an article: «la polizia locale», «il presidente».
+const ROLE_SUBJECT = new RegExp(String.raw`^(?:il|lo|la|l'|i|gli|le)\s*${PERSON}${ROLE_ADJECTIVE}(?![\p{L}'])`, "u");
+// A verb in a finite form after its subject: the present («prepara», «scrivono», «finisce»), the
+// future («preparerà»), a modal or an auxiliary — not a word that goes on with the noun phrase.
+// (Three letters before «-ano/-ono»: «piano», «mano», «buono» are no verbs.)
+const FINITE = /^(?:\p{L}{2,}(?:rà|ranno|iamo)|\p{L}{3,}(?:ano|ono|[ae])|deve|può|è|ha|sta|fa|va|dà|sono|hanno|fanno|vanno|stanno|danno|sanno)$/u;
+const NOT_FINITE = new Set(
+  "che anche come dove mentre insieme sempre ore prima dopo ancora invece oggi fine parte altre altra nuova nuove stessa stesse prossima scorsa sera mattina tutte sole allora ora fuori dentro sopra sotto".split(
+    " ",
+  ),
+);
+// What a motion, an item or a candidate comes to: approved, rejected, postponed, elected.
+const PASSIVE_OUTCOME = /^(?:approvat|respint|rinviat|elett)[oaie]$/;
+const CLITICS = /^(?:si|ci|ne|lo|la|li|le|gli|mi|ti|vi|se|me|te|ce|ve)$/;
+
+/**
+ * Whether a clause opens at token j in a run-on stretch: a subject (a person or an office with
+ * its article, a first name) followed by its finite verb — «…entro il 1/9 la polizia locale
+ * preparerà…», «…va nella due punto uno marco prepara la build…» — or an object put first and
+ * taken up by its pronoun: «…non ci stringiamo dentro il rinfresco lo organizzano i genitori».
+ */
+function opensClause(tokens: Token[], j: number, names: Set<string>, sinceEnd = 4): boolean {
+  const words: string[] = [];
+  for (let k = j; k < tokens.length && words.length < 14; k++) {
+    // A full stop after a function word is a cut (removed when the loop gets there).
+    const word = tokens[k].word.toLowerCase();
+    words.push(FUNCTION_WORD.has(bare(word)) ? word.replace(/\.$/, "") : word);
+    if (/[.!?;:]["»)]*$/u.test(words[words.length - 1])) break;
+  }
+  const plain = words.map((w) => bare(w));
+  // A name after the role or the first name: «la signora Colombo», «Patrizia Longo».
+  const named = (k: number) => k < plain.length && (/^\p{Lu}/u.test(tokens[j + k].word) || soundsLikeFirstName(plain[k]) || names.has(plain[k]));
+  const role = words.join(" ").match(ROLE_SUBJECT);
+  // An office by its acronym: «…con due astenuti la RSU la presenta…».
+  if (/^(?:il|la|l')$/.test(plain[0] ?? "") && /^\p{Lu}{2,6}$/u.test(tokens[j + 1]?.word ?? "")) return subjectVerb(words, plain, 2, named);
+  // (An office with its article and verb is clear enough after two words: «approvato all'unanimità il signor Bruni consegna…».)
+  if (role && namesPerson(role[0])) return subjectVerb(words, plain, role[0].trim().split(/\s+/).length, named);
+  if (sinceEnd < 4) return false;
+  // A name after a role is in apposition to it: «la professoressa Rinaldi raccoglierà…». A name
+  // that calls someone opens a request: «…app e server Luca, te ne occupi tu», «…Sara puoi fare tu…».
+  if (soundsLikeFirstName(plain[0] ?? "") || names.has(plain[0] ?? ""))
+    return (
+      !isRoleNoun(bare(tokens[j - 1]?.word ?? "")) &&
+      // Nor is a surname after its first name: «Patrizia Longo».
+      !soundsLikeFirstName(bare(tokens[j - 1]?.word ?? "")) &&
+      (subjectVerb(words, plain, 1, named) || addresses(tokens, j))
+    );
+  // Two pronouns together are no article: «…per ricevere in tempo me ne occupo io», «…gliela mando».
+  if (
+    /^(?:(?:me|te|ce|ve|se)$|glie)/.test(plain[0] ?? "") &&
+    /^(?:ne|l[oaie]|l'\p{L}+|glie\p{L}*)$/u.test(plain[0].startsWith("glie") ? "glie" : (plain[1] ?? ""))
+  )
+    return true;
+  if (!/^(?:il|lo|la|l'|i|gli|le)/.test(plain[0] ?? "")) return false;
+  // An outcome in the passive: «…contrari otto la mozione è respinta», «…il verbale è approvato».
+  const aux = plain.slice(1, 6).findIndex((w) => AUXILIARY.has(w)) + 1;
+  if (aux > 0 && PASSIVE_OUTCOME.test(plain[aux + 1] ?? "") && !words.slice(0, aux).some((w) => /[,;:.]$/.test(w))) return true;
+  // The object first, then its pronoun and the verb: «il bug lo sistemo», «i pacchi li prepariamo»,
+  // «il primo numero lo scrivo io».
+  const object = /^(?:il|lo|la|i|gli|le)$/.test(plain[0]) ? plain.slice(1, 4).findIndex((w) => /^l[oaie]$/.test(w)) + 1 : 0;
+  const verb = plain[object + 1] ?? "";
+  return (
+    object > 1 &&
+    !/[,;:.]$/.test(words[object - 1]) &&
+    (FINITE.test(verb) || /^\p{L}{3,}o$/u.test(verb)) &&
+    !FUNCTION_WORD.has(verb) &&
+    !NOT_FINITE.has(verb) &&
+    !isRoleNoun(verb)
+  );
+}
+
+/** Whether the subject's first `at` words are followed by its finite verb (after a complement and pronouns). */
+function subjectVerb(words: string[], plain: string[], at: number, named: (k: number) => boolean): boolean {
+  for (let n = 0; n < 2 && named(at) && !/[,;:.]$/.test(words[at - 1]); n++) at++;
+  // Its complement: «l'ufficio del personale», «il responsabile dell'officina».
+  if (/^(?:di|del|dello|della|dei|degli|delle)$/.test(plain[at] ?? "")) at += 2;
+  else if (/^dell'/.test(plain[at] ?? "")) at += 1;
+  // The subject's own words must not end on a comma (a vocative, a list).
+  // Or it is followed by a relative clause set off by commas: «la socia Patrizia Longo che è ingegnere, si offre…».
+  if (plain[at] === "che") {
+    const comma = words.findIndex((w, k) => k > at && k <= at + 6 && /,$/.test(w));
+    if (comma < 0) return false;
+    at = comma + 1;
+  } else if (/[,;:.]$/.test(words[at - 1] ?? ",")) return false;
+  while (CLITICS.test(plain[at] ?? "")) at++;
+  const verb = plain[at] ?? "";
+  return FINITE.test(verb) && !FUNCTION_WORD.has(verb) && !NOT_FINITE.has(verb);
+}
+
+// A verb in the second person singular after a name: «puoi», «mandi», «te ne occupi» — not the
+// words in «-i» that follow a name otherwise.
+const NOT_SECOND_PERSON = new Set("ieri oggi poi qui così lei lui noi voi dei nei sui ai dai mai assai più tutti altri questi quelli".split(" "));
+const secondPerson = (word: string) => /^\p{L}{2,}i$/u.test(word) && !NOT_SECOND_PERSON.has(word) && !FUNCTION_WORD.has(word);
+
+/** Whether the name at token j calls someone to do something: the name, maybe a comma, and a verb in the second person. */
+function addresses(tokens: Token[], j: number): boolean {
+  let k = j + 1;
+  while (CLITICS.test(bare(tokens[k]?.word ?? ""))) k++;
+  return k < tokens.length && secondPerson(bare(tokens[k].word)) && !/[.!?]$/.test(tokens[j].word);
+}
+
+/** Whether the speakers' own verb opens at token k: «integriamo», «lo scriviamo», «la comunico». */
+function firstPersonAt(tokens: Token[], k: number, clitics = false): boolean {
+  let at = k;
+  while (CLITICS.test(bare(tokens[at]?.word ?? ""))) at++;
+  const verb = bare(tokens[at]?.word ?? "");
+  // «lo abbiamo deciso ieri» reports what was said, it does not go on to a new step.
+  if (clitics && (at === k || /^(?:abbiamo|avete|hanno|siamo|sono|ho|hai|ha)$/.test(verb))) return false;
+  // After «lo/la/le», a word in «-o» may be the noun of an article («la mano»): only «-iamo» then.
+  const article = at === k + 1 && /^(?:lo|la|li|le)$/.test(bare(tokens[k].word));
+  return (
+    /^\p{L}{3,}iamo$/u.test(verb) || (at > k && !(clitics && article) && /^\p{L}{3,}o$/u.test(verb) && !NOT_FINITE.has(verb) && !isRoleNoun(verb))
+  );
+}
+
+/** A noun naming a person by role, which a name may follow in apposition: «la professoressa Rinaldi». */
+function isRoleNoun(word: string): boolean {
+  const noun = word.replace(/^\p{L}+'/u, "");
+  return /^\p{Ll}/u.test(noun) && namesPerson(`il ${noun}`);
+}
+
+/** Whether the verb at token i still waits for its object: an infinitive, or a participle after «avere» («ha dato»). */
+function awaitsObject(tokens: Token[], i: number): boolean {
+  const b = bare(tokens[i].word);
+  if (/^\p{L}{2,}(?:are|ere|ire)$/u.test(b)) return true;
+  const aux = /^(?:ho|hai|ha|abbiamo|avete|hanno)$/;
+  return /^\p{L}{2,}(?:at|ut|it)[oaie]$/u.test(b) && [1, 2].some((k) => aux.test(bare(tokens[i - k]?.word ?? "")));
+}
+
 function wordsSinceEnd(tokens: Token[], i: number): number {
   let n = 0;
   for (let k = i; k >= 0 && (k === i || !ends(tokens[k].word)); k--) n++;
@@ -185,9 +393,12 @@ function markQuestion(tokens: Token[], from: number, to: number) {
     .map((t) => t.word.toLowerCase())
     .join(" ")
     .replace(/[.…]+$/u, "");
-  // A vocative or a cue before the question: «Marco, puoi…», «allora, chi…».
+  // A vocative or a cue before the question: «Marco, puoi…», «Sara puoi…», «allora, chi…».
   const body = text.replace(/^(?:(?:allora|quindi|ok|bene|senti|senta|scusa|scusate|e|ma)\s*,?\s+|\p{L}+,\s+)/u, "");
-  if (ASKS.test(body) || TAG_QUESTION.test(text)) last.word = last.word.replace(/[.…,;:]*$/u, "") + "?";
+  const called = soundsLikeFirstName(bare(tokens[from].word)) && addresses(tokens, from);
+  // Someone called by name and asked in the second person with «tu»: «Luca, te ne occupi tu?».
+  if (ASKS.test(body) || TAG_QUESTION.test(text) || (called && /\btu\b/u.test(body)) || (called && ASKS.test(body.replace(/^\p{L}+\s+/u, ""))))
+    last.word = last.word.replace(/[.…,;:]*$/u, "") + "?";
 }
 
 function num(value: unknown): number {

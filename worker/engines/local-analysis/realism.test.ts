@@ -56,15 +56,18 @@ describe("realism harness", () => {
 });
 
 // All traits together, seed 36: at least what BENCHMARKS.md reports (decisions found, actions
-// with owner and deadline, titles, topic counts within one of the clean text's).
+// with owner and deadline, titles, topic counts within one of the clean text's), one decision and
+// one action under the measured figure where a single sentence may flip.
 const FLOORS = [
-  ["tuning", loadTranscripts, { decisions: 16, actions: 14, titles: 4, topics: 6 }],
-  ["held-out", loadHeldOutTranscripts, { decisions: 8, actions: 11, titles: 4, topics: 5 }],
-  ["held-out-2", loadSecondHeldOutTranscripts, { decisions: 9, actions: 8, titles: 6, topics: 3 }],
-  ["held-out-3", loadThirdHeldOutTranscripts, { decisions: 12, actions: 14, titles: 5, topics: 5 }],
-  ["held-out-4", loadFourthHeldOutTranscripts, { decisions: 16, actions: 10, titles: 6, topics: 6 }],
-  ["held-out-5", loadFifthHeldOutTranscripts, { decisions: 14, actions: 14, titles: 6, topics: 8 }],
-  ["held-out-6", loadSixthHeldOutTranscripts, { decisions: 18, actions: 16, titles: 8, topics: 3 }],
+  ["tuning", loadTranscripts, { decisions: 17, actions: 20, titles: 4, topics: 6 }],
+  ["held-out", loadHeldOutTranscripts, { decisions: 12, actions: 14, titles: 5, topics: 5 }],
+  ["held-out-2", loadSecondHeldOutTranscripts, { decisions: 10, actions: 13, titles: 6, topics: 5 }],
+  // Titles 4: the variant's title is now the clean text's, which misses h3-riunione-agenzia-viaggi too
+  // (5 was one variant title that happened to name it).
+  ["held-out-3", loadThirdHeldOutTranscripts, { decisions: 14, actions: 14, titles: 4, topics: 6 }],
+  ["held-out-4", loadFourthHeldOutTranscripts, { decisions: 19, actions: 11, titles: 7, topics: 7 }],
+  ["held-out-5", loadFifthHeldOutTranscripts, { decisions: 17, actions: 14, titles: 7, topics: 8 }],
+  ["held-out-6", loadSixthHeldOutTranscripts, { decisions: 22, actions: 22, titles: 8, topics: 5 }],
 ] as const;
 
 describe("local analyzer on raw transcripts (all traits, seed 36)", () => {

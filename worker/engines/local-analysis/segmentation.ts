@@ -182,6 +182,11 @@ const WEAK_CUE =
 const NAMED_SUBJECT =
   /^[^.?!]{0,40}\b(?:c'è|ci sono|abbiamo|resta|rimane|affrontiamo|apriamo)\s+(?:anche\s+|poi\s+|ancora\s+)?(?:il|la|un|una|l')\s*(?:tema|questione|discorso|capitolo|argomento|nodo)\b/iu;
 
+/** Whether the words open with a cue phrase that changes the subject («passiamo al…», «un'altra cosa»). */
+export function opensWithStrongCue(words: string): boolean {
+  return STRONG_CUE.test(words);
+}
+
 /** Extra depth for the gap before a sentence: 0.2 after a strong cue phrase, less for weaker ones. */
 export function cueStrength(sentence: string): number {
   if (STRONG_CUE.test(sentence)) return 0.2;
