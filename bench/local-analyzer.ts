@@ -7,7 +7,7 @@
  *   actions (with owner and deadline) found; for the tuning meetings and the held-out ones.
  * - Agenda (issue 31): with each meeting's agenda given up front, items that become their own topic
  *   (against the same without the agenda), exact topic lists, decisions and actions under the right item.
- * Run: node --import tsx bench/local-analyzer.ts [speed|quality|misses|agenda|realism] [tuning|held-out|held-out-2|held-out-3|held-out-4|held-out-5|held-out-6]
+ * Run: node --import tsx bench/local-analyzer.ts [speed|quality|misses|agenda|realism] [tuning|held-out|held-out-2|held-out-3|held-out-4|held-out-5|held-out-6|held-out-7]
  * ("misses" lists, per meeting, the decisions and actions missed or incomplete and the extra ones.)
  * Prints markdown tables for BENCHMARKS.md.
  */
@@ -22,6 +22,7 @@ import {
   loadFourthHeldOutTranscripts,
   loadFifthHeldOutTranscripts,
   loadSixthHeldOutTranscripts,
+  loadSeventhHeldOutTranscripts,
   loadTranscripts,
   threeHourTranscript,
 } from "../worker/engines/local-analysis/test-transcripts";
@@ -88,6 +89,10 @@ const SETS = {
   "held-out-6": {
     title: "Sixth held-out set (session 7: written blind, kinds no earlier set had, measured before and after the session's changes)",
     load: loadSixthHeldOutTranscripts,
+  },
+  "held-out-7": {
+    title: "Seventh held-out set (session 8: written blind, kinds no earlier set had, longer meetings of twelve to fourteen minutes)",
+    load: loadSeventhHeldOutTranscripts,
   },
 } as const;
 

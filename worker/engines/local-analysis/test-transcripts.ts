@@ -32,7 +32,7 @@ export type TranscriptFixture = {
    * then the agenda items, in order.
    */
   meeting?: {
-    split: "tuning" | "held-out" | "held-out-2" | "held-out-3" | "held-out-4" | "held-out-5" | "held-out-6";
+    split: "tuning" | "held-out" | "held-out-2" | "held-out-3" | "held-out-4" | "held-out-5" | "held-out-6" | "held-out-7";
     expectedTitle: string[];
     expectedDecisions: ExpectedDecision[];
     expectedActions: ExpectedAction[];
@@ -133,4 +133,13 @@ export function threeHourTranscript(targetWords = 30_000, durationSec = 3 * 3600
  */
 export function loadSixthHeldOutTranscripts(): TranscriptFixture[] {
   return load(join(dir, "held-out-6"));
+}
+
+/**
+ * Annotated meetings written blind in session 8 (kinds no earlier set had, twelve to fourteen
+ * minutes each) by an engineer who never read the analyzer; built from their sources in
+ * tests/fixtures/transcripts/meetings/h7-*.txt.
+ */
+export function loadSeventhHeldOutTranscripts(): TranscriptFixture[] {
+  return load(join(dir, "held-out-7"));
 }
