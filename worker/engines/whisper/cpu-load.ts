@@ -8,28 +8,37 @@ import os from "node:os";
  * 1.25–1.5x the CPU time of 1 thread.
  */
 export async function otherBusyCores(ms = 250): Promise<number> {
-  const sample = () =>
-    os.cpus().reduce(
-      (a, c) => {
-        const t = c.times;
-        // Time of niced processes is not counted: they give their cores up to us (the local LLM
-        // runs at the lowest priority, decision 043, and would otherwise halve whisper's threads).
+  const a = os.cpus().map((c) => c.times);
+  const own = process.cpuUsage();
+  await new Promise((r) => setTimeout(r, ms));
+  const b = os.cpus().map((c) => c.times);
+  const mine = process.cpuUsage(own);
+  return busyCoresBetween(a, b, (mine.user + mine.system) / 1000);
+}
+
+type CpuTimes = os.CpuInfo["times"];
+
+/**
+ * Cores kept busy between two readings of the per-core counters, less `ownMs` of this process's
+ * CPU time. Time of niced processes is not counted: they give their cores up to us (the local
+ * LLM runs at the lowest priority, decision 043, and would otherwise halve whisper's threads).
+ */
+export function busyCoresBetween(before: CpuTimes[], after: CpuTimes[], ownMs: number): number {
+  const total = (times: CpuTimes[]) =>
+    times.reduce(
+      (a, t) => {
         a.busy += t.user + t.sys + t.irq;
         a.all += t.user + t.nice + t.sys + t.irq + t.idle;
         return a;
       },
       { busy: 0, all: 0 },
     );
-  const a = sample();
-  const own = process.cpuUsage();
-  await new Promise((r) => setTimeout(r, ms));
-  const b = sample();
-  const mine = process.cpuUsage(own);
-  const cores = os.cpus().length || 1;
-  const elapsed = (b.all - a.all) / cores; // ms of wall time seen by the counters
+  const a = total(before);
+  const b = total(after);
+  const elapsed = (b.all - a.all) / (after.length || 1); // ms of wall time seen by the counters
   if (elapsed <= 0) return 0;
   const busy = (b.busy - a.busy) / elapsed; // cores busy, this process included
-  return Math.max(0, busy - (mine.user + mine.system) / 1000 / elapsed);
+  return Math.max(0, busy - ownMs / elapsed);
 }
 
 /** Threads for one job: `max`, less one per core that other processes keep busy, at least 1. */

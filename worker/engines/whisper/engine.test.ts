@@ -6,6 +6,7 @@ import { beforeAll, describe, expect, it, vi } from "vitest";
 import { buildSyntheticModel } from "../../../tests/support/synthetic-ggml";
 import { UserFacingError } from "../types";
 import { builtWhisperCliPath, findWhisperCli } from "./cli";
+import { busyCoresBetween } from "./cpu-load";
 import { fittedAudioContext, jobThreads, WhisperEngine, type WhisperEngineOptions } from "./engine";
 import { concat, DATA, italianPcm, silence, writeWav } from "./test-audio";
 
@@ -78,6 +79,29 @@ it("fits whisper's audio context to a live window: at least 10 s, 2 s to spare, 
   }
   expect(fittedAudioContext(28)).toBe(0);
   expect(fittedAudioContext(120)).toBe(0);
+});
+
+it("counts as busy the cores other processes take, not those of niced ones (the local LLM yields to whisper)", () => {
+  const idle = { user: 0, nice: 0, sys: 0, idle: 0, irq: 0 };
+  const before = [idle, idle];
+  // Over 1 s per core: one core held by a normal process, the other by a niced one.
+  const after = [
+    { ...idle, user: 1000 },
+    { ...idle, nice: 1000 },
+  ];
+  expect(busyCoresBetween(before, after, 0)).toBeCloseTo(1);
+  // This process's own share is not "other".
+  expect(busyCoresBetween(before, after, 1000)).toBeCloseTo(0);
+  expect(
+    busyCoresBetween(
+      before,
+      [
+        { ...idle, idle: 1000 },
+        { ...idle, nice: 1000 },
+      ],
+      0,
+    ),
+  ).toBe(0);
 });
 
 it("uses fewer threads when other processes keep the cores busy", () => {
