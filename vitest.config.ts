@@ -8,7 +8,7 @@ export default defineConfig({
     exclude: ["node_modules", "build", "desktop", "tests/e2e"],
     globalSetup: ["tests/support/global-setup.ts"],
     // No test reaches for the real diarization models; the diarization tests turn it on themselves.
-    env: { DIARIZATION: "off" },
+    env: { DIARIZATION: "off", LLM_PRIORITY: "normal" },
     testTimeout: 30_000,
     hookTimeout: 60_000,
     pool: "forks",

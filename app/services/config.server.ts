@@ -134,6 +134,9 @@ const envSchema = z.object({
   LLM_MODEL_URL: optionalHttpUrl("LLM_MODEL_URL"),
   // CPU threads for the local LLM; unset: every core.
   LLM_THREADS: z.coerce.number().int().min(1).max(256).optional(),
+  // Decision 043: low, the model's process yields the CPU to everything else (live windows first);
+  // normal, it shares the CPU evenly (a machine that only writes minutes, the test suite).
+  LLM_PRIORITY: z.enum(["low", "normal"], { message: "LLM_PRIORITY deve essere low oppure normal" }).default("low"),
   // Issue 35: the local LLM writes the minutes of each complete part of a live transcript while
   // the meeting runs (on, the default), or only after «Invia» (off).
   LLM_LIVE_PARTS: z.enum(["on", "off"], { message: "LLM_LIVE_PARTS deve essere on oppure off" }).default("on"),

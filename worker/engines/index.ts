@@ -85,6 +85,7 @@ export async function getAnalysisEngine(config: Config = getConfig()): Promise<A
         modelUrl: config.LLM_MODEL_URL,
         dataDir: config.DATA_DIR,
         threads: config.LLM_THREADS,
+        priority: config.LLM_PRIORITY,
         fallback: engine,
       });
     }

@@ -23,6 +23,8 @@ beforeAll(() => {
     model: buildSyntheticGguf({ shape: "tiny" }),
     dataDir: dir,
     threads: 1,
+    // Beside other test files on the same cores a model at the lowest priority would wait for them.
+    priority: "normal",
     fallback: new LocalAnalysisEngine(),
     log: () => {},
   });

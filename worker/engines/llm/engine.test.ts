@@ -66,6 +66,8 @@ function engine(options: Partial<ConstructorParameters<typeof LocalLlmAnalysisEn
     model: modelFile,
     dataDir: dir,
     threads: 1,
+    // Beside other test files on the same cores a model at the lowest priority would wait for them.
+    priority: "normal",
     fallback: new LocalAnalysisEngine(),
     log: () => {},
     ...options,
@@ -200,7 +202,7 @@ describe("local LLM analysis engine (synthetic GGUF)", () => {
     "runs the model in a process of its own at the lowest CPU priority; a crash there gives the extractive minutes and the next analysis a new process",
     { timeout: 180_000 },
     async () => {
-      const e = engine();
+      const e = engine({ priority: "low" });
       const hosts = () =>
         fs
           .readdirSync("/proc")

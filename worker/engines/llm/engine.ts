@@ -10,7 +10,7 @@ import { log } from "~/services/logger.server";
 import { readLlmStatus, writeLlmStatus, type LlmStandIn } from "~/services/llm-status.server";
 import { estimateAnalysisSeconds, estimateSecondsForText, SLOW_ANALYSIS_SECONDS } from "~/lib/llm-estimate";
 import { ModelWatch } from "./availability";
-import { LlmHost } from "./host";
+import { LlmHost, type LlmPriority } from "./host";
 import { cachedSpeed, measureSpeed, saveSpeed, type MeasuredSpeed } from "./speed";
 
 /**
@@ -38,6 +38,8 @@ export type LlmEngineOptions = {
   /** LLM_MODEL_URL: where to download catalogue models from instead of their published URL. */
   modelUrl?: string;
   threads?: number;
+  /** LLM_PRIORITY: "low" (default) runs the model's process below everything else (host.ts). */
+  priority?: LlmPriority;
   /** Transcript tokens per part (map step). */
   partTokens?: number;
   fallback: AnalysisEngine;
@@ -303,7 +305,7 @@ export class LocalLlmAnalysisEngine implements AnalysisEngine {
     if (this.host && !this.host.alive) this.loaded = this.host = undefined;
     this.loaded ??= (async () => {
       const file = await this.prepare(input.onProgress, input.signal);
-      const host = new LlmHost();
+      const host = new LlmHost(this.options.priority ?? "low");
       this.host = host;
       try {
         const { trainContextSize } = await host.call<{ trainContextSize: number }>("load", { modelPath: file });

@@ -24,6 +24,9 @@ type Reply = { id: number; ok: boolean; result?: unknown; name?: string; message
 
 export class LlmHostError extends Error {}
 
+/** "low": below every other process (the default); "normal": as any other. */
+export type LlmPriority = "low" | "normal";
+
 export class LlmHost {
   private readonly child: ChildProcess;
   private readonly pending = new Map<number, Pending>();
@@ -31,12 +34,12 @@ export class LlmHost {
   private ended: Error | undefined;
   private stderr = "";
 
-  constructor() {
-    const nice = niceProgram();
+  constructor(priority: LlmPriority = "low") {
+    const nice = priority === "low" ? niceProgram() : undefined;
     const [command, args] = nice ? [nice, ["-n", "19", process.execPath, childFile()]] : [process.execPath, [childFile()]];
     this.child = spawn(command, args, {
       stdio: ["ignore", "ignore", "pipe", "ipc"],
-      env: { ...process.env, ...(nice ? {} : { VERBALE_LLM_PRIORITY: "self" }) },
+      env: { ...process.env, ...(priority === "low" && !nice ? { VERBALE_LLM_PRIORITY: "self" } : {}) },
     });
     this.child.stderr?.on("data", (chunk: Buffer) => {
       this.stderr = (this.stderr + chunk.toString()).slice(-2000);

@@ -20,6 +20,8 @@ const e = new LocalLlmAnalysisEngine({
   model: modelFile,
   dataDir,
   threads: 1,
+  // Beside other test files on the same cores a model at the lowest priority would wait for them.
+  priority: "normal",
   partTokens: 450,
   fallback: new LocalAnalysisEngine(),
   log: () => {},

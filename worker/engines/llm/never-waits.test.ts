@@ -49,6 +49,8 @@ function engine(options: Partial<ConstructorParameters<typeof LocalLlmAnalysisEn
     model: modelFile,
     dataDir: fs.mkdtempSync(path.join(dir, "data-")),
     threads: 1,
+    // Beside other test files on the same cores a model at the lowest priority would wait for them.
+    priority: "normal",
     fallback: new LocalAnalysisEngine(),
     log: () => {},
     ...options,
