@@ -170,6 +170,29 @@ describe("reading a raw transcript", () => {
     ]);
   });
 
+  it("in a run-on transcript, sets aside a filler inside a noun phrase or said twice, keeps «diciamo che» and «lo diciamo»", () => {
+    const runOn = (text: string) => read(seg(0, 9, text));
+    expect(runOn("abbiamo controllato ogni allora settimana il magazzino e cioè i conti tornano diciamo quasi")).toEqual([
+      "Abbiamo controllato ogni settimana il magazzino e i conti tornano quasi",
+    ]);
+    expect(runOn("il capitolo allora allora tre lo rivediamo insieme")).toEqual(["Il capitolo tre lo rivediamo insieme"]);
+    expect(runOn("diciamo che va bene così lo diciamo noi ai soci")).toEqual(["Diciamo che va bene, così. Lo diciamo noi ai soci"]);
+  });
+
+  it("in a run-on transcript, opens no clause inside a date, a name, an object with a comma, or at another's verb", () => {
+    const runOn = (text: string) => read(seg(0, 9, text));
+    expect(runOn("ne parliamo alla prossima assemblea dei soci")).toEqual(["Ne parliamo alla prossima assemblea dei soci"]);
+    expect(runOn("il turno di sabato notte resta scoperto")).toEqual(["Il turno di sabato notte resta scoperto"]);
+    expect(runOn("abbiamo chiesto che i moduli si compilino online")).toEqual(["Abbiamo chiesto che i moduli si compilino online"]);
+    expect(runOn("marco raccoglie le offerte, e le confrontiamo noi")).toEqual(["Marco raccoglie le offerte, e le confrontiamo noi"]);
+  });
+
+  it("in a run-on transcript, reads a name that calls someone with the object first as a request", () => {
+    expect(read(seg(0, 9, "abbiamo finito con le pulizie giovanna il turno di domenica lo copri tu"))).toEqual([
+      "Abbiamo finito con le pulizie. Giovanna, il turno di domenica lo copri tu?",
+    ]);
+  });
+
   it("leaves prose as it is", () => {
     const prose = [seg(0, 5, "Buongiorno a tutti. Il primo punto è il bilancio."), seg(6, 9, "Sì, cioè il consuntivo: è approvato?")];
     expect(readTranscript(prose)).toEqual(prose);

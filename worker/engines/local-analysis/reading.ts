@@ -23,6 +23,9 @@ type Token = { word: string; segment: number };
 const FILLER = /^(?:eh+|ehm+|ehmm|uhm+|mh+|mmh+|hm+)$/;
 // Said to hold the floor when set off by a comma, or after a word that cannot precede them.
 const SOFT_FILLER = /^(?:diciamo|allora|cioè)$/;
+// Words that announce a noun: a filler after one of them is inside a noun phrase.
+const DETERMINER =
+  /^(?:ogni|qualche|un|uno|una|due|tre|quattro|cinque|sei|sette|otto|nove|dieci|\d+[.,:/]?\d*|quest[oaie]|quel|quell[oaie]|quei|quegli|mi[oae]|miei|tu[oae]|tuoi|su[oae]|suoi|nostr[oaie]|vostr[oaie]|ultim[oaie]|prim[oaie]|altr[oaie]|stess[oaie]|\p{L}+'(?:ultim|prim|altr)[oaie])$/u;
 // A vote's outcome said after the call: «chi è favorevole… approvato all'unanimità».
 const OUTCOME = /^(?:approvat[oaie]|respint[oaie])$/;
 const AUXILIARY = new Set([
@@ -82,7 +85,7 @@ const TAG_QUESTION = /(?:,\s*(?:vero|giusto|no)|\so no|\svero)$/u;
 const WHEN_END =
   /^(?:lunedì|martedì|mercoledì|giovedì|venerdì|sabato|domenica|gennaio|febbraio|marzo|aprile|maggio|giugno|luglio|agosto|settembre|ottobre|novembre|dicembre|sera|mattina|pomeriggio|scorso|scorsa|prossimo|prossima|all'unanimità|\d{1,2}[/:]\d{1,2})$/u;
 const GOES_ON =
-  /^(?:e|ed|o|ma|perché|quando|mentre|così|anche|altrimenti|sennò|senza|almeno|massimo|compreso|tranne|insieme|alle|dalle|entro|ore|mese|settimana|anno|sera|mattina|pomeriggio|prossimo|prossima|scorso|scorsa|successivo|successiva|seguente|stesso|stessa|dopo|prima|oppure|però|\d.*)$/u;
+  /^(?:e|ed|o|ma|perché|quando|mentre|così|anche|altrimenti|sennò|senza|almeno|massimo|compreso|tranne|insieme|alle|dalle|entro|ore|mese|settimana|anno|sera|notte|mattina|pomeriggio|(?:d|n|s|a|da)?(?:ell|ull|all)'\p{L}*|prossimo|prossima|scorso|scorsa|successivo|successiva|seguente|stesso|stessa|dopo|prima|oppure|però|\d.*)$/u;
 const bare = (word: string) => word.toLowerCase().replace(/^[^\p{L}\p{N}']+|[^\p{L}\p{N}']+$/gu, "");
 const ends = (word: string) => /[.!?…]["»)]*$/u.test(word);
 
@@ -100,26 +103,40 @@ export function readTranscript(segments: TimedSegment[]): TimedSegment[] {
   const { lower, names } = caseVotes(tokens);
 
   // Fillers and repetitions: the filler's punctuation goes to the word before it.
+  // (Whether the text runs on, as below: only there a filler inside a clause is set aside, prose keeps its words.)
+  const rawRunOn = tokens.filter((t, i) => ends(t.word) && /^\p{Lu}/u.test(tokens[i + 1]?.word ?? "")).length * 20 < tokens.length;
   const kept: Token[] = [];
-  for (const t of tokens) {
+  tokens.forEach((t, at) => {
     const b = bare(t.word);
     const punct = t.word.slice(t.word.search(/[^\p{L}\p{N}']*$/u));
     const prevBare = bare(kept[kept.length - 1]?.word ?? "");
     const inside = kept.length > 0 && !ends(kept[kept.length - 1].word);
-    const soft = SOFT_FILLER.test(b) && (FUNCTION_WORD.has(prevBare) || AUXILIARY.has(prevBare) || (inside && b !== "allora" && /,$/.test(t.word)));
-    if (FILLER.test(b) || soft) {
+    const nextBare = bare(tokens[at + 1]?.word ?? "");
+    const soft =
+      SOFT_FILLER.test(b) &&
+      // (Not the verb after its pronoun: «lo diciamo noi».)
+      ((FUNCTION_WORD.has(prevBare) && !(b === "diciamo" && CLITICS.test(prevBare))) ||
+        AUXILIARY.has(prevBare) ||
+        (inside && b !== "allora" && /,$/.test(t.word)) ||
+        // Between a determiner or a number and its noun nothing but a filler stands: «ogni allora mattina», «sei allora appoggi».
+        (rawRunOn && inside && DETERMINER.test(prevBare) && !/[,;:.]$/.test(kept[kept.length - 1].word)) ||
+        // «cioè» and «diciamo» inside a clause only hold the floor — but «diciamo che…», «lo diciamo».
+        (rawRunOn && inside && b !== "allora" && nextBare !== "che" && !CLITICS.test(prevBare) && prevBare !== "non"));
+    // A soft filler said twice is a hesitation, wherever it stands inside a clause: «punto allora allora quattro».
+    const twice = rawRunOn && inside && SOFT_FILLER.test(b) && (nextBare === b || bare(tokens[at - 1]?.word ?? "") === b) && !/[.!?]$/.test(t.word);
+    if (FILLER.test(b) || soft || twice) {
       const prev = kept[kept.length - 1];
       if (prev && /[.!?]/.test(punct) && !ends(prev.word)) prev.word = prev.word.replace(/[,;:]$/, "") + punct.replace(/^,/, "");
-      continue;
+      return;
     }
     const prev = kept[kept.length - 1];
     if (prev && b && bare(prev.word) === b && /^\p{L}+$/u.test(prev.word)) {
       // The later one keeps its punctuation, the earlier its capital.
       prev.word = /^\p{Lu}/u.test(prev.word) ? t.word.replace(/^\p{Ll}/u, (c) => c.toLocaleUpperCase("it-IT")) : t.word;
-      continue;
+      return;
     }
     kept.push({ ...t });
-  }
+  });
 
   // Prose has a full stop every dozen words or so; in a transcript with far fewer the sentences
   // run on, and lexical evidence alone may end one.
@@ -154,6 +171,11 @@ export function readTranscript(segments: TimedSegment[]): TimedSegment[] {
         (nb === "va" && bare(kept[i + 2]?.word ?? "") === "bene") ||
         (runOn && nb === "d'accordo" && !/^(?:tutti|tutto|molto|pienamente|perfettamente|completamente|non)$/.test(b)) ||
         (runOn && nb === "intanto") ||
+        // The minutes' impersonal formula opens its own clause: «…costa di più si approva l'assunzione…».
+        (runOn &&
+          nb === "si" &&
+          /^(?:approva|delibera|decide|stabilisce|respinge|rinvia|dà|da)$/.test(bare(kept[i + 2]?.word ?? "")) &&
+          !/^(?:se|non|che|come|quando|cui)$/.test(b)) ||
         // «…prima di Natale allora lo scriviamo sul sito»; not after an agreement, which «allora» goes on.
         (runOn && nb === "allora" && !AGREEMENT.test(b) && firstPersonAt(kept, i + 2)) ||
         // A change of subject said in the stretch: «…non si può solo aggiornare un'altra cosa, il preventivo…».
@@ -247,6 +269,13 @@ function caseVotes(tokens: Token[]): { lower: Set<string>; names: Set<string> } 
 /** Whether the token at i ends on a date or a time: «venerdì», «a fine marzo», «entro le 18», «il 25». */
 function closesOnTime(tokens: Token[], i: number): boolean {
   const b = bare(tokens[i].word);
+  // «la prossima riunione», «il prossimo consiglio»: after an article the adjective awaits its noun.
+  if (
+    /^(?:prossim|scors)[oaie]$/.test(b) &&
+    /^(?:il|lo|la|i|gli|le|l'|\p{L}*(?:al|el|ul)(?:l[oaie])?|\p{L}+[ei])$/u.test(bare(tokens[i - 1]?.word ?? "")) &&
+    !/^(?:settiman|mes|ann|volt)/.test(bare(tokens[i - 1]?.word ?? ""))
+  )
+    return false;
   return WHEN_END.test(b) || (/^\d{1,2}$/.test(b) && /^(?:le|alle|il|entro|dalle)$/.test(bare(tokens[i - 1]?.word ?? "")));
 }
 
@@ -295,6 +324,8 @@ function opensClause(tokens: Token[], j: number, names: Set<string>, sinceEnd = 
       !isRoleNoun(bare(tokens[j - 1]?.word ?? "")) &&
       // Nor is a surname after its first name: «Patrizia Longo».
       !soundsLikeFirstName(bare(tokens[j - 1]?.word ?? "")) &&
+      // Nor the second word of a name: «la Pro Loco si è offerta».
+      !names.has(bare(tokens[j - 1]?.word ?? "")) &&
       (subjectVerb(words, plain, 1, named) || addresses(tokens, j))
     );
   // Two pronouns together are no article: «…per ricevere in tempo me ne occupo io», «…gliela mando».
@@ -313,7 +344,9 @@ function opensClause(tokens: Token[], j: number, names: Set<string>, sinceEnd = 
   const verb = plain[object + 1] ?? "";
   return (
     object > 1 &&
-    !/[,;:.]$/.test(words[object - 1]) &&
+    // The object runs up to its pronoun: no comma nor conjunction between («i programmi, e le riportiamo»).
+    !words.slice(0, object).some((w) => /[,;:.]$/.test(w)) &&
+    !plain.slice(1, object).some((w) => /^(?:e|ed|o|ma)$/.test(w)) &&
     (FINITE.test(verb) || /^\p{L}{3,}o$/u.test(verb)) &&
     !FUNCTION_WORD.has(verb) &&
     !NOT_FINITE.has(verb) &&
@@ -347,6 +380,14 @@ const secondPerson = (word: string) => /^\p{L}{2,}i$/u.test(word) && !NOT_SECOND
 /** Whether the name at token j calls someone to do something: the name, maybe a comma, and a verb in the second person. */
 function addresses(tokens: Token[], j: number): boolean {
   let k = j + 1;
+  // The object may come first and be taken up by its pronoun: «Marta, il modulo sul sito lo aggiorni tu».
+  if (/^(?:il|lo|la|i|gli|le|l'\p{L}+)$/u.test(bare(tokens[k]?.word ?? "")) && !/[.!?]$/.test(tokens[j].word)) {
+    const pronoun = tokens
+      .slice(k + 1, k + 8)
+      .findIndex((t, n) => n > 0 && /^(?:l[oaie]|ne|ci)$/.test(bare(t.word)) && !/^(?:il|lo|la|i|gli|le)$/.test(bare(tokens[k + n]?.word ?? "")));
+    const stop = tokens.slice(k, k + 1 + Math.max(0, pronoun)).some((t) => /[.!?;:]$/.test(t.word));
+    if (pronoun > 0 && !stop) k += pronoun + 1;
+  }
   while (CLITICS.test(bare(tokens[k]?.word ?? ""))) k++;
   return k < tokens.length && secondPerson(bare(tokens[k].word)) && !/[.!?]$/.test(tokens[j].word);
 }
@@ -358,10 +399,14 @@ function firstPersonAt(tokens: Token[], k: number, clitics = false): boolean {
   const verb = bare(tokens[at]?.word ?? "");
   // «lo abbiamo deciso ieri» reports what was said, it does not go on to a new step.
   if (clitics && (at === k || /^(?:abbiamo|avete|hanno|siamo|sono|ho|hai|ha)$/.test(verb))) return false;
+  // The speakers say «mi», «ci», never «si»: «che i moduli si compilino online» is someone else's verb.
+  if (tokens.slice(k, at).some((t) => /^(?:si|se)$/.test(bare(t.word)))) return false;
   // After «lo/la/le», a word in «-o» may be the noun of an article («la mano»): only «-iamo» then.
   const article = at === k + 1 && /^(?:lo|la|li|le)$/.test(bare(tokens[k].word));
   return (
-    /^\p{L}{3,}iamo$/u.test(verb) || (at > k && !(clitics && article) && /^\p{L}{3,}o$/u.test(verb) && !NOT_FINITE.has(verb) && !isRoleNoun(verb))
+    /^\p{L}{3,}iamo$/u.test(verb) ||
+    // («-ano», «-ono» are the third person: «che i carbapenemi si prescrivano».)
+    (at > k && !(clitics && article) && /^\p{L}{3,}o$/u.test(verb) && !/(?:ano|ono)$/.test(verb) && !NOT_FINITE.has(verb) && !isRoleNoun(verb))
   );
 }
 
