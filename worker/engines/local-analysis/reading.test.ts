@@ -128,7 +128,7 @@ describe("reading a raw transcript", () => {
       "Il volantino lo prepara Giulia entro venerdì e poi lo distribuiamo in parrocchia",
     ]);
     expect(runOn("va bene allora per la gita di primavera facciamo così prenotiamo il pullman")).toEqual([
-      "Va bene allora per la gita di primavera facciamo così prenotiamo il pullman",
+      "Va bene allora per la gita di primavera facciamo così, prenotiamo il pullman",
     ]);
   });
 
@@ -139,7 +139,8 @@ describe("reading a raw transcript", () => {
         seg(6, 9, "Lucia entro il 15/12 poi vediamo chi manca"),
       ),
     ).toEqual([
-      "Per i turni di dicembre. Serve una tabella nuova con i nomi dei volontari la tabella dei turni la prepara",
+      // (A time put first awaits its clause: no stop after «dicembre».)
+      "Per i turni di dicembre serve una tabella nuova con i nomi dei volontari la tabella dei turni la prepara",
       "Lucia entro il 15/12. Poi vediamo chi manca",
     ]);
   });
@@ -191,6 +192,25 @@ describe("reading a raw transcript", () => {
     expect(read(seg(0, 9, "abbiamo finito con le pulizie giovanna il turno di domenica lo copri tu"))).toEqual([
       "Abbiamo finito con le pulizie. Giovanna, il turno di domenica lo copri tu?",
     ]);
+  });
+
+  it("in a run-on transcript, reads a vote's call and outcome, a recap's numbered points, and a time put first", () => {
+    const runOn = (text: string) => read(seg(0, 9, text));
+    expect(runOn("metto in votazione il nuovo orario favorevoli nove contrari due approvato il punto successivo")).toEqual([
+      "Metto in votazione il nuovo orario favorevoli nove contrari due. Approvato il punto successivo",
+    ]);
+    expect(runOn("le tabelle le controlla la segreteria entro fine mese chi è favorevole alla nuova tabella")).toEqual([
+      "Le tabelle le controlla la segreteria entro fine mese. Chi è favorevole alla nuova tabella?",
+    ]);
+    expect(runOn("approvata all'unanimità la seduta è tolta")).toEqual(["Approvata all'unanimità. La seduta è tolta"]);
+    expect(runOn("ricapitolo uno: il cancello resta chiuso di notte e le chiavi le tiene il custode due: la pulizia passa a martedì")).toEqual([
+      "Ricapitolo uno: il cancello resta chiuso di notte e le chiavi le tiene il custode. Due: la pulizia passa a martedì",
+    ]);
+    // A time put first awaits its clause; a deadline at the end of one does not.
+    expect(runOn("quindi per la prossima gita, quella di maggio prenotiamo il pullman grande")).toEqual([
+      "Quindi per la prossima gita, quella di maggio prenotiamo il pullman grande",
+    ]);
+    expect(runOn("la bozza la mando entro venerdì marco prepara le slide")).toEqual(["La bozza la mando entro venerdì. Marco prepara le slide"]);
   });
 
   it("leaves prose as it is", () => {

@@ -54,7 +54,20 @@ const FUNCTION_WORD = new Set(
   ).split(" "),
 );
 // Words that open a sentence in speech: before one, a run-on stretch ends.
-const OPENS = new Set(["ok", "okay", "perfetto", "benissimo", "buongiorno", "buonasera", "grazie", "passiamo", "partiamo", "veniamo"]);
+const OPENS = new Set([
+  "ok",
+  "okay",
+  "vabbè",
+  "vabbe",
+  "perfetto",
+  "benissimo",
+  "buongiorno",
+  "buonasera",
+  "grazie",
+  "passiamo",
+  "partiamo",
+  "veniamo",
+]);
 // Words after which an opener is part of the same sentence («e allora», «di sì», «mi va bene»).
 const NO_BREAK_BEFORE_OPENER = new Set([
   ...FUNCTION_WORD,
@@ -189,10 +202,29 @@ export function readTranscript(segments: TimedSegment[]): TimedSegment[] {
         (nb === "sì" &&
           (/[,.!]$/.test(next.word) || /^(?:certo|va|ok|allora|ci|lo|la|io|faccio|perfetto|grazie)$/.test(bare(kept[i + 2]?.word ?? ""))) &&
           !/^\d/.test(b)) ||
-        (OUTCOME.test(nb) && !AUXILIARY.has(b) && bare(kept[i - wordsSinceEnd(kept, i) + 1].word) === "chi") ||
+        // A vote's outcome after the call or the count: «…favorevoli 21 contrari nessuno astenuti quattro approvato».
+        (OUTCOME.test(nb) &&
+          !AUXILIARY.has(b) &&
+          (bare(kept[i - sinceEnd + 1].word) === "chi" ||
+            // (Only in run-on text: prose sets the count off by commas, «sulla variazione, favorevoli quattordici, approvata».)
+            (runOn &&
+              kept
+                .slice(Math.max(i - sinceEnd + 1, i - 7), i + 1)
+                .some((k) => /^(?:favorevol|contrar|astenut|votazion|voti$)/.test(bare(k.word)))))) ||
+        // After a vote's outcome, a subject and its verb open the next clause: «approvata all'unanimità la seduta è tolta».
+        (runOn &&
+          /^(?:all'unanimità|maggioranza)$/.test(b) &&
+          /^(?:il|lo|la|i|gli|le)$/.test(nb) &&
+          FINITE.test(bare(kept[i + 3]?.word ?? "")) &&
+          !NOT_FINITE.has(bare(kept[i + 3]?.word ?? ""))) ||
+        // The call to vote opens its own sentence: «…entro la fine del mese chi è favorevole alla concessione».
+        (runOn && nb === "chi" && sinceEnd >= 3 && callsVote(kept, i + 2)) ||
+        // A numbered point of a recap: «…lo chiama la segreteria due: per protesi…».
+        (runOn && /:$/.test(next.word) && /^(?:uno|due|tre|quattro|cinque|\d|primo|secondo|terzo|quarto)$/.test(nb) && sinceEnd >= 4) ||
         // A capital on a word the transcript otherwise writes in lower case starts a sentence.
         (/^\p{Lu}/u.test(next.word) && lower.has(nb) && !names.has(nb)) ||
-        (runOn && closesOnTime(kept, i) && !GOES_ON.test(nb) && !FUNCTION_WORD.has(nb) && !WHEN_END.test(nb)) ||
+        // (Not after a time put first, which awaits its clause: «quindi per il prossimo volantino, quello di novembre prenotiamo…».)
+        (runOn && closesOnTime(kept, i) && !GOES_ON.test(nb) && !FUNCTION_WORD.has(nb) && !WHEN_END.test(nb) && !frontedOnly(kept, i, sinceEnd)) ||
         (runOn && sinceEnd >= 2 && !awaitsObject(kept, i) && !AGREEMENT.test(b) && opensClause(kept, i + 1, names, sinceEnd)) ||
         // The speakers' own verb after its pronouns: «…per due notti gli rimborsiamo le notti» — not
         // after a time or a condition put first («in caso di pioggia la spostiamo»).
@@ -218,6 +250,16 @@ export function readTranscript(segments: TimedSegment[]): TimedSegment[] {
         (next === "così" && /^(?:non|il|lo|la|i|gli|le|l'|ci|si|ne|\p{L}+iamo)$/u.test(after));
       // Not «facciamo così», «dico così», «non così»: «così» says how, there.
       const how = next === "così" && /^(?:fa|fai|facciamo|fate|faccio|fanno|fare|dico|diciamo|dice|proprio|più|non|solo|sempre)$/.test(bare(t.word));
+      // «vabbè allora così, la nonna e Mateo al mercato»: what «così» announces follows it.
+      const prevWord = bare(kept[i - 1]?.word ?? "");
+      if (
+        bare(t.word) === "così" &&
+        /^(?:allora|quindi|facciamo|vabbè|vabbe|ok|bene)$/.test(prevWord) &&
+        /^\p{L}/u.test(kept[i + 1]?.word ?? "") &&
+        !/^(?:non|tanto|poi|via|e|ma|però|perché|da|che|come|come|va|si|se|ci|lo|la|li|le|ne)$/.test(next) &&
+        /\p{L}$/u.test(t.word)
+      )
+        t.word += ",";
       if (links && !how && /\p{L}$/u.test(t.word) && !NO_BREAK_BEFORE_OPENER.has(bare(t.word)) && !AUXILIARY.has(bare(t.word))) t.word += ",";
     });
 
@@ -422,6 +464,25 @@ function awaitsObject(tokens: Token[], i: number): boolean {
   if (/^\p{L}{2,}(?:are|ere|ire)$/u.test(b)) return true;
   const aux = /^(?:ho|hai|ha|abbiamo|avete|hanno)$/;
   return /^\p{L}{2,}(?:at|ut|it)[oaie]$/u.test(b) && [1, 2].some((k) => aux.test(bare(tokens[i - k]?.word ?? "")));
+}
+
+/** Whether the words from k ask for a vote after «chi»: «è favorevole», «allora è contrario», «si astiene», «approva». */
+function callsVote(tokens: Token[], k: number): boolean {
+  const words = tokens
+    .slice(k, k + 5)
+    .map((t) => bare(t.word))
+    .filter((w) => !SOFT_FILLER.test(w));
+  const at = /^(?:è|e|sia|si)$/.test(words[0] ?? "") ? 1 : 0;
+  return /^(?:favorevol|contrar|d'accordo|vota|approva|astien)/.test(words[at] ?? "");
+}
+
+/** Whether the sentence so far is only a time, place or case put first: «per venerdì», «quindi per il prossimo volantino». */
+function frontedOnly(tokens: Token[], i: number, sinceEnd: number): boolean {
+  let k = i - sinceEnd + 1;
+  while (k < i && /^(?:e|ma|quindi|allora|poi|invece|intanto)$/.test(bare(tokens[k].word))) k++;
+  if (!FRONTED.test(bare(tokens[k].word)) || sinceEnd > 10) return false;
+  // No verb of its own in between: «per il prossimo volantino, quello di novembre».
+  return !tokens.slice(k + 1, i + 1).some((t) => /^\p{L}{3,}(?:iamo|ano|ono|are|ere|ire)$|^(?:è|ha|va|fa|sono|deve|può)$/u.test(bare(t.word)));
 }
 
 function wordsSinceEnd(tokens: Token[], i: number): number {
