@@ -169,6 +169,8 @@ describe("reading a raw transcript", () => {
     expect(read(seg(0, 5, "poi marko prepara l'archivio, la cosa è chiara e sarà fatta entro venerdì."))).toEqual([
       "Poi Marko prepara l'archivio, la cosa è chiara e sarà fatta entro venerdì.",
     ]);
+    // A final «-a» heard as «-e»; not a short word that is one too («mare»).
+    expect(read(seg(0, 5, "poi silvie porta il pane al mare entro sabato."))).toEqual(["Poi Silvie porta il pane al mare entro sabato."]);
   });
 
   it("in a run-on transcript, sets aside a filler inside a noun phrase or said twice, keeps «diciamo che» and «lo diciamo»", () => {

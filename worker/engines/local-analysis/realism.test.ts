@@ -66,7 +66,9 @@ const FLOORS = [
   // (5 was one variant title that happened to name it).
   ["held-out-3", loadThirdHeldOutTranscripts, { decisions: 14, actions: 14, titles: 4, topics: 6 }],
   ["held-out-4", loadFourthHeldOutTranscripts, { decisions: 19, actions: 11, titles: 7, topics: 7 }],
-  ["held-out-5", loadFifthHeldOutTranscripts, { decisions: 17, actions: 14, titles: 7, topics: 8 }],
+  // Topics 7: with «Bee» read as a name the teatro meeting's variant gains its title and an action but
+  // TextTiling cuts one topic more there (5 against the clean text's 3).
+  ["held-out-5", loadFifthHeldOutTranscripts, { decisions: 19, actions: 19, titles: 8, topics: 7 }],
   ["held-out-6", loadSixthHeldOutTranscripts, { decisions: 22, actions: 22, titles: 8, topics: 5 }],
 ] as const;
 
