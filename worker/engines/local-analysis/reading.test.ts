@@ -213,6 +213,11 @@ describe("reading a raw transcript", () => {
       "Quindi per la prossima gita, quella di maggio prenotiamo il pullman grande",
     ]);
     expect(runOn("la bozza la mando entro venerdì marco prepara le slide")).toEqual(["La bozza la mando entro venerdì. Marco prepara le slide"]);
+    // An agenda item announced in the stretch, not a version's number.
+    expect(runOn("le foto le mandate a me entro fine mese varie ed eventuali la cena sociale")).toEqual([
+      "Le foto le mandate a me entro fine mese. Varie ed eventuali la cena sociale",
+    ]);
+    expect(runOn("il login nuovo va nella tre punto due insieme al resto")).toEqual(["Il login nuovo va nella tre punto due insieme al resto"]);
   });
 
   it("leaves prose as it is", () => {

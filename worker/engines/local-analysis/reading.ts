@@ -15,6 +15,7 @@
 import type { TimedSegment } from "~/lib/analysis";
 import { PERSON, ROLE_ADJECTIVE, namesPerson } from "./owners";
 import { isFirstName, soundsLikeFirstName } from "./names";
+import { announcesItem } from "./agenda";
 import { opensWithStrongCue } from "./segmentation";
 import { fold } from "./text";
 
@@ -193,9 +194,21 @@ export function readTranscript(segments: TimedSegment[]): TimedSegment[] {
         (runOn && nb === "allora" && !AGREEMENT.test(b) && firstPersonAt(kept, i + 2)) ||
         // A change of subject said in the stretch: «…non si può solo aggiornare un'altra cosa, il preventivo…».
         (runOn &&
+          !/^(?:\d+|uno|due|tre|quattro|cinque|sei|sette|otto|nove|dieci)$/.test(b) &&
           opensWithStrongCue(
             kept
               .slice(i + 1, i + 5)
+              .map((k) => k.word)
+              .join(" "),
+          )) ||
+        // …and an agenda item announced in it: «…mi scrive entro fine mese varie ed eventuali il concorso…».
+        // (Not a version's number: «…va nella due punto uno».)
+        (runOn &&
+          !AGREEMENT.test(b) &&
+          !/^(?:\d+|uno|due|tre|quattro|cinque|sei|sette|otto|nove|dieci)$/.test(b) &&
+          announcesItem(
+            kept
+              .slice(i + 1, i + 6)
               .map((k) => k.word)
               .join(" "),
           )) ||

@@ -69,7 +69,9 @@ const FLOORS = [
   // Topics 7: with «Bee» read as a name the teatro meeting's variant gains its title and an action but
   // TextTiling cuts one topic more there (5 against the clean text's 3).
   ["held-out-5", loadFifthHeldOutTranscripts, { decisions: 19, actions: 19, titles: 8, topics: 7 }],
-  ["held-out-6", loadSixthHeldOutTranscripts, { decisions: 22, actions: 22, titles: 8, topics: 5 }],
+  // Titles 7: the orchestra meeting's variant now finds 6 of its 7 topics (4 before), and its title
+  // takes «Difficile» from the first one, «Più difficile: Mahler», as the clean text's topics do too.
+  ["held-out-6", loadSixthHeldOutTranscripts, { decisions: 24, actions: 24, titles: 7, topics: 6 }],
 ] as const;
 
 describe("local analyzer on raw transcripts (all traits, seed 36)", () => {
