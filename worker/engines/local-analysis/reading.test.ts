@@ -213,6 +213,11 @@ describe("reading a raw transcript", () => {
       "Quindi per la prossima gita, quella di maggio prenotiamo il pullman grande",
     ]);
     expect(runOn("la bozza la mando entro venerdì marco prepara le slide")).toEqual(["La bozza la mando entro venerdì. Marco prepara le slide"]);
+    // «o no» closes a question; a question word awaits its verb.
+    expect(runOn("la gita la facciamo o no perché i posti finiscono")).toEqual(["La gita la facciamo o no? Perché i posti finiscono"]);
+    expect(runOn("sono arrivate trenta sedie in più ma dove le mettiamo tutte")).toEqual([
+      "Sono arrivate trenta sedie in più, ma dove le mettiamo tutte",
+    ]);
     // An agenda item announced in the stretch, not a version's number.
     expect(runOn("le foto le mandate a me entro fine mese varie ed eventuali la cena sociale")).toEqual([
       "Le foto le mandate a me entro fine mese. Varie ed eventuali la cena sociale",

@@ -85,6 +85,8 @@ const NO_BREAK_BEFORE_OPENER = new Set([
   "già",
   "pure",
 ]);
+// A question word or a conjunction awaits its clause: «…ma dove li mettiamo», «va fatto subito perché gli arretrati…».
+const AWAITS_CLAUSE = /^(?:dove|come|quando|cosa|quanto|quanti|quante|quale|quali|perché|poiché|siccome|finché|mentre)$/;
 // Words that put a time, a place or a condition before the main clause.
 const FRONTED = /^(?:in|per|a|da|con|su|dopo|prima|entro|se|quando|fino|nel|nella|al|alla|dal|dalla|sul|sulla|domani|oggi|stasera)$/;
 const AGREEMENT = /^(?:d'accordo|bene|ok|okay|perfetto|benissimo|sì|certo)$/;
@@ -247,7 +249,13 @@ export function readTranscript(segments: TimedSegment[]): TimedSegment[] {
           CLITICS.test(nb) &&
           !FRONTED.test(bare(kept[i + 1 - sinceEnd].word)) &&
           firstPersonAt(kept, i + 1, true));
-      if ((seam && pause >= 0.5) || (opener && sinceEnd >= (runOn ? 2 : 3) && !NO_BREAK_BEFORE_OPENER.has(b) && !AUXILIARY.has(b)))
+      // «…ci andiamo o no, perché l'ultima volta…»: «o no» closes a question (read as one below).
+      const orNot = runOn && b === "no" && bare(kept[i - 1]?.word ?? "") === "o" && sinceEnd >= 3 && !/^(?:\?|è|e)$/.test(nb);
+      if (
+        (seam && pause >= 0.5) ||
+        orNot ||
+        (opener && sinceEnd >= (runOn ? 2 : 3) && !NO_BREAK_BEFORE_OPENER.has(b) && !AUXILIARY.has(b) && !AWAITS_CLAUSE.test(b))
+      )
         t.word = t.word.replace(/[,;:]$/, "") + ".";
     }
   }
