@@ -179,7 +179,7 @@ describe("reading a raw transcript", () => {
       "Abbiamo controllato ogni settimana il magazzino e i conti tornano quasi",
     ]);
     expect(runOn("il capitolo allora allora tre lo rivediamo insieme")).toEqual(["Il capitolo tre lo rivediamo insieme"]);
-    expect(runOn("diciamo che va bene così lo diciamo noi ai soci")).toEqual(["Diciamo che va bene, così. Lo diciamo noi ai soci"]);
+    expect(runOn("diciamo che va bene così lo diciamo noi ai soci")).toEqual(["Diciamo che va bene, così lo diciamo noi ai soci"]);
   });
 
   it("in a run-on transcript, opens no clause inside a date, a name, an object with a comma, or at another's verb", () => {
@@ -213,6 +213,17 @@ describe("reading a raw transcript", () => {
       "Quindi per la prossima gita, quella di maggio prenotiamo il pullman grande",
     ]);
     expect(runOn("la bozza la mando entro venerdì marco prepara le slide")).toEqual(["La bozza la mando entro venerdì. Marco prepara le slide"]);
+    // An object put first and taken up by its pronoun is one clause; not when a verb came between.
+    expect(runOn("sì bene i tavoli per la festa di sabato e domenica li chiediamo alla parrocchia")).toEqual([
+      "Sì bene i tavoli per la festa di sabato e domenica li chiediamo alla parrocchia",
+    ]);
+    expect(runOn("le sedie chi le porta il furgone è piccolo le carichiamo in due giri")).toEqual([
+      "Le sedie chi le porta il furgone è piccolo. Le carichiamo in due giri",
+    ]);
+    expect(runOn("rispondo io al comune ringraziando e magari gli proponiamo un'altra data")).toEqual([
+      "Rispondo io al comune ringraziando e magari gli proponiamo un'altra data",
+    ]);
+    expect(read(seg(0, 4, "stasera non ce."), seg(4, 6, "la facciamo"))).toEqual(["Stasera non ce", "la facciamo"]);
     // «o no» closes a question; a question word awaits its verb.
     expect(runOn("la gita la facciamo o no perché i posti finiscono")).toEqual(["La gita la facciamo o no? Perché i posti finiscono"]);
     expect(runOn("sono arrivate trenta sedie in più ma dove le mettiamo tutte")).toEqual([

@@ -51,7 +51,7 @@ const FUNCTION_WORD = new Set(
   (
     "il lo la i gli le un di del dello della dei degli delle a al allo alla ai agli alle da dal dallo dalla dai " +
     "dagli dalle in nel nello nella nei negli nelle per con sul sullo sulla sui sugli sulle tra fra che cui e ed o " +
-    "ma se non mi ti ci si vi ne entro verso presso tramite"
+    "ma se non mi ti ci si vi ne ce ve entro verso presso tramite"
   ).split(" "),
 );
 // Words that open a sentence in speech: before one, a run-on stretch ends.
@@ -239,7 +239,13 @@ export function readTranscript(segments: TimedSegment[]): TimedSegment[] {
         // A capital on a word the transcript otherwise writes in lower case starts a sentence.
         (/^\p{Lu}/u.test(next.word) && lower.has(nb) && !names.has(nb)) ||
         // (Not after a time put first, which awaits its clause: «quindi per il prossimo volantino, quello di novembre prenotiamo…».)
-        (runOn && closesOnTime(kept, i) && !GOES_ON.test(nb) && !FUNCTION_WORD.has(nb) && !WHEN_END.test(nb) && !frontedOnly(kept, i, sinceEnd)) ||
+        (runOn &&
+          closesOnTime(kept, i) &&
+          !GOES_ON.test(nb) &&
+          !FUNCTION_WORD.has(nb) &&
+          !WHEN_END.test(nb) &&
+          !frontedOnly(kept, i, sinceEnd) &&
+          !(CLITICS.test(nb) && resumesObject(kept, i + 1 - sinceEnd, i, nb))) ||
         (runOn && sinceEnd >= 2 && !awaitsObject(kept, i) && !AGREEMENT.test(b) && opensClause(kept, i + 1, names, sinceEnd)) ||
         // The speakers' own verb after its pronouns: «…per due notti gli rimborsiamo le notti» — not
         // after a time or a condition put first («in caso di pioggia la spostiamo»).
@@ -248,6 +254,8 @@ export function readTranscript(segments: TimedSegment[]): TimedSegment[] {
           !awaitsObject(kept, i) &&
           CLITICS.test(nb) &&
           !FRONTED.test(bare(kept[i + 1 - sinceEnd].word)) &&
+          !resumesObject(kept, i + 1 - sinceEnd, i, nb) &&
+          !/^(?:magari|forse|così)$/.test(b) &&
           firstPersonAt(kept, i + 1, true));
       // «…ci andiamo o no, perché l'ultima volta…»: «o no» closes a question (read as one below).
       const orNot = runOn && b === "no" && bare(kept[i - 1]?.word ?? "") === "o" && sinceEnd >= 3 && !/^(?:\?|è|e)$/.test(nb);
@@ -486,6 +494,21 @@ function awaitsObject(tokens: Token[], i: number): boolean {
   const aux = /^(?:ho|hai|ha|abbiamo|avete|hanno)$/;
   return /^\p{L}{2,}(?:at|ut|it)[oaie]$/u.test(b) && [1, 2].some((k) => aux.test(bare(tokens[i - k]?.word ?? "")));
 }
+
+/**
+ * Whether the clause opening at k puts its object first, so that the pronoun takes it up: «sì bene
+ * i volontari per il torneo li cerchiamo…», «il boiler lo sistemiamo» — the article agrees with it.
+ */
+function resumesObject(tokens: Token[], k: number, i: number, pronoun: string): boolean {
+  while (k < i && /^(?:sì|bene|ok|allora|quindi|e|ma|però|poi|va|d'accordo)$/.test(bare(tokens[k].word))) k++;
+  const article = bare(tokens[k]?.word ?? "");
+  const agrees: Record<string, RegExp> = { lo: /^(?:il|lo|l'.*)$/, la: /^(?:la|l'.*)$/, li: /^(?:i|gli)$/, le: /^le$/ };
+  // Not when a verb came between, or the object was taken up already: «le spese chi le paga il tetto sono 8.000 euro le dividiamo».
+  const between = tokens.slice(k + 1, i + 1).map((t) => bare(t.word));
+  return (agrees[pronoun]?.test(article) ?? false) && !between.some((w) => w === pronoun || (AUXILIARY.has(w) && w !== "e") || FINITE_VERB.test(w));
+}
+// A finite verb a fronted object cannot hold: the present or the future of the speakers or of others.
+const FINITE_VERB = /^(?:\p{L}{3,}(?:iamo|ano|ono|ete|ite|rà|ranno)|ha|hanno|va|fa|deve|devono|può|possono)$/u;
 
 /** Whether the words from k ask for a vote after «chi»: «è favorevole», «allora è contrario», «si astiene», «approva». */
 function callsVote(tokens: Token[], k: number): boolean {
