@@ -224,6 +224,16 @@ describe("reading a raw transcript", () => {
       "Rispondo io al comune ringraziando e magari gli proponiamo un'altra data",
     ]);
     expect(read(seg(0, 4, "stasera non ce."), seg(4, 6, "la facciamo"))).toEqual(["Stasera non ce", "la facciamo"]);
+    // After a vote's outcome said alone a clause opens; «io» with the speaker's verb answers; a question with who does it last.
+    expect(runOn("metto in votazione favorevoli tutti approvato il regolamento lo pubblica la segreteria")).toEqual([
+      "Metto in votazione favorevoli tutti. Approvato. Il regolamento lo pubblica la segreteria",
+    ]);
+    expect(runOn("i biglietti per la gita chi li compra io li compro io domani")).toEqual([
+      "I biglietti per la gita chi li compra? Io li compro io domani",
+    ]);
+    expect(runOn("d'accordo da domani caffè solo al mattino il custode chiude la sala alle sei")).toEqual([
+      "D'accordo da domani caffè solo al mattino. Il custode chiude la sala alle sei",
+    ]);
     // «o no» closes a question; a question word awaits its verb.
     expect(runOn("la gita la facciamo o no perché i posti finiscono")).toEqual(["La gita la facciamo o no? Perché i posti finiscono"]);
     expect(runOn("sono arrivate trenta sedie in più ma dove le mettiamo tutte")).toEqual([

@@ -232,6 +232,12 @@ export function readTranscript(segments: TimedSegment[]): TimedSegment[] {
           /^(?:il|lo|la|i|gli|le)$/.test(nb) &&
           FINITE.test(bare(kept[i + 3]?.word ?? "")) &&
           !NOT_FINITE.has(bare(kept[i + 3]?.word ?? ""))) ||
+        // The speaker's «io» or «noi» with their own verb: «…chi lo fa l'ordine io lo faccio io».
+        (runOn &&
+          sinceEnd >= 3 &&
+          /^(?:io|noi)$/.test(nb) &&
+          !/^(?:anche|pure|solo|e|o|che|come|tranne|per)$/.test(b) &&
+          firstPersonAt(kept, i + 2)) ||
         // The call to vote opens its own sentence: «…entro la fine del mese chi è favorevole alla concessione».
         (runOn && nb === "chi" && sinceEnd >= 3 && callsVote(kept, i + 2)) ||
         // A numbered point of a recap: «…lo chiama la segreteria due: per protesi…».
@@ -259,9 +265,12 @@ export function readTranscript(segments: TimedSegment[]): TimedSegment[] {
           firstPersonAt(kept, i + 1, true));
       // «…ci andiamo o no, perché l'ultima volta…»: «o no» closes a question (read as one below).
       const orNot = runOn && b === "no" && bare(kept[i - 1]?.word ?? "") === "o" && sinceEnd >= 3 && !/^(?:\?|è|e)$/.test(nb);
+      // After a vote's outcome, said alone, any clause opens: «…favorevoli tutti approvato il capitolato lo scrive il geometra».
+      const afterOutcome = runOn && OUTCOME.test(b) && opensClause(kept, i + 1, names, 4);
       if (
         (seam && pause >= 0.5) ||
         orNot ||
+        afterOutcome ||
         (opener && sinceEnd >= (runOn ? 2 : 3) && !NO_BREAK_BEFORE_OPENER.has(b) && !AUXILIARY.has(b) && !AWAITS_CLAUSE.test(b))
       )
         t.word = t.word.replace(/[,;:]$/, "") + ".";
@@ -523,7 +532,7 @@ function callsVote(tokens: Token[], k: number): boolean {
 /** Whether the sentence so far is only a time, place or case put first: «per venerdì», «quindi per il prossimo volantino». */
 function frontedOnly(tokens: Token[], i: number, sinceEnd: number): boolean {
   let k = i - sinceEnd + 1;
-  while (k < i && /^(?:e|ma|quindi|allora|poi|invece|intanto)$/.test(bare(tokens[k].word))) k++;
+  while (k < i && /^(?:e|ma|quindi|allora|poi|invece|intanto|d'accordo|ok|okay|bene|sì|va)$/.test(bare(tokens[k].word))) k++;
   if (!FRONTED.test(bare(tokens[k].word)) || sinceEnd > 10) return false;
   // No verb of its own in between: «per il prossimo volantino, quello di novembre».
   return !tokens.slice(k + 1, i + 1).some((t) => /^\p{L}{3,}(?:iamo|ano|ono|are|ere|ire)$|^(?:è|ha|va|fa|sono|deve|può)$/u.test(bare(t.word)));
@@ -547,7 +556,17 @@ function markQuestion(tokens: Token[], from: number, to: number) {
   const body = text.replace(/^(?:(?:allora|quindi|ok|bene|senti|senta|scusa|scusate|e|ma)\s*,?\s+|\p{L}+,\s+)/u, "");
   const called = soundsLikeFirstName(bare(tokens[from].word)) && addresses(tokens, from);
   // Someone called by name and asked in the second person with «tu»: «Luca, te ne occupi tu?».
-  if (ASKS.test(body) || TAG_QUESTION.test(text) || (called && /\btu\b/u.test(body)) || (called && ASKS.test(body.replace(/^\p{L}+\s+/u, ""))))
+  // The subject put first, then who takes it up: «le batterie nuove chi le ordina», «e il volantino chi lo fa».
+  const whoDoes =
+    to - from < 12 &&
+    /^(?:(?:e|ma|poi|allora|quindi)\s+)?(?:il|lo|la|i|gli|le|l')\s*\p{L}.*\schi\s+(?:(?:lo|la|li|le|ne|ci|se|ce)\s+){1,2}\p{L}+$/u.test(text);
+  if (
+    ASKS.test(body) ||
+    TAG_QUESTION.test(text) ||
+    whoDoes ||
+    (called && /\btu\b/u.test(body)) ||
+    (called && ASKS.test(body.replace(/^\p{L}+\s+/u, "")))
+  )
     last.word = last.word.replace(/[.…,;:]*$/u, "") + "?";
 }
 
