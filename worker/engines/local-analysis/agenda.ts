@@ -139,6 +139,11 @@ export function readsOutAgenda(sentence: string): boolean {
 }
 
 /** 1 for a sentence that announces an agenda item, 2 for a weaker introduction, 0 otherwise. */
+/** Whether the words open with a marker that announces an item («punto tre», «varie ed eventuali», «per ultimo»). */
+export function announcesItem(words: string): boolean {
+  return ANNOUNCE.test(words.trim());
+}
+
 export function markerTier(sentence: string): 0 | 1 | 2 {
   const text = sentence.trim();
   if (LISTING.test(text)) return 0;

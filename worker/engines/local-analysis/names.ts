@@ -61,5 +61,10 @@ const HEARD = new Set(NAMES.filter((n) => n.length >= 4 && !COMMON_WORDS.has(n))
  */
 export function soundsLikeFirstName(word: string): boolean {
   if (COMMON_WORDS.has(word) || word.length < 3) return false;
-  return SET.has(word) || (word.length >= 4 && /^[a-z]+$/.test(word) && HEARD.has(asHeard(word)));
+  return (
+    SET.has(word) ||
+    (word.length >= 4 && /^[a-z]+$/.test(word) && HEARD.has(asHeard(word))) ||
+    // An unstressed final «-a» heard as «-e» («Marte», «Silvie»); not in short words («mare», «luce»).
+    (word.length >= 5 && /^[a-z]+e$/.test(word) && HEARD.has(asHeard(word.slice(0, -1) + "a")))
+  );
 }

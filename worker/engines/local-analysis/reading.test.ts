@@ -128,7 +128,7 @@ describe("reading a raw transcript", () => {
       "Il volantino lo prepara Giulia entro venerdì e poi lo distribuiamo in parrocchia",
     ]);
     expect(runOn("va bene allora per la gita di primavera facciamo così prenotiamo il pullman")).toEqual([
-      "Va bene allora per la gita di primavera facciamo così prenotiamo il pullman",
+      "Va bene allora per la gita di primavera facciamo così, prenotiamo il pullman",
     ]);
   });
 
@@ -139,7 +139,8 @@ describe("reading a raw transcript", () => {
         seg(6, 9, "Lucia entro il 15/12 poi vediamo chi manca"),
       ),
     ).toEqual([
-      "Per i turni di dicembre. Serve una tabella nuova con i nomi dei volontari la tabella dei turni la prepara",
+      // (A time put first awaits its clause: no stop after «dicembre».)
+      "Per i turni di dicembre serve una tabella nuova con i nomi dei volontari la tabella dei turni la prepara",
       "Lucia entro il 15/12. Poi vediamo chi manca",
     ]);
   });
@@ -168,6 +169,81 @@ describe("reading a raw transcript", () => {
     expect(read(seg(0, 5, "poi marko prepara l'archivio, la cosa è chiara e sarà fatta entro venerdì."))).toEqual([
       "Poi Marko prepara l'archivio, la cosa è chiara e sarà fatta entro venerdì.",
     ]);
+    // A final «-a» heard as «-e»; not a short word that is one too («mare»).
+    expect(read(seg(0, 5, "poi silvie porta il pane al mare entro sabato."))).toEqual(["Poi Silvie porta il pane al mare entro sabato."]);
+  });
+
+  it("in a run-on transcript, sets aside a filler inside a noun phrase or said twice, keeps «diciamo che» and «lo diciamo»", () => {
+    const runOn = (text: string) => read(seg(0, 9, text));
+    expect(runOn("abbiamo controllato ogni allora settimana il magazzino e cioè i conti tornano diciamo quasi")).toEqual([
+      "Abbiamo controllato ogni settimana il magazzino e i conti tornano quasi",
+    ]);
+    expect(runOn("il capitolo allora allora tre lo rivediamo insieme")).toEqual(["Il capitolo tre lo rivediamo insieme"]);
+    expect(runOn("diciamo che va bene così lo diciamo noi ai soci")).toEqual(["Diciamo che va bene, così lo diciamo noi ai soci"]);
+  });
+
+  it("in a run-on transcript, opens no clause inside a date, a name, an object with a comma, or at another's verb", () => {
+    const runOn = (text: string) => read(seg(0, 9, text));
+    expect(runOn("ne parliamo alla prossima assemblea dei soci")).toEqual(["Ne parliamo alla prossima assemblea dei soci"]);
+    expect(runOn("il turno di sabato notte resta scoperto")).toEqual(["Il turno di sabato notte resta scoperto"]);
+    expect(runOn("abbiamo chiesto che i moduli si compilino online")).toEqual(["Abbiamo chiesto che i moduli si compilino online"]);
+    expect(runOn("marco raccoglie le offerte, e le confrontiamo noi")).toEqual(["Marco raccoglie le offerte, e le confrontiamo noi"]);
+  });
+
+  it("in a run-on transcript, reads a name that calls someone with the object first as a request", () => {
+    expect(read(seg(0, 9, "abbiamo finito con le pulizie giovanna il turno di domenica lo copri tu"))).toEqual([
+      "Abbiamo finito con le pulizie. Giovanna, il turno di domenica lo copri tu?",
+    ]);
+  });
+
+  it("in a run-on transcript, reads a vote's call and outcome, a recap's numbered points, and a time put first", () => {
+    const runOn = (text: string) => read(seg(0, 9, text));
+    expect(runOn("metto in votazione il nuovo orario favorevoli nove contrari due approvato il punto successivo")).toEqual([
+      "Metto in votazione il nuovo orario favorevoli nove contrari due. Approvato il punto successivo",
+    ]);
+    expect(runOn("le tabelle le controlla la segreteria entro fine mese chi è favorevole alla nuova tabella")).toEqual([
+      "Le tabelle le controlla la segreteria entro fine mese. Chi è favorevole alla nuova tabella?",
+    ]);
+    expect(runOn("approvata all'unanimità la seduta è tolta")).toEqual(["Approvata all'unanimità. La seduta è tolta"]);
+    expect(runOn("ricapitolo uno: il cancello resta chiuso di notte e le chiavi le tiene il custode due: la pulizia passa a martedì")).toEqual([
+      "Ricapitolo uno: il cancello resta chiuso di notte e le chiavi le tiene il custode. Due: la pulizia passa a martedì",
+    ]);
+    // A time put first awaits its clause; a deadline at the end of one does not.
+    expect(runOn("quindi per la prossima gita, quella di maggio prenotiamo il pullman grande")).toEqual([
+      "Quindi per la prossima gita, quella di maggio prenotiamo il pullman grande",
+    ]);
+    expect(runOn("la bozza la mando entro venerdì marco prepara le slide")).toEqual(["La bozza la mando entro venerdì. Marco prepara le slide"]);
+    // An object put first and taken up by its pronoun is one clause; not when a verb came between.
+    expect(runOn("sì bene i tavoli per la festa di sabato e domenica li chiediamo alla parrocchia")).toEqual([
+      "Sì bene i tavoli per la festa di sabato e domenica li chiediamo alla parrocchia",
+    ]);
+    expect(runOn("le sedie chi le porta il furgone è piccolo le carichiamo in due giri")).toEqual([
+      "Le sedie chi le porta il furgone è piccolo. Le carichiamo in due giri",
+    ]);
+    expect(runOn("rispondo io al comune ringraziando e magari gli proponiamo un'altra data")).toEqual([
+      "Rispondo io al comune ringraziando e magari gli proponiamo un'altra data",
+    ]);
+    expect(read(seg(0, 4, "stasera non ce."), seg(4, 6, "la facciamo"))).toEqual(["Stasera non ce", "la facciamo"]);
+    // After a vote's outcome said alone a clause opens; «io» with the speaker's verb answers; a question with who does it last.
+    expect(runOn("metto in votazione favorevoli tutti approvato il regolamento lo pubblica la segreteria")).toEqual([
+      "Metto in votazione favorevoli tutti. Approvato. Il regolamento lo pubblica la segreteria",
+    ]);
+    expect(runOn("i biglietti per la gita chi li compra io li compro io domani")).toEqual([
+      "I biglietti per la gita chi li compra? Io li compro io domani",
+    ]);
+    expect(runOn("d'accordo da domani caffè solo al mattino il custode chiude la sala alle sei")).toEqual([
+      "D'accordo da domani caffè solo al mattino. Il custode chiude la sala alle sei",
+    ]);
+    // «o no» closes a question; a question word awaits its verb.
+    expect(runOn("la gita la facciamo o no perché i posti finiscono")).toEqual(["La gita la facciamo o no? Perché i posti finiscono"]);
+    expect(runOn("sono arrivate trenta sedie in più ma dove le mettiamo tutte")).toEqual([
+      "Sono arrivate trenta sedie in più, ma dove le mettiamo tutte",
+    ]);
+    // An agenda item announced in the stretch, not a version's number.
+    expect(runOn("le foto le mandate a me entro fine mese varie ed eventuali la cena sociale")).toEqual([
+      "Le foto le mandate a me entro fine mese. Varie ed eventuali la cena sociale",
+    ]);
+    expect(runOn("il login nuovo va nella tre punto due insieme al resto")).toEqual(["Il login nuovo va nella tre punto due insieme al resto"]);
   });
 
   it("leaves prose as it is", () => {

@@ -15,6 +15,7 @@
 import type { TimedSegment } from "~/lib/analysis";
 import { PERSON, ROLE_ADJECTIVE, namesPerson } from "./owners";
 import { isFirstName, soundsLikeFirstName } from "./names";
+import { announcesItem } from "./agenda";
 import { opensWithStrongCue } from "./segmentation";
 import { fold } from "./text";
 
@@ -23,6 +24,9 @@ type Token = { word: string; segment: number };
 const FILLER = /^(?:eh+|ehm+|ehmm|uhm+|mh+|mmh+|hm+)$/;
 // Said to hold the floor when set off by a comma, or after a word that cannot precede them.
 const SOFT_FILLER = /^(?:diciamo|allora|cioè)$/;
+// Words that announce a noun: a filler after one of them is inside a noun phrase.
+const DETERMINER =
+  /^(?:ogni|qualche|un|uno|una|due|tre|quattro|cinque|sei|sette|otto|nove|dieci|\d+[.,:/]?\d*|quest[oaie]|quel|quell[oaie]|quei|quegli|mi[oae]|miei|tu[oae]|tuoi|su[oae]|suoi|nostr[oaie]|vostr[oaie]|ultim[oaie]|prim[oaie]|altr[oaie]|stess[oaie]|\p{L}+'(?:ultim|prim|altr)[oaie])$/u;
 // A vote's outcome said after the call: «chi è favorevole… approvato all'unanimità».
 const OUTCOME = /^(?:approvat[oaie]|respint[oaie])$/;
 const AUXILIARY = new Set([
@@ -47,11 +51,24 @@ const FUNCTION_WORD = new Set(
   (
     "il lo la i gli le un di del dello della dei degli delle a al allo alla ai agli alle da dal dallo dalla dai " +
     "dagli dalle in nel nello nella nei negli nelle per con sul sullo sulla sui sugli sulle tra fra che cui e ed o " +
-    "ma se non mi ti ci si vi ne entro verso presso tramite"
+    "ma se non mi ti ci si vi ne ce ve entro verso presso tramite"
   ).split(" "),
 );
 // Words that open a sentence in speech: before one, a run-on stretch ends.
-const OPENS = new Set(["ok", "okay", "perfetto", "benissimo", "buongiorno", "buonasera", "grazie", "passiamo", "partiamo", "veniamo"]);
+const OPENS = new Set([
+  "ok",
+  "okay",
+  "vabbè",
+  "vabbe",
+  "perfetto",
+  "benissimo",
+  "buongiorno",
+  "buonasera",
+  "grazie",
+  "passiamo",
+  "partiamo",
+  "veniamo",
+]);
 // Words after which an opener is part of the same sentence («e allora», «di sì», «mi va bene»).
 const NO_BREAK_BEFORE_OPENER = new Set([
   ...FUNCTION_WORD,
@@ -68,6 +85,8 @@ const NO_BREAK_BEFORE_OPENER = new Set([
   "già",
   "pure",
 ]);
+// A question word or a conjunction awaits its clause: «…ma dove li mettiamo», «va fatto subito perché gli arretrati…».
+const AWAITS_CLAUSE = /^(?:dove|come|quando|cosa|quanto|quanti|quante|quale|quali|perché|poiché|siccome|finché|mentre)$/;
 // Words that put a time, a place or a condition before the main clause.
 const FRONTED = /^(?:in|per|a|da|con|su|dopo|prima|entro|se|quando|fino|nel|nella|al|alla|dal|dalla|sul|sulla|domani|oggi|stasera)$/;
 const AGREEMENT = /^(?:d'accordo|bene|ok|okay|perfetto|benissimo|sì|certo)$/;
@@ -82,7 +101,7 @@ const TAG_QUESTION = /(?:,\s*(?:vero|giusto|no)|\so no|\svero)$/u;
 const WHEN_END =
   /^(?:lunedì|martedì|mercoledì|giovedì|venerdì|sabato|domenica|gennaio|febbraio|marzo|aprile|maggio|giugno|luglio|agosto|settembre|ottobre|novembre|dicembre|sera|mattina|pomeriggio|scorso|scorsa|prossimo|prossima|all'unanimità|\d{1,2}[/:]\d{1,2})$/u;
 const GOES_ON =
-  /^(?:e|ed|o|ma|perché|quando|mentre|così|anche|altrimenti|sennò|senza|almeno|massimo|compreso|tranne|insieme|alle|dalle|entro|ore|mese|settimana|anno|sera|mattina|pomeriggio|prossimo|prossima|scorso|scorsa|successivo|successiva|seguente|stesso|stessa|dopo|prima|oppure|però|\d.*)$/u;
+  /^(?:e|ed|o|ma|perché|quando|mentre|così|anche|altrimenti|sennò|senza|almeno|massimo|compreso|tranne|insieme|alle|dalle|entro|ore|mese|settimana|anno|sera|notte|mattina|pomeriggio|(?:d|n|s|a|da)?(?:ell|ull|all)'\p{L}*|prossimo|prossima|scorso|scorsa|successivo|successiva|seguente|stesso|stessa|dopo|prima|oppure|però|\d.*)$/u;
 const bare = (word: string) => word.toLowerCase().replace(/^[^\p{L}\p{N}']+|[^\p{L}\p{N}']+$/gu, "");
 const ends = (word: string) => /[.!?…]["»)]*$/u.test(word);
 
@@ -100,26 +119,40 @@ export function readTranscript(segments: TimedSegment[]): TimedSegment[] {
   const { lower, names } = caseVotes(tokens);
 
   // Fillers and repetitions: the filler's punctuation goes to the word before it.
+  // (Whether the text runs on, as below: only there a filler inside a clause is set aside, prose keeps its words.)
+  const rawRunOn = tokens.filter((t, i) => ends(t.word) && /^\p{Lu}/u.test(tokens[i + 1]?.word ?? "")).length * 20 < tokens.length;
   const kept: Token[] = [];
-  for (const t of tokens) {
+  tokens.forEach((t, at) => {
     const b = bare(t.word);
     const punct = t.word.slice(t.word.search(/[^\p{L}\p{N}']*$/u));
     const prevBare = bare(kept[kept.length - 1]?.word ?? "");
     const inside = kept.length > 0 && !ends(kept[kept.length - 1].word);
-    const soft = SOFT_FILLER.test(b) && (FUNCTION_WORD.has(prevBare) || AUXILIARY.has(prevBare) || (inside && b !== "allora" && /,$/.test(t.word)));
-    if (FILLER.test(b) || soft) {
+    const nextBare = bare(tokens[at + 1]?.word ?? "");
+    const soft =
+      SOFT_FILLER.test(b) &&
+      // (Not the verb after its pronoun: «lo diciamo noi».)
+      ((FUNCTION_WORD.has(prevBare) && !(b === "diciamo" && CLITICS.test(prevBare))) ||
+        AUXILIARY.has(prevBare) ||
+        (inside && b !== "allora" && /,$/.test(t.word)) ||
+        // Between a determiner or a number and its noun nothing but a filler stands: «ogni allora mattina», «sei allora appoggi».
+        (rawRunOn && inside && DETERMINER.test(prevBare) && !/[,;:.]$/.test(kept[kept.length - 1].word)) ||
+        // «cioè» and «diciamo» inside a clause only hold the floor — but «diciamo che…», «lo diciamo».
+        (rawRunOn && inside && b !== "allora" && nextBare !== "che" && !CLITICS.test(prevBare) && prevBare !== "non"));
+    // A soft filler said twice is a hesitation, wherever it stands inside a clause: «punto allora allora quattro».
+    const twice = rawRunOn && inside && SOFT_FILLER.test(b) && (nextBare === b || bare(tokens[at - 1]?.word ?? "") === b) && !/[.!?]$/.test(t.word);
+    if (FILLER.test(b) || soft || twice) {
       const prev = kept[kept.length - 1];
       if (prev && /[.!?]/.test(punct) && !ends(prev.word)) prev.word = prev.word.replace(/[,;:]$/, "") + punct.replace(/^,/, "");
-      continue;
+      return;
     }
     const prev = kept[kept.length - 1];
     if (prev && b && bare(prev.word) === b && /^\p{L}+$/u.test(prev.word)) {
       // The later one keeps its punctuation, the earlier its capital.
       prev.word = /^\p{Lu}/u.test(prev.word) ? t.word.replace(/^\p{Ll}/u, (c) => c.toLocaleUpperCase("it-IT")) : t.word;
-      continue;
+      return;
     }
     kept.push({ ...t });
-  }
+  });
 
   // Prose has a full stop every dozen words or so; in a transcript with far fewer the sentences
   // run on, and lexical evidence alone may end one.
@@ -154,23 +187,71 @@ export function readTranscript(segments: TimedSegment[]): TimedSegment[] {
         (nb === "va" && bare(kept[i + 2]?.word ?? "") === "bene") ||
         (runOn && nb === "d'accordo" && !/^(?:tutti|tutto|molto|pienamente|perfettamente|completamente|non)$/.test(b)) ||
         (runOn && nb === "intanto") ||
+        // The minutes' impersonal formula opens its own clause: «…costa di più si approva l'assunzione…».
+        (runOn &&
+          nb === "si" &&
+          /^(?:approva|delibera|decide|stabilisce|respinge|rinvia|dà|da)$/.test(bare(kept[i + 2]?.word ?? "")) &&
+          !/^(?:se|non|che|come|quando|cui)$/.test(b)) ||
         // «…prima di Natale allora lo scriviamo sul sito»; not after an agreement, which «allora» goes on.
         (runOn && nb === "allora" && !AGREEMENT.test(b) && firstPersonAt(kept, i + 2)) ||
         // A change of subject said in the stretch: «…non si può solo aggiornare un'altra cosa, il preventivo…».
         (runOn &&
+          !/^(?:\d+|uno|due|tre|quattro|cinque|sei|sette|otto|nove|dieci)$/.test(b) &&
           opensWithStrongCue(
             kept
               .slice(i + 1, i + 5)
               .map((k) => k.word)
               .join(" "),
           )) ||
+        // …and an agenda item announced in it: «…mi scrive entro fine mese varie ed eventuali il concorso…».
+        // (Not a version's number: «…va nella due punto uno».)
+        (runOn &&
+          !AGREEMENT.test(b) &&
+          !/^(?:\d+|uno|due|tre|quattro|cinque|sei|sette|otto|nove|dieci)$/.test(b) &&
+          announcesItem(
+            kept
+              .slice(i + 1, i + 6)
+              .map((k) => k.word)
+              .join(" "),
+          )) ||
         (nb === "sì" &&
           (/[,.!]$/.test(next.word) || /^(?:certo|va|ok|allora|ci|lo|la|io|faccio|perfetto|grazie)$/.test(bare(kept[i + 2]?.word ?? ""))) &&
           !/^\d/.test(b)) ||
-        (OUTCOME.test(nb) && !AUXILIARY.has(b) && bare(kept[i - wordsSinceEnd(kept, i) + 1].word) === "chi") ||
+        // A vote's outcome after the call or the count: «…favorevoli 21 contrari nessuno astenuti quattro approvato».
+        (OUTCOME.test(nb) &&
+          !AUXILIARY.has(b) &&
+          (bare(kept[i - sinceEnd + 1].word) === "chi" ||
+            // (Only in run-on text: prose sets the count off by commas, «sulla variazione, favorevoli quattordici, approvata».)
+            (runOn &&
+              kept
+                .slice(Math.max(i - sinceEnd + 1, i - 7), i + 1)
+                .some((k) => /^(?:favorevol|contrar|astenut|votazion|voti$)/.test(bare(k.word)))))) ||
+        // After a vote's outcome, a subject and its verb open the next clause: «approvata all'unanimità la seduta è tolta».
+        (runOn &&
+          /^(?:all'unanimità|maggioranza)$/.test(b) &&
+          /^(?:il|lo|la|i|gli|le)$/.test(nb) &&
+          FINITE.test(bare(kept[i + 3]?.word ?? "")) &&
+          !NOT_FINITE.has(bare(kept[i + 3]?.word ?? ""))) ||
+        // The speaker's «io» or «noi» with their own verb: «…chi lo fa l'ordine io lo faccio io».
+        (runOn &&
+          sinceEnd >= 3 &&
+          /^(?:io|noi)$/.test(nb) &&
+          !/^(?:anche|pure|solo|e|o|che|come|tranne|per)$/.test(b) &&
+          firstPersonAt(kept, i + 2)) ||
+        // The call to vote opens its own sentence: «…entro la fine del mese chi è favorevole alla concessione».
+        (runOn && nb === "chi" && sinceEnd >= 3 && callsVote(kept, i + 2)) ||
+        // A numbered point of a recap: «…lo chiama la segreteria due: per protesi…».
+        (runOn && /:$/.test(next.word) && /^(?:uno|due|tre|quattro|cinque|\d|primo|secondo|terzo|quarto)$/.test(nb) && sinceEnd >= 4) ||
         // A capital on a word the transcript otherwise writes in lower case starts a sentence.
         (/^\p{Lu}/u.test(next.word) && lower.has(nb) && !names.has(nb)) ||
-        (runOn && closesOnTime(kept, i) && !GOES_ON.test(nb) && !FUNCTION_WORD.has(nb) && !WHEN_END.test(nb)) ||
+        // (Not after a time put first, which awaits its clause: «quindi per il prossimo volantino, quello di novembre prenotiamo…».)
+        (runOn &&
+          closesOnTime(kept, i) &&
+          !GOES_ON.test(nb) &&
+          !FUNCTION_WORD.has(nb) &&
+          !WHEN_END.test(nb) &&
+          !frontedOnly(kept, i, sinceEnd) &&
+          !(CLITICS.test(nb) && resumesObject(kept, i + 1 - sinceEnd, i, nb))) ||
         (runOn && sinceEnd >= 2 && !awaitsObject(kept, i) && !AGREEMENT.test(b) && opensClause(kept, i + 1, names, sinceEnd)) ||
         // The speakers' own verb after its pronouns: «…per due notti gli rimborsiamo le notti» — not
         // after a time or a condition put first («in caso di pioggia la spostiamo»).
@@ -179,8 +260,19 @@ export function readTranscript(segments: TimedSegment[]): TimedSegment[] {
           !awaitsObject(kept, i) &&
           CLITICS.test(nb) &&
           !FRONTED.test(bare(kept[i + 1 - sinceEnd].word)) &&
+          !resumesObject(kept, i + 1 - sinceEnd, i, nb) &&
+          !/^(?:magari|forse|così)$/.test(b) &&
           firstPersonAt(kept, i + 1, true));
-      if ((seam && pause >= 0.5) || (opener && sinceEnd >= (runOn ? 2 : 3) && !NO_BREAK_BEFORE_OPENER.has(b) && !AUXILIARY.has(b)))
+      // «…ci andiamo o no, perché l'ultima volta…»: «o no» closes a question (read as one below).
+      const orNot = runOn && b === "no" && bare(kept[i - 1]?.word ?? "") === "o" && sinceEnd >= 3 && !/^(?:\?|è|e)$/.test(nb);
+      // After a vote's outcome, said alone, any clause opens: «…favorevoli tutti approvato il capitolato lo scrive il geometra».
+      const afterOutcome = runOn && OUTCOME.test(b) && opensClause(kept, i + 1, names, 4);
+      if (
+        (seam && pause >= 0.5) ||
+        orNot ||
+        afterOutcome ||
+        (opener && sinceEnd >= (runOn ? 2 : 3) && !NO_BREAK_BEFORE_OPENER.has(b) && !AUXILIARY.has(b) && !AWAITS_CLAUSE.test(b))
+      )
         t.word = t.word.replace(/[,;:]$/, "") + ".";
     }
   }
@@ -196,6 +288,16 @@ export function readTranscript(segments: TimedSegment[]): TimedSegment[] {
         (next === "così" && /^(?:non|il|lo|la|i|gli|le|l'|ci|si|ne|\p{L}+iamo)$/u.test(after));
       // Not «facciamo così», «dico così», «non così»: «così» says how, there.
       const how = next === "così" && /^(?:fa|fai|facciamo|fate|faccio|fanno|fare|dico|diciamo|dice|proprio|più|non|solo|sempre)$/.test(bare(t.word));
+      // «vabbè allora così, la nonna e Mateo al mercato»: what «così» announces follows it.
+      const prevWord = bare(kept[i - 1]?.word ?? "");
+      if (
+        bare(t.word) === "così" &&
+        /^(?:allora|quindi|facciamo|vabbè|vabbe|ok|bene)$/.test(prevWord) &&
+        /^\p{L}/u.test(kept[i + 1]?.word ?? "") &&
+        !/^(?:non|tanto|poi|via|e|ma|però|perché|da|che|come|come|va|si|se|ci|lo|la|li|le|ne)$/.test(next) &&
+        /\p{L}$/u.test(t.word)
+      )
+        t.word += ",";
       if (links && !how && /\p{L}$/u.test(t.word) && !NO_BREAK_BEFORE_OPENER.has(bare(t.word)) && !AUXILIARY.has(bare(t.word))) t.word += ",";
     });
 
@@ -247,6 +349,13 @@ function caseVotes(tokens: Token[]): { lower: Set<string>; names: Set<string> } 
 /** Whether the token at i ends on a date or a time: «venerdì», «a fine marzo», «entro le 18», «il 25». */
 function closesOnTime(tokens: Token[], i: number): boolean {
   const b = bare(tokens[i].word);
+  // «la prossima riunione», «il prossimo consiglio»: after an article the adjective awaits its noun.
+  if (
+    /^(?:prossim|scors)[oaie]$/.test(b) &&
+    /^(?:il|lo|la|i|gli|le|l'|\p{L}*(?:al|el|ul)(?:l[oaie])?|\p{L}+[ei])$/u.test(bare(tokens[i - 1]?.word ?? "")) &&
+    !/^(?:settiman|mes|ann|volt)/.test(bare(tokens[i - 1]?.word ?? ""))
+  )
+    return false;
   return WHEN_END.test(b) || (/^\d{1,2}$/.test(b) && /^(?:le|alle|il|entro|dalle)$/.test(bare(tokens[i - 1]?.word ?? "")));
 }
 
@@ -295,6 +404,8 @@ function opensClause(tokens: Token[], j: number, names: Set<string>, sinceEnd = 
       !isRoleNoun(bare(tokens[j - 1]?.word ?? "")) &&
       // Nor is a surname after its first name: «Patrizia Longo».
       !soundsLikeFirstName(bare(tokens[j - 1]?.word ?? "")) &&
+      // Nor the second word of a name: «la Pro Loco si è offerta».
+      !names.has(bare(tokens[j - 1]?.word ?? "")) &&
       (subjectVerb(words, plain, 1, named) || addresses(tokens, j))
     );
   // Two pronouns together are no article: «…per ricevere in tempo me ne occupo io», «…gliela mando».
@@ -313,7 +424,9 @@ function opensClause(tokens: Token[], j: number, names: Set<string>, sinceEnd = 
   const verb = plain[object + 1] ?? "";
   return (
     object > 1 &&
-    !/[,;:.]$/.test(words[object - 1]) &&
+    // The object runs up to its pronoun: no comma nor conjunction between («i programmi, e le riportiamo»).
+    !words.slice(0, object).some((w) => /[,;:.]$/.test(w)) &&
+    !plain.slice(1, object).some((w) => /^(?:e|ed|o|ma)$/.test(w)) &&
     (FINITE.test(verb) || /^\p{L}{3,}o$/u.test(verb)) &&
     !FUNCTION_WORD.has(verb) &&
     !NOT_FINITE.has(verb) &&
@@ -347,6 +460,14 @@ const secondPerson = (word: string) => /^\p{L}{2,}i$/u.test(word) && !NOT_SECOND
 /** Whether the name at token j calls someone to do something: the name, maybe a comma, and a verb in the second person. */
 function addresses(tokens: Token[], j: number): boolean {
   let k = j + 1;
+  // The object may come first and be taken up by its pronoun: «Marta, il modulo sul sito lo aggiorni tu».
+  if (/^(?:il|lo|la|i|gli|le|l'\p{L}+)$/u.test(bare(tokens[k]?.word ?? "")) && !/[.!?]$/.test(tokens[j].word)) {
+    const pronoun = tokens
+      .slice(k + 1, k + 8)
+      .findIndex((t, n) => n > 0 && /^(?:l[oaie]|ne|ci)$/.test(bare(t.word)) && !/^(?:il|lo|la|i|gli|le)$/.test(bare(tokens[k + n]?.word ?? "")));
+    const stop = tokens.slice(k, k + 1 + Math.max(0, pronoun)).some((t) => /[.!?;:]$/.test(t.word));
+    if (pronoun > 0 && !stop) k += pronoun + 1;
+  }
   while (CLITICS.test(bare(tokens[k]?.word ?? ""))) k++;
   return k < tokens.length && secondPerson(bare(tokens[k].word)) && !/[.!?]$/.test(tokens[j].word);
 }
@@ -358,10 +479,14 @@ function firstPersonAt(tokens: Token[], k: number, clitics = false): boolean {
   const verb = bare(tokens[at]?.word ?? "");
   // «lo abbiamo deciso ieri» reports what was said, it does not go on to a new step.
   if (clitics && (at === k || /^(?:abbiamo|avete|hanno|siamo|sono|ho|hai|ha)$/.test(verb))) return false;
+  // The speakers say «mi», «ci», never «si»: «che i moduli si compilino online» is someone else's verb.
+  if (tokens.slice(k, at).some((t) => /^(?:si|se)$/.test(bare(t.word)))) return false;
   // After «lo/la/le», a word in «-o» may be the noun of an article («la mano»): only «-iamo» then.
   const article = at === k + 1 && /^(?:lo|la|li|le)$/.test(bare(tokens[k].word));
   return (
-    /^\p{L}{3,}iamo$/u.test(verb) || (at > k && !(clitics && article) && /^\p{L}{3,}o$/u.test(verb) && !NOT_FINITE.has(verb) && !isRoleNoun(verb))
+    /^\p{L}{3,}iamo$/u.test(verb) ||
+    // («-ano», «-ono» are the third person: «che i carbapenemi si prescrivano».)
+    (at > k && !(clitics && article) && /^\p{L}{3,}o$/u.test(verb) && !/(?:ano|ono)$/.test(verb) && !NOT_FINITE.has(verb) && !isRoleNoun(verb))
   );
 }
 
@@ -377,6 +502,40 @@ function awaitsObject(tokens: Token[], i: number): boolean {
   if (/^\p{L}{2,}(?:are|ere|ire)$/u.test(b)) return true;
   const aux = /^(?:ho|hai|ha|abbiamo|avete|hanno)$/;
   return /^\p{L}{2,}(?:at|ut|it)[oaie]$/u.test(b) && [1, 2].some((k) => aux.test(bare(tokens[i - k]?.word ?? "")));
+}
+
+/**
+ * Whether the clause opening at k puts its object first, so that the pronoun takes it up: «sì bene
+ * i volontari per il torneo li cerchiamo…», «il boiler lo sistemiamo» — the article agrees with it.
+ */
+function resumesObject(tokens: Token[], k: number, i: number, pronoun: string): boolean {
+  while (k < i && /^(?:sì|bene|ok|allora|quindi|e|ma|però|poi|va|d'accordo)$/.test(bare(tokens[k].word))) k++;
+  const article = bare(tokens[k]?.word ?? "");
+  const agrees: Record<string, RegExp> = { lo: /^(?:il|lo|l'.*)$/, la: /^(?:la|l'.*)$/, li: /^(?:i|gli)$/, le: /^le$/ };
+  // Not when a verb came between, or the object was taken up already: «le spese chi le paga il tetto sono 8.000 euro le dividiamo».
+  const between = tokens.slice(k + 1, i + 1).map((t) => bare(t.word));
+  return (agrees[pronoun]?.test(article) ?? false) && !between.some((w) => w === pronoun || (AUXILIARY.has(w) && w !== "e") || FINITE_VERB.test(w));
+}
+// A finite verb a fronted object cannot hold: the present or the future of the speakers or of others.
+const FINITE_VERB = /^(?:\p{L}{3,}(?:iamo|ano|ono|ete|ite|rà|ranno)|ha|hanno|va|fa|deve|devono|può|possono)$/u;
+
+/** Whether the words from k ask for a vote after «chi»: «è favorevole», «allora è contrario», «si astiene», «approva». */
+function callsVote(tokens: Token[], k: number): boolean {
+  const words = tokens
+    .slice(k, k + 5)
+    .map((t) => bare(t.word))
+    .filter((w) => !SOFT_FILLER.test(w));
+  const at = /^(?:è|e|sia|si)$/.test(words[0] ?? "") ? 1 : 0;
+  return /^(?:favorevol|contrar|d'accordo|vota|approva|astien)/.test(words[at] ?? "");
+}
+
+/** Whether the sentence so far is only a time, place or case put first: «per venerdì», «quindi per il prossimo volantino». */
+function frontedOnly(tokens: Token[], i: number, sinceEnd: number): boolean {
+  let k = i - sinceEnd + 1;
+  while (k < i && /^(?:e|ma|quindi|allora|poi|invece|intanto|d'accordo|ok|okay|bene|sì|va)$/.test(bare(tokens[k].word))) k++;
+  if (!FRONTED.test(bare(tokens[k].word)) || sinceEnd > 10) return false;
+  // No verb of its own in between: «per il prossimo volantino, quello di novembre».
+  return !tokens.slice(k + 1, i + 1).some((t) => /^\p{L}{3,}(?:iamo|ano|ono|are|ere|ire)$|^(?:è|ha|va|fa|sono|deve|può)$/u.test(bare(t.word)));
 }
 
 function wordsSinceEnd(tokens: Token[], i: number): number {
@@ -397,7 +556,17 @@ function markQuestion(tokens: Token[], from: number, to: number) {
   const body = text.replace(/^(?:(?:allora|quindi|ok|bene|senti|senta|scusa|scusate|e|ma)\s*,?\s+|\p{L}+,\s+)/u, "");
   const called = soundsLikeFirstName(bare(tokens[from].word)) && addresses(tokens, from);
   // Someone called by name and asked in the second person with «tu»: «Luca, te ne occupi tu?».
-  if (ASKS.test(body) || TAG_QUESTION.test(text) || (called && /\btu\b/u.test(body)) || (called && ASKS.test(body.replace(/^\p{L}+\s+/u, ""))))
+  // The subject put first, then who takes it up: «le batterie nuove chi le ordina», «e il volantino chi lo fa».
+  const whoDoes =
+    to - from < 12 &&
+    /^(?:(?:e|ma|poi|allora|quindi)\s+)?(?:il|lo|la|i|gli|le|l')\s*\p{L}.*\schi\s+(?:(?:lo|la|li|le|ne|ci|se|ce)\s+){1,2}\p{L}+$/u.test(text);
+  if (
+    ASKS.test(body) ||
+    TAG_QUESTION.test(text) ||
+    whoDoes ||
+    (called && /\btu\b/u.test(body)) ||
+    (called && ASKS.test(body.replace(/^\p{L}+\s+/u, "")))
+  )
     last.word = last.word.replace(/[.…,;:]*$/u, "") + "?";
 }
 

@@ -59,15 +59,18 @@ describe("realism harness", () => {
 // with owner and deadline, titles, topic counts within one of the clean text's), one decision and
 // one action under the measured figure where a single sentence may flip.
 const FLOORS = [
-  ["tuning", loadTranscripts, { decisions: 17, actions: 20, titles: 4, topics: 6 }],
+  ["tuning", loadTranscripts, { decisions: 17, actions: 20, titles: 5, topics: 6 }],
   ["held-out", loadHeldOutTranscripts, { decisions: 12, actions: 14, titles: 5, topics: 5 }],
-  ["held-out-2", loadSecondHeldOutTranscripts, { decisions: 10, actions: 13, titles: 6, topics: 5 }],
+  ["held-out-2", loadSecondHeldOutTranscripts, { decisions: 11, actions: 13, titles: 6, topics: 5 }],
   // Titles 4: the variant's title is now the clean text's, which misses h3-riunione-agenzia-viaggi too
   // (5 was one variant title that happened to name it).
   ["held-out-3", loadThirdHeldOutTranscripts, { decisions: 14, actions: 14, titles: 4, topics: 6 }],
-  ["held-out-4", loadFourthHeldOutTranscripts, { decisions: 19, actions: 11, titles: 7, topics: 7 }],
-  ["held-out-5", loadFifthHeldOutTranscripts, { decisions: 17, actions: 14, titles: 7, topics: 8 }],
-  ["held-out-6", loadSixthHeldOutTranscripts, { decisions: 22, actions: 22, titles: 8, topics: 5 }],
+  ["held-out-4", loadFourthHeldOutTranscripts, { decisions: 19, actions: 14, titles: 7, topics: 7 }],
+  ["held-out-5", loadFifthHeldOutTranscripts, { decisions: 19, actions: 19, titles: 7, topics: 8 }],
+  // Titles 7: the orchestra meeting's title takes «Difficile» from its first topic, «Più difficile:
+  // Mahler», as the clean text's topics have it too (titles and topic counts move by one with any
+  // change of a sentence's end: TextTiling).
+  ["held-out-6", loadSixthHeldOutTranscripts, { decisions: 24, actions: 28, titles: 7, topics: 5 }],
 ] as const;
 
 describe("local analyzer on raw transcripts (all traits, seed 36)", () => {

@@ -2,6 +2,7 @@
  * Topic names: the agenda's own words for an announced item, else the terms a topic uses most that
  * the others use least, joined into phrases as they are said ("smart working").
  */
+import { soundsLikeFirstName } from "./names";
 import { contentWord } from "./agenda";
 import { textRank } from "./textrank";
 import { isQuantity, isTimeWord } from "./stopwords";
@@ -91,6 +92,8 @@ export function nameTopics(topics: Topic[], vocabulary: Vocabulary) {
         let score = count * Math.log(1 + topics.length / topicFrequency.get(id)!);
         if ((VERB_ENDING.test(word.toLowerCase()) && word.length >= 6) || verbs.has(fold(word))) score *= VERB_WEIGHT;
         if (isQuantity(fold(word)) || isTimeWord(fold(word))) score *= 0.1;
+        // A first name, however spelt, says who spoke, not what about («Ellena» for «Elena»).
+        if (soundsLikeFirstName(fold(word))) score *= VERB_WEIGHT;
         if (opening.has(id)) score *= OPENING_BOOST;
         if (id === theme) score *= THEME_BOOST;
         // Longer words are more often the nouns that carry the subject.
