@@ -81,7 +81,7 @@ export class LlmHost {
     return new Promise<T>((resolve, reject) => {
       const onAbort = () => {
         this.pending.delete(id);
-        this.child.send({ op: "abort", target: id });
+        this.send({ op: "abort", target: id });
         reject(signal!.reason instanceof Error ? signal!.reason : new Error("aborted"));
       };
       signal?.addEventListener("abort", onAbort, { once: true });
@@ -95,7 +95,15 @@ export class LlmHost {
           reject(e);
         },
       });
-      this.child.send({ id, op, ...args });
+      this.send({ id, op, ...args });
+    });
+  }
+
+  /** A message to the child; one that ended meanwhile has already failed what was pending (see "exit"). */
+  private send(message: Record<string, unknown>) {
+    if (!this.child.connected) return;
+    this.child.send(message, (error) => {
+      if (error) this.child.kill("SIGKILL");
     });
   }
 
@@ -103,7 +111,7 @@ export class LlmHost {
   async stop(): Promise<void> {
     if (this.ended) return;
     const exited = new Promise<void>((resolve) => this.child.once("exit", () => resolve()));
-    this.child.disconnect();
+    if (this.child.connected) this.child.disconnect();
     const timer = setTimeout(() => this.child.kill("SIGKILL"), 5_000);
     await exited;
     clearTimeout(timer);
