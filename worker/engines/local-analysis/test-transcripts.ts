@@ -2,7 +2,7 @@
  * The Italian test transcripts of tests/fixtures/transcripts, for the tests and the benchmark,
  * and a three-hour meeting made from them.
  */
-import { readdirSync, readFileSync } from "node:fs";
+import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import type { TimedSegment } from "~/lib/analysis";
@@ -32,7 +32,7 @@ export type TranscriptFixture = {
    * then the agenda items, in order.
    */
   meeting?: {
-    split: "tuning" | "held-out" | "held-out-2" | "held-out-3" | "held-out-4" | "held-out-5" | "held-out-6" | "held-out-7";
+    split: "tuning" | "held-out" | "held-out-2" | "held-out-3" | "held-out-4" | "held-out-5" | "held-out-6" | "held-out-7" | "held-out-8";
     expectedTitle: string[];
     expectedDecisions: ExpectedDecision[];
     expectedActions: ExpectedAction[];
@@ -142,4 +142,14 @@ export function loadSixthHeldOutTranscripts(): TranscriptFixture[] {
  */
 export function loadSeventhHeldOutTranscripts(): TranscriptFixture[] {
   return load(join(dir, "held-out-7"));
+}
+
+/**
+ * Annotated meetings written blind in session 13 (kinds no earlier set had, from 4 to 14 minutes,
+ * every decision and task marked) by an engineer who never read the analyzer; measured at the
+ * start and the end of that session only. Built from tests/fixtures/transcripts/meetings/h8-*.txt.
+ */
+export function loadEighthHeldOutTranscripts(): TranscriptFixture[] {
+  const folder = join(dir, "held-out-8");
+  return existsSync(folder) ? load(folder) : [];
 }
