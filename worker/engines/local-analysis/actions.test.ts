@@ -97,6 +97,19 @@ describe("action items", () => {
     expect(findDue("ti chiamo per la gita di sabato")).toBeUndefined();
     expect(findDue("Oggi parliamo del bilancio")).toBeUndefined();
   });
+
+  it("reads the calendar as people say it: this week, a day of the month, a date alone, halfway through a month", () => {
+    expect(findDue("La cassetta la porto questa settimana, quella di plexiglass")?.due).toBe("questa settimana");
+    expect(findDue("ci parlo in settimana e gli faccio bloccare la sala")?.due).toBe("in settimana");
+    expect(findDue("le foto per il quattordici, per la giornata delle adozioni")?.due).toBe("per il quattordici");
+    expect(findDue("Il candito lo chiudiamo il trenta novembre, i vasetti dopo")?.due).toBe("il trenta novembre");
+    expect(findDue("la relazione la consegno il 15/3")?.due).toBe("il 15/3");
+    expect(findDue("lo preparo a metà settembre")?.due).toBe("a metà settembre");
+    expect(findDue("te lo dico tra una settimana")?.due).toBe("tra una settimana");
+    expect(findDue("lo sistemo nei prossimi giorni")?.due).toBe("nei prossimi giorni");
+    // A date that belongs to a noun is no deadline of the task.
+    expect(findDue("parliamo della riunione del quindici marzo")).toBeUndefined();
+  });
 });
 
 // Written for the cues of action-cues.ts, not taken from any meeting fixture.

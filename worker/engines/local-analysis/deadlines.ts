@@ -45,7 +45,7 @@ const DUE_PATTERNS: DuePattern[] = [
     true,
   ),
   pattern(
-    String.raw`per\s+(?=(?:${WEEKDAY}|domani|dopodomani|stasera|oggi|fine|la\s+fine|la\s+prossima|il\s+prossimo|la\s+settimana|il\s+\d|il\s+(?:primo|due|tre|quattro|cinque|sei|sette|otto|nove|dieci|quindici|venti|trenta)|(?:la|il)\s+${MEETING}\s+(?:di\s+${WEEKDAY}|del\s+(?:\d{1,2}|${DAY_NUMBER})(?![\p{L}]))))`,
+    String.raw`per\s+(?=(?:${WEEKDAY}|domani|dopodomani|stasera|oggi|fine|la\s+fine|la\s+prossima|il\s+prossimo|la\s+settimana|il\s+\d|il\s+${DAY_NUMBER}(?![\p{L}])|metà|(?:la|il)\s+${MEETING}\s+(?:di\s+${WEEKDAY}|del\s+(?:\d{1,2}|${DAY_NUMBER})(?![\p{L}]))))`,
     "words",
     true,
   ),
@@ -54,10 +54,14 @@ const DUE_PATTERNS: DuePattern[] = [
     "words",
     true,
   ),
-  // "a fine mese", "a fine aprile": a deadline said without "entro" ("fino a fine giornata" is a duration).
-  pattern(String.raw`(?<!fino\s+)a\s+fine\s+(?:mese|settimana|anno|giornata|trimestre|semestre|quadrimestre|${MONTH})(?![\p{L}])`, "whole", true),
+  // "a fine mese", "a fine aprile", "a metà mese": a deadline said without "entro" ("fino a fine giornata" is a duration).
+  pattern(
+    String.raw`(?<!fino\s+)a\s+(?:fine|metà)\s+(?:mese|settimana|anno|giornata|trimestre|semestre|quadrimestre|${MONTH})(?![\p{L}])`,
+    "whole",
+    true,
+  ),
   pattern(String.raw`ogni\s+(?=\w+\s+(?:giorni|settimane|mesi)|settimana|mese|lunedì|martedì|mercoledì|giovedì|venerdì)`, "unit", false),
-  pattern(String.raw`(?:tra|fra)\s+(?=\w+\s+(?:giorni|settimane|mesi))`, "unit", false),
+  pattern(String.raw`(?:tra|fra)\s+(?=(?:\w+\s+(?:giorni|settimane|mesi)|(?:una|un)\s+(?:settimana|mese)))`, "unit", false),
   // "domenica prossima" is a date even after "di" ("alle messe di domenica prossima").
   pattern(String.raw`${WEEKDAY}\s+prossim[oa](?![\p{L}])`, "whole", false),
   // A day, or the day from which ("da lunedì"), not a day that qualifies a noun ("il trasloco di
@@ -70,8 +74,14 @@ const DUE_PATTERNS: DuePattern[] = [
   // "oggi pomeriggio", "in giornata"; a bare "oggi" only closing the clause ("gliela scrivo io oggi"):
   // at its start it is too often "today we talk about…".
   pattern(String.raw`(?:oggi\s+(?:pomeriggio|stesso|in\s+giornata)|in\s+giornata|stamattina|(?<=\p{L}\s+)oggi(?=\s*(?:[.,;:!?]|$)))`, "whole", false),
-  // "la settimana prossima", "il mese prossimo": the next period, said without a preposition.
-  pattern(String.raw`(?:la\s+settimana\s+prossima|la\s+prossima\s+settimana|il\s+mese\s+prossimo|il\s+prossimo\s+mese)(?![\p{L}])`, "whole", false),
+  // "la settimana prossima", "il mese prossimo", "questa settimana", "in mattinata": the period, said without a preposition.
+  pattern(
+    String.raw`(?:la\s+settimana\s+prossima|la\s+prossima\s+settimana|il\s+mese\s+prossimo|il\s+prossimo\s+mese|(?:questa|in)\s+settimana|questo\s+mese|questa\s+sera|stanotte|domattina|in\s+mattinata|in\s+serata|nei\s+prossimi\s+giorni)(?![\p{L}])`,
+    "whole",
+    false,
+  ),
+  // A date said alone, "il quindici marzo", "il 15/3": the day something is done.
+  pattern(String.raw`(?<![\p{L}]\s*(?:di|del|dal|al|dallo)\s+)il\s+(?:${DAY_NUMBER}|\d{1,2})(?:\s+${MONTH}|/\d{1,2})(?![\p{L}\d])`, "whole", false),
   // A moment of the day's schedule: "subito dopo la riunione", "dopo il servizio", "dopo pranzo".
   pattern(String.raw`(?:subito\s+)?dopo\s+(?:(?:la|il|lo|l')\s*)?${DAY_MOMENT}(?![\p{L}])`, "whole", true),
   // "subito" closing a clause or before "dopo…" ("va fatta subito, sennò…", "la faccio subito dopo").
@@ -85,7 +95,7 @@ const CLAUSE_AFTER = /^(?:ce|ci|lo|la|li|le|l'\p{L}*|gli|glie\p{L}*|mi|ti|vi|ne|
 
 // Words without which no deadline pattern can match.
 const DUE_HINT =
-  /entro|oltre|tardi|prima|dopo|per |prossim|ogni|tra |fra |oggi|giornata|stamattina|fine|subito|lunedì|lunedi|martedì|martedi|mercoledì|mercoledi|giovedì|giovedi|venerdì|venerdi|sabato|domenica|domani|stasera/iu;
+  /entro|oltre|tardi|prima|dopo|per |prossim|ogni|tra |fra |oggi|giornata|stamattina|fine|metà|subito|settimana|mese|stanotte|domattina|mattinata|serata|questa sera|giorni|\/|gennaio|febbraio|marzo|aprile|maggio|giugno|luglio|agosto|settembre|ottobre|novembre|dicembre|lunedì|lunedi|martedì|martedi|mercoledì|mercoledi|giovedì|giovedi|venerdì|venerdi|sabato|domenica|domani|stasera/iu;
 const DAY_WORD =
   /^(?:oggi|domani|dopodomani|stasera|stamattina|lunedì|lunedi|martedì|martedi|mercoledì|mercoledi|giovedì|giovedi|venerdì|venerdi|sabato|domenica)$/iu;
 const UNIT = /^(?:giorni|settimane|mesi|settimana|mese|lunedì|martedì|mercoledì|giovedì|venerdì|sabato|domenica)$/iu;
