@@ -7,6 +7,21 @@ const sentences = (texts: string[]): Sentence[] => texts.map((text, index) => ({
 const actions = (...texts: string[]) => findActions(sentences(texts)).map(({ task, owner, due }) => ({ task, owner, due }));
 
 describe("tasks asked in one turn and accepted in the next", () => {
+  it("dates a task by the answer to a question asking when, not by the reason given with the question", () => {
+    const found = actions(
+      "La circolare la scrivo io, con le dosi giuste, e la faccio vedere al veterinario.",
+      "E quando la mandi?",
+      "Perché il quindici è tra tre settimane.",
+      "Entro fine settimana, sabato al massimo.",
+    );
+    expect(found).toEqual([expect.objectContaining({ due: "entro fine settimana" })]);
+    expect(found[0].task).toMatch(/circolare/);
+    // An answer that does not open on a time leaves the task undated.
+    expect(
+      actions("La circolare la scrivo io.", "E quando la mandi?", "Devo prima sentire il veterinario, forse entro fine settimana.")[0].due,
+    ).toBeNull();
+  });
+
   it("gives the task to the person asked by name and takes the deadline from the reply", () => {
     const found = actions("Giorgio, le fotocopie per la gita le fai tu?", "Sì, entro mercoledì le porto in segreteria.");
     expect(found).toHaveLength(1);

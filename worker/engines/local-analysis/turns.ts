@@ -205,8 +205,38 @@ export function joinReplies<T extends Found>(
         break;
       }
     }
+    // "La circolare la scrivo io." — "E quando la mandi?" — "Entro fine settimana.": the answer dates the task.
+    const dated = action.due === null ? dateAskedAfter(sentences, i) : undefined;
+    if (dated) {
+      action.due = dated.due;
+      replies.add(dated.index);
+      const restated = byIndex.get(dated.index);
+      if (restated && restated !== action && restated.owner === null) dropped.add(restated);
+    }
   }
   return { actions: found.filter((a) => !dropped.has(a)), replies };
+}
+
+// Someone asks when, in a few words: "E quando la mandi?", "Entro quando?", "Per quando ce l'hai".
+const ASKS_WHEN = /^(?:(?:e|ma|ok|sì|si|bene|allora)[,]?\s+)*(?:(?:per|entro|da)\s+)?quando(?![\p{L}])/iu;
+// The answer that opens on the deadline: "Entro fine settimana, sabato al massimo", "Sì, diciamo a fine mese".
+const OPENS_ON = /^(?:(?:sì|si|certo|ok|allora|diciamo|beh|mah|eh|penso|credo)[,]?\s+)*/iu;
+
+/** The deadline given in answer to a question asking when, within the next two sentences, and where it was said. */
+function dateAskedAfter(sentences: Sentence[], i: number): { due: string; index: number } | undefined {
+  for (let q = i + 1; q <= i + 2 && q < sentences.length; q++) {
+    const question = sentences[q].text.trim();
+    if (!ASKS_WHEN.test(question) || (!/\?\s*$/.test(question) && question.split(/\s+/).length > 8)) continue;
+    // The answer is the next sentence, or the one after a reason the asker gives ("Perché il quindici è tra tre settimane.").
+    for (let a = q + 1; a <= q + 2 && a < sentences.length; a++) {
+      const answer = sentences[a].text.trim();
+      const due = findDue(answer);
+      const opening = answer.slice(answer.match(OPENS_ON)![0].length);
+      if (due && fold(opening).startsWith(fold(due.due))) return { due: lowerFirst(due.due), index: a };
+    }
+    return undefined;
+  }
+  return undefined;
 }
 
 const lowerFirst = (t: string) => t.charAt(0).toLowerCase() + t.slice(1);
