@@ -23,6 +23,10 @@ describe("decisions", () => {
     "Le ferie di agosto le dividiamo in due turni di due settimane.",
     "In caso di sciopero la rimandiamo alla settimana dopo.",
     "Dal mese prossimo apriamo l'ufficio anche il sabato mattina.",
+    // The chair sums up what was agreed, then says it.
+    "Allora su questo siamo d'accordo: cena ufficiale dalla pro loco, il comune offre la cena agli ospiti.",
+    "Va bene. Allora siamo d'accordo che il serbatoio si ripara prima dell'apertura.",
+    "Va bene, chiudiamo così: corsia dei resi pedonale durante il turno, carrelli solo a inizio turno.",
   ])("finds %s", (text) => {
     expect(decided(text)).toHaveLength(1);
   });
@@ -38,6 +42,9 @@ describe("decisions", () => {
     // A habit or a fact, not a plan.
     "Oggi l'inventario lo facciamo ancora a mano.",
     "Ma poi la vediamo alla prossima riunione?",
+    // Asked, or agreeing with someone's view, is no summing up.
+    "Allora siamo d'accordo?",
+    "Siamo d'accordo con quello che ha detto Marco sul bilancio, ma i numeri non tornano.",
   ])("does not take %s as a decision", (text) => {
     expect(decided(text)).toHaveLength(0);
   });

@@ -36,6 +36,11 @@ const CONSENT = String.raw`(?:ok|okay|va bene|bene|d'accordo|perfetto|si|allora|
 const AGREED = new RegExp(
   String.raw`^(?:${CONSENT}[,.:!]?\s+)*(?:${CONSENT}[,.:!]?\s*)(?:facciamo cosi|cosi(?=\s*[,:]\s*\S)|andata|si fa|si parte|e deciso|deciso)\b`,
 );
+// The chair sums up what was agreed, then says it: "Allora siamo d'accordo: apertura il ventuno giugno",
+// "Va bene, chiudiamo così: corsia pedonale…", "Ok, andiamo così." (not "siamo d'accordo?", a question).
+const SUMMED_UP = new RegExp(
+  String.raw`^(?:${CONSENT}[,.:!]?\s+)*(?:(?:su questo|quindi|allora)\s+)?(?:siamo\s+(?:tutti\s+)?d'accordo(?=\s*[:,]\s*\S|\s+che\s|\s*[.!]?$)|(?:chiudiamo|andiamo|restiamo|rimaniamo|decidiamo|procediamo)\s+cosi\b)`,
+);
 // A first-person plural plan right after a consent word: "allora integriamo con le interviste",
 // "sì, facciamola a pezzi" (the pronoun may be joined to the verb), "intanto scriviamo ai clienti".
 const PLAN = new RegExp(String.raw`^(?:(?:${CONSENT}|intanto)[,.:!]?\s+)+(?:[^\s,.;:?!]+\s+){0,6}?(\w+iamo)(?:lo|la|li|le|ne|ci|glielo|gliela)?\b`);
@@ -74,7 +79,7 @@ function isDecision(folded: string, previous: string | undefined, assigned = fal
   const cue = decisionCue(folded, doubt);
   if (cue === "verdict" || cue === "rule") return true;
   if (FORMAL.some((re) => re.test(folded))) return true;
-  if (AGREED.test(folded)) return true;
+  if (AGREED.test(folded) || SUMMED_UP.test(folded)) return true;
   // With a task, the plan counts only when it opens the sentence ("Facciamo la festa il venti, Marco porta…").
   if (assigned) return !doubt && commits(folded, true);
   if (cue) return true;
