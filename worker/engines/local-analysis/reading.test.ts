@@ -18,6 +18,17 @@ describe("reading a raw transcript", () => {
     expect(read(seg(0, 4, "la bozza la mando."), seg(4, 6, "domani mattina."))).toEqual(["La bozza la mando", "domani mattina."]);
   });
 
+  it("reads a word the transcript says after «una» or «della» as a noun, not as a verb opening a clause", () => {
+    const [text] = read(
+      seg(
+        0,
+        30,
+        "per il bando ci serve una relazione tecnica firmata la chiedo io all'ingegner Pozzi la settimana prossima così la mandiamo tra una settimana",
+      ),
+    );
+    expect(text).toContain("all'ingegner Pozzi la settimana prossima");
+  });
+
   it("ends a sentence at a pause between segments and before an opener", () => {
     expect(read(seg(0, 4, "il bilancio è approvato"), seg(5.2, 8, "passiamo al secondo punto ok ci sono domande"))).toEqual([
       "Il bilancio è approvato.",

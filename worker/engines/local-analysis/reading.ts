@@ -117,6 +117,7 @@ export function readTranscript(segments: TimedSegment[]): TimedSegment[] {
     for (const word of s.text.split(/\s+/).filter(Boolean)) tokens.push({ word, segment });
   });
   const { lower, names } = caseVotes(tokens);
+  const nouns = nounsOf(tokens);
 
   // Fillers and repetitions: the filler's punctuation goes to the word before it.
   // (Whether the text runs on, as below: only there a filler inside a clause is set aside, prose keeps its words.)
@@ -176,7 +177,7 @@ export function readTranscript(segments: TimedSegment[]): TimedSegment[] {
         seam &&
         pause < 0.25 &&
         ((/^\p{Ll}/u.test(next.word) && !OPENS.has(nb) && nb !== "sì") ||
-          ((names.has(nb) || soundsLikeFirstName(nb)) && (isRoleNoun(b) || (runOn && !opensClause(kept, i + 1, names)))));
+          ((names.has(nb) || soundsLikeFirstName(nb)) && (isRoleNoun(b) || (runOn && !opensClause(kept, i + 1, names, nouns)))));
       if (FUNCTION_WORD.has(b) || cut) t.word = t.word.slice(0, -1);
     }
     // Where there is no stop, or the engine's was a cut, the pause and the words decide.
@@ -252,7 +253,7 @@ export function readTranscript(segments: TimedSegment[]): TimedSegment[] {
           !WHEN_END.test(nb) &&
           !frontedOnly(kept, i, sinceEnd) &&
           !(CLITICS.test(nb) && resumesObject(kept, i + 1 - sinceEnd, i, nb))) ||
-        (runOn && sinceEnd >= 2 && !awaitsObject(kept, i) && !AGREEMENT.test(b) && opensClause(kept, i + 1, names, sinceEnd)) ||
+        (runOn && sinceEnd >= 2 && !awaitsObject(kept, i) && !AGREEMENT.test(b) && opensClause(kept, i + 1, names, nouns, sinceEnd)) ||
         // The speakers' own verb after its pronouns: «…per due notti gli rimborsiamo le notti» — not
         // after a time or a condition put first («in caso di pioggia la spostiamo»).
         (runOn &&
@@ -266,7 +267,7 @@ export function readTranscript(segments: TimedSegment[]): TimedSegment[] {
       // «…ci andiamo o no, perché l'ultima volta…»: «o no» closes a question (read as one below).
       const orNot = runOn && b === "no" && bare(kept[i - 1]?.word ?? "") === "o" && sinceEnd >= 3 && !/^(?:\?|è|e)$/.test(nb);
       // After a vote's outcome, said alone, any clause opens: «…favorevoli tutti approvato il capitolato lo scrive il geometra».
-      const afterOutcome = runOn && OUTCOME.test(b) && opensClause(kept, i + 1, names, 4);
+      const afterOutcome = runOn && OUTCOME.test(b) && opensClause(kept, i + 1, names, nouns, 4);
       if (
         (seam && pause >= 0.5) ||
         orNot ||
@@ -346,6 +347,23 @@ function caseVotes(tokens: Token[]): { lower: Set<string>; names: Set<string> } 
   return { lower: new Set(lower.keys()), names: new Set(names.map(([w]) => w)) };
 }
 
+// Determiners that are never a pronoun: what follows them is a noun (or its adjective).
+const NOUN_BEFORE =
+  /^(?:un|una|uno|un'|della|dello|delle|degli|nella|nello|nelle|negli|alla|allo|alle|agli|sulla|sullo|sulle|dalla|dallo|dalle|questa|questo|queste|questi|quella|quello|quelle|ogni|qualche|mia|tua|sua|nostra|vostra|mio|tuo|suo|nostro|vostro)$/;
+
+/** The words the transcript itself says after a determiner («una settimana», «della riunione»): nouns, never verbs. */
+function nounsOf(tokens: Token[]): Set<string> {
+  const out = new Set<string>();
+  for (let i = 1; i < tokens.length; i++) {
+    const before = bare(tokens[i - 1].word);
+    if (NOUN_BEFORE.test(before) && !/[.!?,;:]$/.test(tokens[i - 1].word)) out.add(bare(tokens[i].word));
+    // «un'altra», «dell'assemblea»: the elided determiner and its noun in one token.
+    const elided = bare(tokens[i].word).match(/^(?:un|dell|nell|all|sull|dall|quest|quell)'(\p{L}+)$/u);
+    if (elided) out.add(elided[1]);
+  }
+  return out;
+}
+
 /** Whether the token at i ends on a date or a time: «venerdì», «a fine marzo», «entro le 18», «il 25». */
 function closesOnTime(tokens: Token[], i: number): boolean {
   const b = bare(tokens[i].word);
@@ -380,7 +398,7 @@ const CLITICS = /^(?:si|ci|ne|lo|la|li|le|gli|mi|ti|vi|se|me|te|ce|ve)$/;
  * preparerà…», «…va nella due punto uno marco prepara la build…» — or an object put first and
  * taken up by its pronoun: «…non ci stringiamo dentro il rinfresco lo organizzano i genitori».
  */
-function opensClause(tokens: Token[], j: number, names: Set<string>, sinceEnd = 4): boolean {
+function opensClause(tokens: Token[], j: number, names: Set<string>, nouns: Set<string>, sinceEnd = 4): boolean {
   const words: string[] = [];
   for (let k = j; k < tokens.length && words.length < 14; k++) {
     // A full stop after a function word is a cut (removed when the loop gets there).
@@ -393,9 +411,9 @@ function opensClause(tokens: Token[], j: number, names: Set<string>, sinceEnd = 
   const named = (k: number) => k < plain.length && (/^\p{Lu}/u.test(tokens[j + k].word) || soundsLikeFirstName(plain[k]) || names.has(plain[k]));
   const role = words.join(" ").match(ROLE_SUBJECT);
   // An office by its acronym: «…con due astenuti la RSU la presenta…».
-  if (/^(?:il|la|l')$/.test(plain[0] ?? "") && /^\p{Lu}{2,6}$/u.test(tokens[j + 1]?.word ?? "")) return subjectVerb(words, plain, 2, named);
+  if (/^(?:il|la|l')$/.test(plain[0] ?? "") && /^\p{Lu}{2,6}$/u.test(tokens[j + 1]?.word ?? "")) return subjectVerb(words, plain, 2, named, nouns);
   // (An office with its article and verb is clear enough after two words: «approvato all'unanimità il signor Bruni consegna…».)
-  if (role && namesPerson(role[0])) return subjectVerb(words, plain, role[0].trim().split(/\s+/).length, named);
+  if (role && namesPerson(role[0])) return subjectVerb(words, plain, role[0].trim().split(/\s+/).length, named, nouns);
   if (sinceEnd < 4) return false;
   // A name after a role is in apposition to it: «la professoressa Rinaldi raccoglierà…». A name
   // that calls someone opens a request: «…app e server Luca, te ne occupi tu», «…Sara puoi fare tu…».
@@ -406,7 +424,7 @@ function opensClause(tokens: Token[], j: number, names: Set<string>, sinceEnd = 
       !soundsLikeFirstName(bare(tokens[j - 1]?.word ?? "")) &&
       // Nor the second word of a name: «la Pro Loco si è offerta».
       !names.has(bare(tokens[j - 1]?.word ?? "")) &&
-      (subjectVerb(words, plain, 1, named) || addresses(tokens, j))
+      (subjectVerb(words, plain, 1, named, nouns) || addresses(tokens, j))
     );
   // Two pronouns together are no article: «…per ricevere in tempo me ne occupo io», «…gliela mando».
   if (
@@ -430,12 +448,13 @@ function opensClause(tokens: Token[], j: number, names: Set<string>, sinceEnd = 
     (FINITE.test(verb) || /^\p{L}{3,}o$/u.test(verb)) &&
     !FUNCTION_WORD.has(verb) &&
     !NOT_FINITE.has(verb) &&
+    !nouns.has(verb) &&
     !isRoleNoun(verb)
   );
 }
 
 /** Whether the subject's first `at` words are followed by its finite verb (after a complement and pronouns). */
-function subjectVerb(words: string[], plain: string[], at: number, named: (k: number) => boolean): boolean {
+function subjectVerb(words: string[], plain: string[], at: number, named: (k: number) => boolean, nouns: Set<string>): boolean {
   for (let n = 0; n < 2 && named(at) && !/[,;:.]$/.test(words[at - 1]); n++) at++;
   // Its complement: «l'ufficio del personale», «il responsabile dell'officina».
   if (/^(?:di|del|dello|della|dei|degli|delle)$/.test(plain[at] ?? "")) at += 2;
@@ -449,7 +468,8 @@ function subjectVerb(words: string[], plain: string[], at: number, named: (k: nu
   } else if (/[,;:.]$/.test(words[at - 1] ?? ",")) return false;
   while (CLITICS.test(plain[at] ?? "")) at++;
   const verb = plain[at] ?? "";
-  return FINITE.test(verb) && !FUNCTION_WORD.has(verb) && !NOT_FINITE.has(verb);
+  // (A word the transcript says after «una», «della», «questa» is a noun: «…all'ingegner Pozzi la settimana prossima».)
+  return FINITE.test(verb) && !FUNCTION_WORD.has(verb) && !NOT_FINITE.has(verb) && !nouns.has(verb);
 }
 
 // A verb in the second person singular after a name: «puoi», «mandi», «te ne occupi» — not the
