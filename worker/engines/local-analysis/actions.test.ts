@@ -6,6 +6,15 @@ const sentences = (texts: string[]): Sentence[] => texts.map((text, index) => ({
 const actions = (...texts: string[]) => findActions(sentences(texts)).map(({ task, owner, due }) => ({ task, owner, due }));
 
 describe("action items", () => {
+  it("gives each person the task of their own clause when one sentence gives two", () => {
+    expect(actions("Signora Silvia, allora lei mi porta l'atto originale la settimana prossima, e le visure le richiede lo studio.")).toEqual([
+      expect.objectContaining({ owner: "Signora Silvia", due: "la settimana prossima" }),
+      expect.objectContaining({ owner: "lo studio", due: null }),
+    ]);
+    // One task said in two steps stays one.
+    expect(actions("La circolare la scrivo io, con le dosi giuste, e la faccio vedere al veterinario prima di mandarla.")).toHaveLength(1);
+  });
+
   it("reads duty verbs with the owner before them and the deadline as said", () => {
     expect(actions("L'amministratore dovrà chiedere tre preventivi entro il trenta maggio.")).toEqual([
       { task: "Chiedere tre preventivi", owner: "L'amministratore", due: "entro il trenta maggio" },

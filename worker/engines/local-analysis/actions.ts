@@ -100,6 +100,41 @@ export function findActions(sentences: Sentence[]): Found[] {
 export function findActionsAndReplies(sentences: Sentence[]): { actions: Found[]; replies: Set<number> } {
   readOwnersOf(sentences);
   transcript = sentences.map((s) => s.text).join(" ");
+  // A sentence whose clauses give tasks to different people gives each of them, in its place.
+  const byClause = new Map<number, Found[]>();
+  for (const s of sentences) {
+    const clauses = CLAUSE_JOIN.test(s.text) ? tasksByClause(s) : undefined;
+    if (clauses) byClause.set(s.index, clauses);
+  }
+  const sentenceLevel = scan(sentences);
+  const out: Found[] = [];
+  for (const s of sentences) {
+    const own = sentenceLevel.filter((a) => a.index === s.index);
+    out.push(...(byClause.has(s.index) && own.length < byClause.get(s.index)!.length ? byClause.get(s.index)! : own));
+  }
+  const joined = joinReplies(sentences, out, isName);
+  return { actions: answerWhoQuestions(sentences, joined.actions, joined.replies), replies: joined.replies };
+}
+
+// Where a sentence joins two clauses with «, e» or «;»: each may give its own task.
+const CLAUSE_JOIN = /,\s+(?=e\s)|;\s+/u;
+
+/**
+ * Two tasks said in one sentence, each clause with its own owner: «lei mi porta l'atto originale
+ * la settimana prossima, e le visure le richiede lo studio». Undefined when the clauses do not give
+ * two tasks for different people (one task said in two steps stays one).
+ */
+function tasksByClause(sentence: Sentence): Found[] | undefined {
+  const parts = sentence.text.split(CLAUSE_JOIN).filter((p) => p.trim().split(/\s+/).length >= 4);
+  if (parts.length < 2) return undefined;
+  const found = scan(parts.map((text) => ({ ...sentence, text })));
+  const owners = new Set(found.map((a) => a.owner ?? ""));
+  if (found.length < 2 || owners.size < found.length) return undefined;
+  return found.map((a) => ({ ...a, index: sentence.index }));
+}
+
+/** The action items of each sentence, on their own: the replies and answers are joined after. */
+function scan(sentences: Sentence[]): Found[] {
   const out: Found[] = [];
   for (let i = 0; i < sentences.length; i++) {
     const s = sentences[i];
@@ -264,6 +299,5 @@ export function findActionsAndReplies(sentences: Sentence[]): { actions: Found[]
       asksWhen: !!vocative?.asksWhen && owner === vocative.name,
     });
   }
-  const joined = joinReplies(sentences, out, isName);
-  return { actions: answerWhoQuestions(sentences, joined.actions, joined.replies), replies: joined.replies };
+  return out;
 }
