@@ -29,6 +29,18 @@ describe("reading a raw transcript", () => {
     expect(text).toContain("all'ingegner Pozzi la settimana prossima");
   });
 
+  it("reads a transcript with its full stops but every start in lower case as prose, not as run-on speech", () => {
+    expect(
+      read(
+        seg(0, 8, "buonasera a tutti. va bene, intanto cominciamo. allora, le cose sono queste: i turni e i soldi."),
+        seg(9, 14, "i turni. il sabato siamo in quindici, ma la mattina non c'è nessuno."),
+      ),
+    ).toEqual([
+      "Buonasera a tutti. Va bene, intanto cominciamo. Allora, le cose sono queste: i turni e i soldi.",
+      "I turni. Il sabato siamo in quindici, ma la mattina non c'è nessuno.",
+    ]);
+  });
+
   it("ends a sentence at a pause between segments and before an opener", () => {
     expect(read(seg(0, 4, "il bilancio è approvato"), seg(5.2, 8, "passiamo al secondo punto ok ci sono domande"))).toEqual([
       "Il bilancio è approvato.",

@@ -121,7 +121,7 @@ export function readTranscript(segments: TimedSegment[]): TimedSegment[] {
 
   // Fillers and repetitions: the filler's punctuation goes to the word before it.
   // (Whether the text runs on, as below: only there a filler inside a clause is set aside, prose keeps its words.)
-  const rawRunOn = tokens.filter((t, i) => ends(t.word) && /^\p{Lu}/u.test(tokens[i + 1]?.word ?? "")).length * 20 < tokens.length;
+  const rawRunOn = runsOn(tokens, sorted);
   const kept: Token[] = [];
   tokens.forEach((t, at) => {
     const b = bare(t.word);
@@ -155,11 +155,8 @@ export function readTranscript(segments: TimedSegment[]): TimedSegment[] {
     kept.push({ ...t });
   });
 
-  // Prose has a full stop every dozen words or so; in a transcript with far fewer the sentences
-  // run on, and lexical evidence alone may end one.
-  // A stop counts when a capital follows it: engines put one at a segment's end whether the
-  // sentence ends there or not, and some write every start in lower case.
-  const runOn = kept.filter((t, i) => ends(t.word) && /^\p{Lu}/u.test(kept[i + 1]?.word ?? "")).length * 20 < kept.length;
+  // In a run-on transcript lexical evidence alone may end a sentence.
+  const runOn = runsOn(kept, sorted);
   for (let i = 0; i < kept.length; i++) {
     const t = kept[i];
     const next = kept[i + 1];
@@ -326,6 +323,21 @@ export function readTranscript(segments: TimedSegment[]): TimedSegment[] {
   const texts = sorted.map(() => [] as string[]);
   for (const t of kept) texts[t.segment].push(t.word);
   return sorted.map((s, i) => ({ ...s, text: texts[i].join(" ") })).filter((s) => s.text !== "");
+}
+
+/**
+ * Whether the text runs on: prose has a full stop every dozen words or so, a run-on transcript far
+ * fewer. A stop counts inside a segment, or at a segment's end before a capital or a pause: engines
+ * put one at every segment's end whether the sentence ends there or not, and some write every start
+ * in lower case (where a stop before a pause still ends a sentence).
+ */
+function runsOn(tokens: Token[], segments: TimedSegment[]): boolean {
+  const stops = tokens.filter((t, i) => {
+    const next = tokens[i + 1];
+    if (!next || !ends(t.word)) return false;
+    return /^\p{Lu}/u.test(next.word) || next.segment === t.segment || num(segments[next.segment].start) - num(segments[t.segment].end) >= 0.3;
+  }).length;
+  return stops * 20 < tokens.length;
 }
 
 /**
