@@ -48,6 +48,16 @@ describe("reading a raw transcript", () => {
     ]);
   });
 
+  it("recognises a subject raised with «e», when and how asked, a task put to «tu», and not «è vero» agreeing", () => {
+    const asked = (text: string) => read(seg(0, 3, "non so."), seg(5, 8, text))[1];
+    expect(asked("e il concerto delle due bande.")).toBe("E il concerto delle due bande?");
+    expect(asked("quando lo mettiamo.")).toBe("Quando lo mettiamo?");
+    expect(asked("il battello lo prenota l'ufficio cultura, Lorenzo, se ne occupi tu.")).toBe(
+      "Il battello lo prenota l'ufficio cultura, Lorenzo, se ne occupi tu?",
+    );
+    expect(asked("ah, già, è vero.")).toBe("Ah, già, è vero.");
+  });
+
   it("recognises questions by their words only where the engine writes no «?»", () => {
     expect(read(seg(0, 3, "chi se ne occupa."), seg(5, 8, "me ne occupo io."))).toEqual(["Chi se ne occupa?", "Me ne occupo io."]);
     // A writer's full stop in prose that asks elsewhere stands.

@@ -94,7 +94,15 @@ const ABBREVIATION = /^(?:dott|dr|sig|sigg|prof|avv|ing|arch|geom|rag|art|pag|pa
 // A sentence that opens with one of these, and is short, is a question.
 const ASKS =
   /^(?:chi(?! non)|cosa|che cosa|dove|quanto|quanti|quante|quale|quali|possiamo|posso|potete|puoi|potresti|potreste|avete|hai|siete|c'è qualcuno|qualcuno|qualcun altro|ci sono domande|vi va|ti va|riesci|riuscite|ve la sentite|te la senti|come mai|ce la fa|ce la fai|ce la fate|lo sai|sapete|va bene a tutti|siamo d'accordo|tutti d'accordo)(?![\p{L}])/u;
-const TAG_QUESTION = /(?:,\s*(?:vero|giusto|no)|\so no|\svero)$/u;
+// («…è vero» agrees: «Ah, già, è vero.»)
+const TAG_QUESTION = /(?:,\s*(?:vero|giusto|no)|\so no|(?<!\s[èe])\svero)$/u;
+// A subject raised as a question, a noun phrase alone after «e»: «E la banda?», «E il concerto delle due bande?».
+const RAISES = /^(?:e|ma)\s+(?:il|lo|la|i|gli|le|l'|questo|questa|quello|quella|quei|quegli|quelle)\s*\p{L}+(?:\s+\p{L}+){0,4}$/u;
+// A task put to someone, «tu» closing it: «…Lorenzo, se ne occupi tu», «lo fai tu».
+const ASKED_OF_YOU = /(?:^|\s)(?:(?:lo|la|li|le|ne|ci|te\s+ne|ce\s+l[oaie])\s+)?\p{L}{2,}i\s+tu$/u;
+// When or how, asked of a verb with its pronouns: «quando lo mettiamo», «come facciamo con le chiavi».
+const WHEN_HOW =
+  /^(?:e\s+)?(?:quando|come)\s+(?:(?:lo|la|li|le|ne|ci|si|gli|ce|ve|me|te)\s+){0,2}\p{L}+(?:iamo|ete|ite|i|a|e|ano|ono)(?:\s+\p{L}+){0,4}$/u;
 
 // Lower case with accents kept: «sì» is not «si», «è» is not «e».
 // A clause that ends on a date or a time: what follows, if it does not go on with it, opens another.
@@ -595,6 +603,9 @@ function markQuestion(tokens: Token[], from: number, to: number) {
   if (
     ASKS.test(body) ||
     TAG_QUESTION.test(text) ||
+    RAISES.test(text) ||
+    WHEN_HOW.test(body) ||
+    ASKED_OF_YOU.test(text) ||
     whoDoes ||
     (called && /\btu\b/u.test(body)) ||
     (called && ASKS.test(body.replace(/^\p{L}+\s+/u, "")))
