@@ -12,7 +12,8 @@ import { analysisResultSchema, type TimedSegment } from "~/lib/analysis";
 import { OTHER_BUSINESS } from "~/lib/meeting";
 import { buildSyntheticGguf } from "../../../tests/support/synthetic-gguf";
 import { LocalAnalysisEngine } from "../local-analysis/index";
-import { LocalLlmAnalysisEngine, partSchema } from "./engine";
+import { LocalLlmAnalysisEngine } from "./engine";
+import { partSchema } from "./schema";
 
 let dir: string;
 let engine: LocalLlmAnalysisEngine;

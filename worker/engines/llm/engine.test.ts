@@ -9,7 +9,8 @@ import { analysisResultSchema, formatTimestamp, type TimedSegment } from "~/lib/
 import { buildSyntheticGguf } from "../../../tests/support/synthetic-gguf";
 import { LocalAnalysisEngine } from "../local-analysis/index";
 import { transcriptLines } from "../minutes";
-import { LocalLlmAnalysisEngine, splitByTokens } from "./engine";
+import { LocalLlmAnalysisEngine } from "./engine";
+import { splitByTokens } from "./parts";
 import { resolveLlmModel } from "./models";
 import { readLlmStatus } from "~/services/llm-status.server";
 

@@ -1,8 +1,7 @@
-import { createHash } from "node:crypto";
 import os from "node:os";
 import type { AnalysisResult } from "~/lib/analysis";
 import { agendaOf, agendaTopicNames, fitToAgenda } from "../agenda-fit";
-import { AGENDA_INSTRUCTIONS, agendaLines, assembleMinutes, MINUTES_INSTRUCTIONS, stampsOf, transcriptLines, type PartialMinutes } from "../minutes";
+import { agendaLines, assembleMinutes, stampsOf, transcriptLines, type PartialMinutes } from "../minutes";
 import type { DownloadProgress } from "../model-files";
 import { UserFacingError, type AnalysisEngine, type AnalysisInput, type AnalysisOutput } from "../types";
 import { ensureLlmModel, resolveLlmModel, type LlmDownloadOptions } from "./models";
@@ -11,6 +10,17 @@ import { readLlmStatus, writeLlmStatus, type LlmStandIn } from "~/services/llm-s
 import { estimateAnalysisSeconds, estimateSecondsForText, SLOW_ANALYSIS_SECONDS } from "~/lib/llm-estimate";
 import { ModelWatch } from "./availability";
 import { LlmHost, type LlmPriority } from "./host";
+import { cutIntoParts, partHash, partLines, type TranscriptPart } from "./parts";
+import { overallPrompt, partPrompt, systemPromptFor } from "./prompts";
+import {
+  OVERALL_ANSWER_TOKENS,
+  OVERALL_SCHEMA,
+  PART_ANSWER_TOKENS,
+  partContextSize,
+  partSchema,
+  type OverallAnswer,
+  type PartAnswer,
+} from "./schema";
 import { cachedSpeed, measureSpeed, saveSpeed, type MeasuredSpeed } from "./speed";
 
 /**
@@ -51,95 +61,14 @@ export type LlmEngineOptions = {
 };
 
 export const DEFAULT_PART_TOKENS = 1500;
-/** Tokens the answer of one part may take; the schema's limits keep a complete answer below it. */
-const PART_ANSWER_TOKENS = 1600;
-const OVERALL_ANSWER_TOKENS = 700;
 /** Unload the model after this long without work, giving its memory back. */
 const IDLE_UNLOAD_MS = 10 * 60_000;
 
-const text = (min: number, max: number) => ({ type: "string", minLength: min, maxLength: max }) as const;
-const nullableText = (max: number) => ({ oneOf: [{ type: "string", maxLength: max }, { type: "null" }] }) as const;
-
-function partSchema(stamps: string[], withTitle: boolean, topicNames?: string[]) {
-  const minuto = { enum: stamps };
-  // With an agenda (issue 31) a topic is one of its items by name: the grammar allows no other.
-  const nome = topicNames ? { enum: topicNames } : text(3, 60);
-  return {
-    type: "object",
-    properties: {
-      ...(withTitle ? { titolo: text(3, 60) } : {}),
-      riassunto: text(1, withTitle ? 1200 : 500),
-      argomenti: {
-        type: "array",
-        minItems: 1,
-        maxItems: topicNames ? Math.min(topicNames.length, 6) : 3,
-        items: {
-          type: "object",
-          properties: {
-            nome,
-            punti: { type: "array", minItems: 1, maxItems: 3, items: { type: "object", properties: { punto: text(3, 160), minuto } } },
-          },
-        },
-      },
-      decisioni: { type: "array", maxItems: 4, items: { type: "object", properties: { testo: text(3, 160), minuto } } },
-      azioni: {
-        type: "array",
-        maxItems: 4,
-        items: { type: "object", properties: { attivita: text(3, 160), responsabile: nullableText(40), scadenza: nullableText(40), minuto } },
-      },
-    },
-  } as const;
-}
-
-export { partSchema };
-
-const OVERALL_SCHEMA = { type: "object", properties: { titolo: text(3, 60), riassunto: text(1, 1200) } } as const;
-
-/**
- * A part's key in minutes_parts: its words and, with an agenda, the agenda it was asked under, so
- * an edited part or a changed agenda gets another key and the part is asked again.
- */
-function partHash(lines: string[], agenda: string[] | undefined): string {
-  return createHash("sha256")
-    .update((agenda ? [agendaLines(agenda), ...lines] : lines).join("\n"))
-    .digest("hex");
-}
-
-/** Groups lines into parts of at most maxTokens (a single longer line is its own part). */
-export function splitByTokens(lines: string[], countTokens: (line: string) => number, maxTokens: number): string[][] {
-  const parts: string[][] = [];
-  let current: string[] = [];
-  let size = 0;
-  for (const line of lines) {
-    const n = countTokens(line) + 1;
-    if (current.length > 0 && size + n > maxTokens) {
-      parts.push(current);
-      current = [];
-      size = 0;
-    }
-    current.push(line);
-    size += n;
-  }
-  if (current.length > 0) parts.push(current);
-  return parts;
-}
-
-/**
- * The transcript in parts, each with the lines the model reads and the words it is known by.
- * Parts are cut and known by their words alone: speakers are labelled only after «Invia»
- * (channels, diarization), so a part mapped during the meeting keeps its place and key when they
- * arrive, while the prompt still shows them.
- */
-async function transcriptParts(segments: AnalysisInput["segments"], host: LlmHost, maxTokens: number) {
-  const words = transcriptLines(segments.map((s) => ({ ...s, speaker: null })));
-  const shown = transcriptLines(segments);
-  const counts = await countTokens(host, words);
-  let at = 0;
-  return splitByTokens(words, (line) => counts.get(line) ?? line.length, maxTokens).map((key) => {
-    const part = { lines: shown.slice(at, at + key.length), key };
-    at += key.length;
-    return part;
-  });
+/** The transcript in parts (parts.ts), cut by the tokens of its lines as the model counts them. */
+async function transcriptParts(segments: AnalysisInput["segments"], host: LlmHost, maxTokens: number): Promise<TranscriptPart[]> {
+  const lines = partLines(segments);
+  const counts = await countTokens(host, lines.words);
+  return cutIntoParts(lines, (line) => counts.get(line) ?? line.length, maxTokens);
 }
 
 /** Tokens of each distinct text, as the model counts them (one request for all). */
@@ -348,15 +277,9 @@ export class LocalLlmAnalysisEngine implements AnalysisEngine {
     const threads = this.threads();
     const agenda = agendaOf(input);
     const topicNames = agenda && agendaTopicNames(agenda);
-    const systemPrompt = agenda ? `${MINUTES_INSTRUCTIONS} ${AGENDA_INSTRUCTIONS}` : MINUTES_INSTRUCTIONS;
-    // Room for the instructions and the agenda as this model counts them (a byte-level tokenizer
-    // needs far more than a real one), plus the chat template's own tokens; never less than 1,024.
+    const systemPrompt = systemPromptFor(agenda);
     const instructions = await countTokens(host, agenda ? [systemPrompt, agendaLines(agenda)] : [systemPrompt]);
-    const instructionTokens = [...instructions.values()].reduce((a, b) => a + b, 0) + 256;
-    await host.call("openContext", {
-      contextSize: Math.min(trainContextSize, partTokens + PART_ANSWER_TOKENS + Math.max(1024, instructionTokens)),
-      threads,
-    });
+    await host.call("openContext", { contextSize: partContextSize(trainContextSize, partTokens, [...instructions.values()]), threads });
     const askOnce = async <T>(schema: object, prompt: string, maxTokens: number, seed: number): Promise<T> => {
       input.signal?.throwIfAborted();
       const { text: answer } = await host.call<{ text: string }>(
@@ -383,14 +306,12 @@ export class LocalLlmAnalysisEngine implements AnalysisEngine {
         if (live && index === parts.length - 1) break;
         // A part done during the meeting (same place, same words and agenda, same model) is not asked again.
         const hash = single ? "" : partHash(part.key, agenda);
-        const kept = single ? undefined : ((await input.parts?.get(index, hash, this.model)) as (PartialMinutes & { titolo?: string }) | undefined);
-        // No "of N" in the heading: a part done during the meeting (N unknown yet) reads as it will at «Invia».
-        const heading = single ? "Trascrizione della riunione" : `Parte ${index + 1} della trascrizione della riunione`;
+        const kept = single ? undefined : ((await input.parts?.get(index, hash, this.model)) as PartAnswer | undefined);
         const answer =
           kept ??
-          (await ask<PartialMinutes & { titolo?: string }>(
+          (await ask<PartAnswer>(
             partSchema(stampsOf(part.lines), single, topicNames),
-            `${agenda ? `${agendaLines(agenda)}\n\n` : ""}${heading}:\n\n${part.lines.join("\n")}`,
+            partPrompt(part.lines, index, single, agenda),
             PART_ANSWER_TOKENS,
           ));
         if (!kept && !single) await input.parts?.put(index, hash, this.model, answer);
@@ -400,12 +321,7 @@ export class LocalLlmAnalysisEngine implements AnalysisEngine {
       }
       if (live) return assembleMinutes(partials, input.segments, overall);
       if (parts.length > 1) {
-        const digest = partials.map((p, i) => `Parte ${i + 1}: ${p.riassunto}\nArgomenti: ${p.argomenti.map((a) => a.nome).join("; ")}`).join("\n\n");
-        const answer = await ask<{ titolo: string; riassunto: string }>(
-          OVERALL_SCHEMA,
-          `Questi sono i riassunti delle parti consecutive di una riunione. Scrivi il titolo dell'intera riunione (che ne nomini l'oggetto, mai un saluto) e un riassunto complessivo che tocchi ogni argomento.\n\n${digest}`,
-          OVERALL_ANSWER_TOKENS,
-        );
+        const answer = await ask<OverallAnswer>(OVERALL_SCHEMA, overallPrompt(partials), OVERALL_ANSWER_TOKENS);
         overall = { title: answer.titolo, summary: answer.riassunto };
         input.onProgress?.(1);
       }
