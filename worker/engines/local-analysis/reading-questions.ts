@@ -1,0 +1,52 @@
+/**
+ * Questions recognised from their words, for transcripts whose engine writes no «?»: a short
+ * sentence that opens with a question word or a request («chi se ne occupa», «possiamo…»), ends on
+ * a tag («…, vero», «o no»), puts its subject first and asks who takes it up («il volantino chi lo
+ * fa»), calls someone by name in the second person («Luca, te ne occupi tu»), raises a subject with
+ * «e» («E la banda?») or asks when or how («quando lo mettiamo»).
+ */
+import { soundsLikeFirstName } from "./names";
+import { addresses } from "./reading-clauses";
+import { bare, type Token } from "./reading-words";
+
+// A sentence that opens with one of these, and is short, is a question.
+const ASKS =
+  /^(?:chi(?! non)|cosa|che cosa|dove|quanto|quanti|quante|quale|quali|possiamo|posso|potete|puoi|potresti|potreste|avete|hai|siete|c'è qualcuno|qualcuno|qualcun altro|ci sono domande|vi va|ti va|riesci|riuscite|ve la sentite|te la senti|come mai|ce la fa|ce la fai|ce la fate|lo sai|sapete|va bene a tutti|siamo d'accordo|tutti d'accordo)(?![\p{L}])/u;
+// («…è vero» agrees: «Ah, già, è vero.»)
+const TAG_QUESTION = /(?:,\s*(?:vero|giusto|no)|\so no|(?<!\s[èe])\svero)$/u;
+// A subject raised as a question, a noun phrase alone after «e»: «E la banda?», «E il concerto delle due bande?».
+const RAISES = /^(?:e|ma)\s+(?:il|lo|la|i|gli|le|l'|questo|questa|quello|quella|quei|quegli|quelle)\s*\p{L}+(?:\s+\p{L}+){0,4}$/u;
+// A task put to someone, «tu» closing it: «…Lorenzo, se ne occupi tu», «lo fai tu».
+const ASKED_OF_YOU = /(?:^|\s)(?:(?:lo|la|li|le|ne|ci|te\s+ne|ce\s+l[oaie])\s+)?\p{L}{2,}i\s+tu$/u;
+// When or how, asked of a verb with its pronouns: «quando lo mettiamo», «come facciamo con le chiavi».
+const WHEN_HOW =
+  /^(?:e\s+)?(?:quando|come)\s+(?:(?:lo|la|li|le|ne|ci|si|gli|ce|ve|me|te)\s+){0,2}\p{L}+(?:iamo|ete|ite|i|a|e|ano|ono)(?:\s+\p{L}+){0,4}$/u;
+
+export function markQuestion(tokens: Token[], from: number, to: number) {
+  const last = tokens[to];
+  if (to - from + 1 > 22 || /[?!]["»)]*$/u.test(last.word)) return;
+  const text = tokens
+    .slice(from, to + 1)
+    .map((t) => t.word.toLowerCase())
+    .join(" ")
+    .replace(/[.…]+$/u, "");
+  // A vocative or a cue before the question: «Marco, puoi…», «Sara puoi…», «allora, chi…».
+  const body = text.replace(/^(?:(?:allora|quindi|ok|bene|senti|senta|scusa|scusate|e|ma)\s*,?\s+|\p{L}+,\s+)/u, "");
+  const called = soundsLikeFirstName(bare(tokens[from].word)) && addresses(tokens, from);
+  // Someone called by name and asked in the second person with «tu»: «Luca, te ne occupi tu?».
+  // The subject put first, then who takes it up: «le batterie nuove chi le ordina», «e il volantino chi lo fa».
+  const whoDoes =
+    to - from < 12 &&
+    /^(?:(?:e|ma|poi|allora|quindi)\s+)?(?:il|lo|la|i|gli|le|l')\s*\p{L}.*\schi\s+(?:(?:lo|la|li|le|ne|ci|se|ce)\s+){1,2}\p{L}+$/u.test(text);
+  if (
+    ASKS.test(body) ||
+    TAG_QUESTION.test(text) ||
+    RAISES.test(text) ||
+    WHEN_HOW.test(body) ||
+    ASKED_OF_YOU.test(text) ||
+    whoDoes ||
+    (called && /\btu\b/u.test(body)) ||
+    (called && ASKS.test(body.replace(/^\p{L}+\s+/u, "")))
+  )
+    last.word = last.word.replace(/[.…,;:]*$/u, "") + "?";
+}
