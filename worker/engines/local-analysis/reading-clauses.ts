@@ -125,7 +125,10 @@ export function addresses(tokens: Token[], j: number): boolean {
     if (pronoun > 0 && !stop) k += pronoun + 1;
   }
   while (CLITICS.test(bare(tokens[k]?.word ?? ""))) k++;
-  return k < tokens.length && secondPerson(bare(tokens[k].word)) && !/[.!?]$/.test(tokens[j].word);
+  if (k >= tokens.length || /[.!?]$/.test(tokens[j].word)) return false;
+  const verb = bare(tokens[k].word);
+  // Or the polite form with «lei» said after the verb: «Signora Orlandi, lo manda lei al commercialista».
+  return secondPerson(verb) || (/^\p{L}{2,}[ae]$/u.test(verb) && !FUNCTION_WORD.has(verb) && bare(tokens[k + 1]?.word ?? "") === "lei");
 }
 
 /** Whether the speakers' own verb opens at token k: «integriamo», «lo scriviamo», «la comunico». */

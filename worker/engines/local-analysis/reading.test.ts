@@ -41,6 +41,15 @@ describe("reading a raw transcript", () => {
     ]);
   });
 
+  it("sets off the person called before a request, by name, by title and name, or by role, in the polite form too", () => {
+    const called = (text: string) => read(seg(0, 3, "ho sentito Chiara ieri."), seg(5, 9, text))[1];
+    expect(called("chiara il modulo lo attivi tu entro martedì.")).toBe("Chiara, il modulo lo attivi tu entro martedì.");
+    expect(called("professoressa Marchetti la scheda la compila lei.")).toBe("Professoressa Marchetti, la scheda la compila lei.");
+    expect(called("tesoriere la convocazione la mandi tu.")).toMatch(/^Tesoriere, la convocazione la mandi tu/);
+    // A role that is the subject is no one called: «il tesoriere la manda».
+    expect(called("tesoriere e segretario la mandano entro venerdì.")).toMatch(/^Tesoriere e segretario/);
+  });
+
   it("ends a sentence at a pause between segments and before an opener", () => {
     expect(read(seg(0, 4, "il bilancio è approvato"), seg(5.2, 8, "passiamo al secondo punto ok ci sono domande"))).toEqual([
       "Il bilancio è approvato.",

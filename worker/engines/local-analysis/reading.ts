@@ -48,6 +48,18 @@ import {
   type Token,
 } from "./reading-words";
 
+const TITLE = /^(?:don|suor|padre)$/;
+const namedAt = (tokens: Token[], k: number, names: Set<string>) =>
+  k < tokens.length && !CLITICS.test(bare(tokens[k].word)) && (names.has(bare(tokens[k].word)) || soundsLikeFirstName(bare(tokens[k].word)));
+
+/** How many words at token i call someone: a first name and maybe a surname, or a title or a role and maybe a name (0: none). */
+function vocativeAt(tokens: Token[], i: number, names: Set<string>): number {
+  const w = bare(tokens[i].word);
+  if (soundsLikeFirstName(w) || names.has(w)) return namedAt(tokens, i + 1, names) && /^\p{Lu}/u.test(tokens[i + 1].word) ? 2 : 1;
+  if (!TITLE.test(w) && !isRoleNoun(w)) return 0;
+  return namedAt(tokens, i + 1, names) ? 2 : TITLE.test(w) ? 0 : 1;
+}
+
 /** The segments' text as prose; segments left empty (only fillers) are dropped. */
 export function readTranscript(segments: TimedSegment[]): TimedSegment[] {
   const sorted = segments
@@ -225,8 +237,10 @@ export function readTranscript(segments: TimedSegment[]): TimedSegment[] {
     // A name written with a capital elsewhere, or a first name however spelt, gets its capital back.
     if (names.has(bare(t.word)) || soundsLikeFirstName(bare(t.word))) t.word = t.word.replace(/^\p{Ll}/u, (c) => c.toLocaleUpperCase("it-IT"));
     if (atStart) t.word = t.word.replace(/^([«"“(]?)(\p{Ll})/u, (_, q: string, c: string) => q + c.toLocaleUpperCase("it-IT"));
-    // A name that opens a request is a vocative, as prose writes it: «Sara, puoi fare tu…».
-    if (atStart && soundsLikeFirstName(bare(t.word)) && /\p{L}$/u.test(t.word) && addresses(kept, i)) t.word += ",";
+    // A name, a title and a name, or a role that opens a request is a vocative, as prose writes it:
+    // «Sara, puoi fare tu…», «Professoressa Marchetti, la scheda la compila lei», «Tesoriere, la convocazione la mandi tu».
+    const called = atStart ? vocativeAt(kept, i, names) : 0;
+    if (called && /\p{L}$/u.test(kept[i + called - 1].word) && addresses(kept, i + called - 1)) kept[i + called - 1].word += ",";
     atStart = /[.!?]["»)]*$/u.test(t.word) && !/\.\.\.$|…$/.test(t.word) && !ABBREVIATION.test(bare(t.word));
   });
 
