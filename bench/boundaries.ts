@@ -3,7 +3,7 @@
  * 044): per set, the clean text's sentence ends against those of the speech-recognition variant as
  * written (raw) and as the reading stage rewrites it, with only the traits that keep the words
  * (full stops, case, question marks, seams) and with all of them.
- * Run: node --import tsx bench/boundaries.ts [set]   (SEED=36 by default)
+ * Run: npm run bench:boundaries -- [set]   (SEED=36 by default)
  */
 import os from "node:os";
 import type { TimedSegment } from "~/lib/analysis";

@@ -194,19 +194,20 @@ describe("local analyzer on the annotated meetings (agenda, title, summary, deci
     expect(heldOut6.every((f) => f.meeting?.split === "held-out-6")).toBe(true);
   });
 
-  it("keeps the seventh held-out set where it was measured blind (session 12, never tuned on)", () => {
+  it("keeps the seventh held-out set where session 13 left it (blind in session 12, tuned on since)", () => {
     // Longer meetings (12–14 minutes) of kinds no earlier set has, written by someone who never read
-    // the rules: the analyzer's figures on unseen meetings, far below the tuned sets'. Extra items
-    // at most as many as measured.
+    // the rules. Blind in session 12: 26 of 38 decisions, 20 of 48 actions with owner and deadline;
+    // session 13 used its misses (the chair's summing up, the calendar as said). Extra items at most
+    // as many as measured.
     const heldOut7 = loadSeventhHeldOutTranscripts();
     expect(heldOut7).toHaveLength(8);
     expectFloors(heldOut7, {
       itemsNamed: 27,
       titles: 7,
-      summaryItems: 32,
-      decisionsFound: 26,
+      summaryItems: 33,
+      decisionsFound: 31,
       decisionsExtra: 28,
-      actionsComplete: 20,
+      actionsComplete: 24,
       actionsExtra: 46,
     });
   });
@@ -249,7 +250,7 @@ describe("local analyzer on the annotated meetings (agenda, title, summary, deci
       summaryItems: 30,
       decisionsFound: 27,
       decisionsExtra: 3,
-      actionsComplete: 30,
+      actionsComplete: 31,
       actionsExtra: 5,
     });
   });
