@@ -48,6 +48,12 @@ describe("agenda markers", () => {
     expect(markerTier("E tu cosa ne pensi?")).toBe(0);
   });
 
+  it("ends the item's name where the next clause starts when the transcript runs on without stops", () => {
+    expect(announcedName("Passiamo all'elicottero il preventivo della ditta è arrivato")).toBe("Elicottero");
+    expect(announcedName("Primo punto la data di apertura l'anno scorso abbiamo aperto tardi")).toBe("Data di apertura");
+    expect(announcedName("Terzo punto i patentini dei carrelli Ilaria ha fatto il conto")).toBe("Patentini dei carrelli");
+  });
+
   it("names the item with the words after the marker, never a verb or a bare article", () => {
     expect(announcedName("Primo punto all'ordine del giorno: il rifacimento del tetto.")).toBe("Rifacimento del tetto");
     expect(announcedName("Passiamo al secondo punto, la videosorveglianza.")).toBe("Videosorveglianza");

@@ -5,6 +5,7 @@
  * pagamenti", "Ultima cosa, le ferie"). An announced item is a topic of its own, and the words
  * after the marker usually name it better than any word count could.
  */
+import { isFirstName } from "./names";
 import { isQuantity, isStopWord, isTimeWord } from "./stopwords";
 import { capitalise, fold } from "./text";
 
@@ -268,6 +269,15 @@ export function announcedName(sentence: string): string | undefined {
     const ofNext = k + 1 < tokens.length && /^(?:di|del|della|dello|dei|degli|delle|dell'.*)$/u.test(fold(tokens[k + 1]));
     if (out.length >= 1 && k < tokens.length - 1 && !ofNext && PARTICIPLE.test(f) && !ARTICLE_OR_PREPOSITION.has(fold(out[out.length - 1]))) break;
     if (out.length === 0 && (ARTICLE_OR_PREPOSITION.has(f) || /^[\p{L}]{1,4}'$/u.test(token))) continue;
+    // In run-on text the next clause follows the name without a stop: an article right after a
+    // content word, or a first name, opens it («Elicottero il preventivo della ditta è arrivato»,
+    // «Data di apertura l'anno scorso», «Patentini dei carrelli Ilaria…»).
+    if (
+      out.length >= 1 &&
+      contentWord(out[out.length - 1]) &&
+      (/^(?:il|lo|la|i|gli|le|un|una|uno)$/.test(f) || /^(?:l|un)'\p{L}/u.test(f) || isFirstName(f))
+    )
+      break;
     out.push(token);
     if (out.length >= 7) break;
   }
