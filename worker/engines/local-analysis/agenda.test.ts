@@ -81,6 +81,14 @@ describe("agenda markers", () => {
     expect(isBareHeading("All'unanimità.")).toBe(false);
   });
 
+  it("takes no remark cut out of a run-on stretch for a heading, and keeps the headings joined by «e»", () => {
+    expect(isBareHeading("Erano articoli sbagliati.")).toBe(false);
+    expect(isBareHeading("Già finiti.")).toBe(false);
+    expect(isBareHeading("È tardi.")).toBe(false);
+    expect(isBareHeading("Ferie e permessi.")).toBe(true);
+    expect(isBareHeading("Sorveglianza sanitaria.")).toBe(true);
+  });
+
   // Written for the session-5 markers, not taken from any meeting fixture.
   it.each([
     ["Prima di tutto il calendario delle prove, che è cambiato.", 1, "Calendario delle prove"],

@@ -194,6 +194,13 @@ export function isBareHeading(sentence: string): boolean {
   // A verb ("Vediamo.", "Parlavamo delle macro", "Approvato all'unanimità") is an answer or a remark.
   const day = (w: string) => /^(?:lunedi|martedi|mercoledi|giovedi|venerdi|sabato|domenica)$/.test(w);
   if (/(?:iamo|avamo|evamo|ivamo|are|ere|ire)$/u.test(words[0]) || (PARTICIPLE.test(words[0]) && !day(words[0]))) return false;
+  // Nor a remark cut out of a run-on stretch: a copula or an auxiliary, or a participle after an adverb
+  // («Erano articoli sbagliati.», «Già finiti.»).
+  if (
+    /(?:^|\s)è\s/u.test(text) ||
+    words.some((w) => /^(?:era|erano|sono|sara|ha|hanno|ho|abbiamo|sta|stanno|c'e|gia|ancora|anche|sempre|mai)$/.test(w))
+  )
+    return false;
   // A noun, or a day ("Domenica." in a briefing on the shifts).
   return words.some((w) => !isStopWord(w) || day(w));
 }
