@@ -52,6 +52,9 @@ describe("agenda markers", () => {
     expect(announcedName("Passiamo all'elicottero il preventivo della ditta è arrivato")).toBe("Elicottero");
     expect(announcedName("Primo punto la data di apertura l'anno scorso abbiamo aperto tardi")).toBe("Data di apertura");
     expect(announcedName("Terzo punto i patentini dei carrelli Ilaria ha fatto il conto")).toBe("Patentini dei carrelli");
+    expect(announcedName("Altra cosa la cella due stamattina il termometro segnava sei gradi")).toBe("Cella due");
+    // «lì» points back to something said: it names nothing.
+    expect(announcedName("Partiamo da lì cerco di fare in fretta perché sono le otto e mezza")).toBeUndefined();
   });
 
   it("names the item with the words after the marker, never a verb or a bare article", () => {

@@ -277,14 +277,26 @@ export function announcedName(sentence: string): string | undefined {
     if (out.length >= 1 && k < tokens.length - 1 && !ofNext && PARTICIPLE.test(f) && !ARTICLE_OR_PREPOSITION.has(fold(out[out.length - 1]))) break;
     if (out.length === 0 && (ARTICLE_OR_PREPOSITION.has(f) || /^[\p{L}]{1,4}'$/u.test(token))) continue;
     // In run-on text the next clause follows the name without a stop: an article right after a
-    // content word, or a first name, opens it («Elicottero il preventivo della ditta è arrivato»,
-    // «Data di apertura l'anno scorso», «Patentini dei carrelli Ilaria…»).
+    // content word, a first name, a time opens it («Elicottero il preventivo della
+    // ditta è arrivato», «Data di apertura l'anno scorso», «Patentini dei carrelli Ilaria…», «Cella
+    // due stamattina il termometro segnava sei»).
     if (
       out.length >= 1 &&
-      contentWord(out[out.length - 1]) &&
-      (/^(?:il|lo|la|i|gli|le|un|una|uno)$/.test(f) || /^(?:l|un)'\p{L}/u.test(f) || isFirstName(f))
+      (contentWord(out[out.length - 1]) || /^(?:uno|due|tre|quattro|cinque|sei|sette|otto|nove|dieci|\d+)$/u.test(fold(out[out.length - 1]))) &&
+      (/^(?:il|lo|la|i|gli|le|un|una|uno)$/.test(f) ||
+        /^(?:l|un)'\p{L}/u.test(f) ||
+        isFirstName(f) ||
+        isTimeWord(f) ||
+        /^(?:\p{L}+(?:avano|evano|ivano)|quest'\p{L}+)$/u.test(f))
     )
       break;
+    // «Partiamo da lì», «torniamo a questo»: the item was named before; these words name none.
+    if (
+      out.length === 0 &&
+      /^(?:li|qui|qua|la|questo|quello)$/u.test(f) &&
+      /^(?:lì|qui|qua|là|questo|quello)$/iu.test(token.replace(/[^\p{L}]/gu, ""))
+    )
+      return undefined;
     out.push(token);
     if (out.length >= 7) break;
   }
