@@ -50,6 +50,18 @@ describe("reading a raw transcript", () => {
     expect(called("tesoriere e segretario la mandano entro venerdì.")).toMatch(/^Tesoriere e segretario/);
   });
 
+  it("ends a sentence where the speaker changes, pause or not, and keeps the full stop there", () => {
+    const turn = (start: number, end: number, text: string, speaker: string) => ({ start, end, text, speaker });
+    expect(
+      readTranscript([
+        turn(0, 4, "la convocazione la mandi tu entro venerdì", "Marco"),
+        turn(4.1, 6, "sì la mando io", "Sara"),
+        turn(6.1, 8, "bene.", "Marco"),
+        turn(8.1, 9, "grazie a tutti", "Sara"),
+      ]).map((s) => s.text),
+    ).toEqual(["La convocazione la mandi tu entro venerdì.", "Sì la mando io.", "Bene.", "Grazie a tutti"]);
+  });
+
   it("ends a sentence at a pause between segments and before an opener", () => {
     expect(read(seg(0, 4, "il bilancio è approvato"), seg(5.2, 8, "passiamo al secondo punto ok ci sono domande"))).toEqual([
       "Il bilancio è approvato.",

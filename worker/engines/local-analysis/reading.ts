@@ -85,6 +85,8 @@ export function readTranscript(segments: TimedSegment[]): TimedSegment[] {
     if (!next) break;
     const seam = next.segment !== t.segment;
     const pause = seam ? num(sorted[next.segment].start) - num(sorted[t.segment].end) : 0;
+    // Another voice (diarization, a call's two channels): no sentence runs across speakers.
+    const turn = seam && !!sorted[t.segment].speaker && !!sorted[next.segment].speaker && sorted[t.segment].speaker !== sorted[next.segment].speaker;
     const b = bare(t.word);
     const nb = bare(next.word);
     if (/[^.]\.$/.test(t.word) || t.word === ".") {
@@ -94,6 +96,7 @@ export function readTranscript(segments: TimedSegment[]): TimedSegment[] {
       // Nor before a name in apposition: «l'assessore. Conti deve mandare…».
       const cut =
         seam &&
+        !turn &&
         pause < 0.25 &&
         ((/^\p{Ll}/u.test(next.word) && !OPENS.has(nb) && nb !== "sì") ||
           ((names.has(nb) || soundsLikeFirstName(nb)) && (isRoleNoun(b) || (runOn && !opensClause(kept, i + 1, names, nouns)))));
@@ -188,7 +191,7 @@ export function readTranscript(segments: TimedSegment[]): TimedSegment[] {
       // After a vote's outcome, said alone, any clause opens: «…favorevoli tutti approvato il capitolato lo scrive il geometra».
       const afterOutcome = runOn && OUTCOME.test(b) && opensClause(kept, i + 1, names, nouns, 4);
       if (
-        (seam && pause >= 0.5) ||
+        (seam && (pause >= 0.5 || turn)) ||
         orNot ||
         afterOutcome ||
         (opener && sinceEnd >= (runOn ? 2 : 3) && !NO_BREAK_BEFORE_OPENER.has(b) && !AUXILIARY.has(b) && !AWAITS_CLAUSE.test(b))
