@@ -62,6 +62,11 @@ describe("reading a raw transcript", () => {
     ).toEqual(["La convocazione la mandi tu entro venerdì.", "Sì la mando io.", "Bene.", "Grazie a tutti"]);
   });
 
+  it("keeps «io» said after the speaker's own verb with the clause it ends, in run-on text", () => {
+    const [text] = read(seg(0, 30, "giusto va rifatta la valutazione del rumore il tecnico lo chiamo io la facciamo entro il 30 giugno"));
+    expect(text).toContain("Il tecnico lo chiamo io.");
+  });
+
   it("ends a sentence at a pause between segments and before an opener", () => {
     expect(read(seg(0, 4, "il bilancio è approvato"), seg(5.2, 8, "passiamo al secondo punto ok ci sono domande"))).toEqual([
       "Il bilancio è approvato.",

@@ -160,6 +160,8 @@ export function readTranscript(segments: TimedSegment[]): TimedSegment[] {
           sinceEnd >= 3 &&
           /^(?:io|noi)$/.test(nb) &&
           !/^(?:anche|pure|solo|e|o|che|come|tranne|per)$/.test(b) &&
+          // (Not the subject said after its own verb: «il tecnico lo chiamo io, la facciamo entro…».)
+          !(/^\p{L}{2,}(?:o|iamo)$/u.test(b) && CLITICS.test(bare(kept[i - 1]?.word ?? ""))) &&
           firstPersonAt(kept, i + 2)) ||
         // The call to vote opens its own sentence: «…entro la fine del mese chi è favorevole alla concessione».
         (runOn && nb === "chi" && sinceEnd >= 3 && callsVote(kept, i + 2)) ||
