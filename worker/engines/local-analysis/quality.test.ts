@@ -14,6 +14,7 @@ import {
   loadFourthHeldOutTranscripts,
   loadFifthHeldOutTranscripts,
   loadSeventhHeldOutTranscripts,
+  loadEighthHeldOutTranscripts,
   loadSixthHeldOutTranscripts,
   loadTranscripts,
   type ExpectedTopic,
@@ -209,6 +210,23 @@ describe("local analyzer on the annotated meetings (agenda, title, summary, deci
       decisionsExtra: 28,
       actionsComplete: 24,
       actionsExtra: 46,
+    });
+  });
+
+  it("keeps the eighth held-out set where it was measured blind (session 13, never tuned on)", () => {
+    // Meetings of 4–14 minutes of kinds no earlier set has, every decision and task marked, written by
+    // someone who never read the rules: the analyzer on unseen meetings. Extra items at most as measured.
+    const heldOut8 = loadEighthHeldOutTranscripts();
+    expect(heldOut8).toHaveLength(8);
+    expect(heldOut8.every((f) => f.meeting?.split === "held-out-8")).toBe(true);
+    expectFloors(heldOut8, {
+      itemsNamed: 24,
+      titles: 7,
+      summaryItems: 31,
+      decisionsFound: 25,
+      decisionsExtra: 29,
+      actionsComplete: 26,
+      actionsExtra: 29,
     });
   });
 
