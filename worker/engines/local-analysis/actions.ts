@@ -106,11 +106,13 @@ export function findActionsAndReplies(sentences: Sentence[]): { actions: Found[]
     const clauses = CLAUSE_JOIN.test(s.text) ? tasksByClause(s) : undefined;
     if (clauses) byClause.set(s.index, clauses);
   }
-  const sentenceLevel = scan(sentences);
+  const bySentence = new Map<number, Found[]>();
+  for (const a of scan(sentences)) bySentence.set(a.index, [...(bySentence.get(a.index) ?? []), a]);
   const out: Found[] = [];
   for (const s of sentences) {
-    const own = sentenceLevel.filter((a) => a.index === s.index);
-    out.push(...(byClause.has(s.index) && own.length < byClause.get(s.index)!.length ? byClause.get(s.index)! : own));
+    const own = bySentence.get(s.index) ?? [];
+    const clauses = byClause.get(s.index);
+    out.push(...(clauses && own.length < clauses.length ? clauses : own));
   }
   const joined = joinReplies(sentences, out, isName);
   return { actions: answerWhoQuestions(sentences, joined.actions, joined.replies), replies: joined.replies };

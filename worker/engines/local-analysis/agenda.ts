@@ -276,10 +276,10 @@ export function announcedName(sentence: string): string | undefined {
     const ofNext = k + 1 < tokens.length && /^(?:di|del|della|dello|dei|degli|delle|dell'.*)$/u.test(fold(tokens[k + 1]));
     if (out.length >= 1 && k < tokens.length - 1 && !ofNext && PARTICIPLE.test(f) && !ARTICLE_OR_PREPOSITION.has(fold(out[out.length - 1]))) break;
     if (out.length === 0 && (ARTICLE_OR_PREPOSITION.has(f) || /^[\p{L}]{1,4}'$/u.test(token))) continue;
-    // In run-on text the next clause follows the name without a stop: an article right after a
-    // content word, a first name, a time opens it («Elicottero il preventivo della
-    // ditta è arrivato», «Data di apertura l'anno scorso», «Patentini dei carrelli Ilaria…», «Cella
-    // due stamattina il termometro segnava sei»).
+    // In run-on text the next clause follows the name without a stop: after a content word or a
+    // number, an article, a first name, a time or a verb in the imperfect opens it («Elicottero il
+    // preventivo della ditta è arrivato», «Data di apertura l'anno scorso», «Patentini dei carrelli
+    // Ilaria…», «Cella due stamattina il termometro…»).
     if (
       out.length >= 1 &&
       (contentWord(out[out.length - 1]) || /^(?:uno|due|tre|quattro|cinque|sei|sette|otto|nove|dieci|\d+)$/u.test(fold(out[out.length - 1]))) &&
@@ -291,12 +291,7 @@ export function announcedName(sentence: string): string | undefined {
     )
       break;
     // «Partiamo da lì», «torniamo a questo»: the item was named before; these words name none.
-    if (
-      out.length === 0 &&
-      /^(?:li|qui|qua|la|questo|quello)$/u.test(f) &&
-      /^(?:lì|qui|qua|là|questo|quello)$/iu.test(token.replace(/[^\p{L}]/gu, ""))
-    )
-      return undefined;
+    if (out.length === 0 && /^(?:lì|qui|qua|là|questo|quello)$/iu.test(token.replace(/[^\p{L}]/gu, ""))) return undefined;
     out.push(token);
     if (out.length >= 7) break;
   }
