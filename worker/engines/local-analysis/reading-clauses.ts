@@ -190,3 +190,15 @@ export function frontedOnly(tokens: Token[], i: number, sinceEnd: number): boole
   // No verb of its own in between: «per il prossimo volantino, quello di novembre».
   return !tokens.slice(k + 1, i + 1).some((t) => /^\p{L}{3,}(?:iamo|ano|ono|are|ere|ire)$|^(?:è|ha|va|fa|sono|deve|può)$/u.test(bare(t.word)));
 }
+
+const TITLE = /^(?:don|suor|padre)$/;
+const namedAt = (tokens: Token[], k: number, names: Set<string>) =>
+  k < tokens.length && !CLITICS.test(bare(tokens[k].word)) && (names.has(bare(tokens[k].word)) || soundsLikeFirstName(bare(tokens[k].word)));
+
+/** How many words at token i call someone: a first name and maybe a surname, or a title or a role and maybe a name (0: none). */
+export function vocativeAt(tokens: Token[], i: number, names: Set<string>): number {
+  const w = bare(tokens[i].word);
+  if (soundsLikeFirstName(w) || names.has(w)) return namedAt(tokens, i + 1, names) && /^\p{Lu}/u.test(tokens[i + 1].word) ? 2 : 1;
+  if (!TITLE.test(w) && !isRoleNoun(w)) return 0;
+  return namedAt(tokens, i + 1, names) ? 2 : TITLE.test(w) ? 0 : 1;
+}

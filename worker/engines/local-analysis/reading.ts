@@ -6,9 +6,11 @@
  * - fillers («eh», «ehm») and a word said twice («il il», «allora allora») set aside;
  * - false full stops removed: after an article, a preposition or a conjunction, and at a seam
  *   with no pause where the next segment goes on with a preposition;
- * - sentence ends recovered from pauses between segments and from discourse cues («va bene»,
- *   «ok», «perfetto», «allora», a greeting) that open a new sentence;
+ * - sentence ends recovered from pauses between segments, a change of speaker, and discourse cues
+ *   («va bene», «ok», «perfetto», «allora», a greeting) that open a new sentence — lexical evidence
+ *   only where the text runs on: a transcript in lower case that keeps its full stops is prose;
  * - questions recognised from their words («chi se ne occupa», «possiamo…», «…, vero»);
+ * - the person called before a request set off by the comma the engine dropped;
  * - every sentence start in capitals, so that case, never trusted, decides nothing downstream.
  * On clean prose it changes nothing but the fillers and repeated words.
  * This file runs the steps in order; their rules live by kind: the word classes in reading-words.ts,
@@ -21,7 +23,17 @@ import { announcesItem } from "./agenda";
 import { opensWithStrongCue } from "./segmentation";
 import { setAsideFillers } from "./reading-fillers";
 import { markQuestion } from "./reading-questions";
-import { addresses, awaitsObject, callsVote, closesOnTime, firstPersonAt, frontedOnly, opensClause, resumesObject } from "./reading-clauses";
+import {
+  addresses,
+  awaitsObject,
+  callsVote,
+  closesOnTime,
+  firstPersonAt,
+  frontedOnly,
+  opensClause,
+  resumesObject,
+  vocativeAt,
+} from "./reading-clauses";
 import {
   ABBREVIATION,
   AGREEMENT,
@@ -47,18 +59,6 @@ import {
   wordsSinceEnd,
   type Token,
 } from "./reading-words";
-
-const TITLE = /^(?:don|suor|padre)$/;
-const namedAt = (tokens: Token[], k: number, names: Set<string>) =>
-  k < tokens.length && !CLITICS.test(bare(tokens[k].word)) && (names.has(bare(tokens[k].word)) || soundsLikeFirstName(bare(tokens[k].word)));
-
-/** How many words at token i call someone: a first name and maybe a surname, or a title or a role and maybe a name (0: none). */
-function vocativeAt(tokens: Token[], i: number, names: Set<string>): number {
-  const w = bare(tokens[i].word);
-  if (soundsLikeFirstName(w) || names.has(w)) return namedAt(tokens, i + 1, names) && /^\p{Lu}/u.test(tokens[i + 1].word) ? 2 : 1;
-  if (!TITLE.test(w) && !isRoleNoun(w)) return 0;
-  return namedAt(tokens, i + 1, names) ? 2 : TITLE.test(w) ? 0 : 1;
-}
 
 /** The segments' text as prose; segments left empty (only fillers) are dropped. */
 export function readTranscript(segments: TimedSegment[]): TimedSegment[] {
