@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { announcedName, isBareHeading, isBareOrdinal, markerTier, meetingKind, readsOutAgenda } from "./agenda";
+import { announcedName, isBareHeading, isBareOrdinal, markerTier, readsOutAgenda } from "./agenda";
+import { meetingKind } from "./meeting-kind";
 
 describe("agenda markers", () => {
   it.each([

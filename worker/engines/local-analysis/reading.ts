@@ -60,6 +60,15 @@ import {
   type Token,
 } from "./reading-words";
 
+// A number that a cue after it may belong to («la due punto uno»): no clause ends after it.
+const SMALL_NUMBER = /^(?:\d+|uno|due|tre|quattro|cinque|sei|sette|otto|nove|dieci)$/;
+/** The n words after token i, as said. */
+const wordsAfter = (tokens: Token[], i: number, n: number) =>
+  tokens
+    .slice(i + 1, i + 1 + n)
+    .map((k) => k.word)
+    .join(" ");
+
 /** The segments' text as prose; segments left empty (only fillers) are dropped. */
 export function readTranscript(segments: TimedSegment[]): TimedSegment[] {
   const sorted = segments
@@ -118,25 +127,10 @@ export function readTranscript(segments: TimedSegment[]): TimedSegment[] {
         // «…prima di Natale allora lo scriviamo sul sito»; not after an agreement, which «allora» goes on.
         (runOn && nb === "allora" && !AGREEMENT.test(b) && firstPersonAt(kept, i + 2)) ||
         // A change of subject said in the stretch: «…non si può solo aggiornare un'altra cosa, il preventivo…».
-        (runOn &&
-          !/^(?:\d+|uno|due|tre|quattro|cinque|sei|sette|otto|nove|dieci)$/.test(b) &&
-          opensWithStrongCue(
-            kept
-              .slice(i + 1, i + 5)
-              .map((k) => k.word)
-              .join(" "),
-          )) ||
+        (runOn && !SMALL_NUMBER.test(b) && opensWithStrongCue(wordsAfter(kept, i, 4))) ||
         // …and an agenda item announced in it: «…mi scrive entro fine mese varie ed eventuali il concorso…».
         // (Not a version's number: «…va nella due punto uno».)
-        (runOn &&
-          !AGREEMENT.test(b) &&
-          !/^(?:\d+|uno|due|tre|quattro|cinque|sei|sette|otto|nove|dieci)$/.test(b) &&
-          announcesItem(
-            kept
-              .slice(i + 1, i + 6)
-              .map((k) => k.word)
-              .join(" "),
-          )) ||
+        (runOn && !AGREEMENT.test(b) && !SMALL_NUMBER.test(b) && announcesItem(wordsAfter(kept, i, 5))) ||
         (nb === "sì" &&
           (/[,.!]$/.test(next.word) || /^(?:certo|va|ok|allora|ci|lo|la|io|faccio|perfetto|grazie)$/.test(bare(kept[i + 2]?.word ?? ""))) &&
           !/^\d/.test(b)) ||

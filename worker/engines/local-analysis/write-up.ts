@@ -3,7 +3,7 @@
  * summary (one sentence per topic) and the title (the kind of meeting and its subjects).
  */
 import { formatTimestamp, titleFromSentence } from "~/lib/analysis";
-import { meetingKind } from "./agenda";
+import { meetingKind } from "./meeting-kind";
 import { capitalise, clip, fold, shortStatement, tidySentence } from "./text";
 import { cosine, type Vocabulary } from "./tfidf";
 import { isFormality, size, type Ranked, type Topic } from "./topic-model";
