@@ -70,6 +70,16 @@ describe("deadlines said by the next meeting's day or by the quarter", () => {
   });
 });
 
+describe("the time of the task's own clause", () => {
+  it("wins over a firmer time said in the next clause", () => {
+    expect(findDue("Il meccanico lo chiamo domattina, e gli dico che lo vogliamo pronto entro il quindici ottobre.")?.due).toBe("domattina");
+    expect(findDue("Ferretti lo chiamo oggi pomeriggio e gli dico di venire entro la settimana.")?.due).toBe("oggi pomeriggio");
+    expect(findDue("Li chiamo questa settimana, e se mi dicono di sì li prendiamo prima della regata.")?.due).toBe("questa settimana");
+    // Without a time of its own, the first clause takes the one said after it.
+    expect(findDue("Lo chiamo io, e gli dico di consegnarlo entro venerdì.")?.due).toBe("entro venerdì");
+  });
+});
+
 describe("what is no task", () => {
   it("is something asked for at the table, a line check, or a duty given as a reason", () => {
     expect(actions("Marco, dammi la penna.", "Domani ne parliamo con il fornitore.")).toEqual([]);

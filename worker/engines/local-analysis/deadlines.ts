@@ -104,10 +104,22 @@ const UNIT = /^(?:giorni|settimane|mesi|settimana|mese|lunedì|martedì|mercoled
 // sennò ti danno l'appuntamento fra tre settimane"; "le ordina lunedì, tanto per stasera non arrivano").
 const REASON_CLAUSE = /(?:^|[,;]\s*|\s)(?:tanto|sennò|senno|se\s+no|altrimenti|perché|perche)\s/iu;
 
-/** The deadline as said: "entro il trenta maggio", "entro la fine della settimana". */
+// Where a second clause with its own verb starts: «lo chiamo domattina, e gli dico che…», «li chiamo
+// questa settimana, e se mi dicono di sì…», «lo chiamo oggi pomeriggio e gli dico di venire…».
+const NEXT_CLAUSE = /,\s+(?:e\s+|poi\s+)?(?=(?:se|gli|le|lo|la|li|ci|ne|mi|poi)\s)|\s+e\s+(?=(?:gli|le|ci|poi|se)\s)|;\s/iu;
+
+/**
+ * The deadline as said: "entro il trenta maggio", "entro la fine della settimana". The time said in
+ * the first clause, with the verb of the task, is the task's, even when a later clause has a firmer
+ * one: «il meccanico lo chiamo domattina, e gli dico che lo vogliamo pronto entro il quindici».
+ */
 export function findDue(sentence: string): { due: string; strong: boolean } | undefined {
   const reason = REASON_CLAUSE.exec(sentence);
-  return dueIn(reason && reason.index > 0 ? sentence.slice(0, reason.index) : sentence);
+  const said = reason && reason.index > 0 ? sentence.slice(0, reason.index) : sentence;
+  const due = dueIn(said);
+  const next = due && NEXT_CLAUSE.exec(said);
+  if (!next || next.index === 0 || said.indexOf(due.due) < next.index + next[0].length) return due;
+  return dueIn(said.slice(0, next.index)) ?? due;
 }
 
 function dueIn(sentence: string): { due: string; strong: boolean } | undefined {
