@@ -52,6 +52,23 @@ const KEPT =
 const VERBLESS =
   /^(?:allora|quindi|dunque|ok|okay|bene|perfetto|d'accordo|va bene)[,:]?\s+(?:(?!nessuna obiezione|nessun problema)(?:niente|nessun\w*|basta con|via libera|no all?\w*|si all?\w*)\b|[^\s,.;:?!]+\s+[^\s,.;:?!]+[^,.;:?!]*,\s*(?:da subito|da domani|da lunedi|da oggi|dalla prossima|dal prossimo|a partire da)\b)/;
 
+// The chair's conclusion that fixes a value, said after the discussion: "Allora settanta euro a
+// uscita, da questo mese", "Allora martedì dalle nove alle undici", "Va bene, allora: quota
+// duecentoquaranta euro, in tre rate". Not a move in the meeting ("allora passiamo al punto tre"),
+// a report ("allora, il grossista ha detto…") or the speaker's own situation ("allora io ho…").
+const VALUE =
+  /\b(?:\d+|due|tre|quattro|cinque|sette|otto|nove|dieci|undici|dodici|tredici|quattordici|quindici|sedici|diciassette|diciotto|diciannove|vent\w*|trent\w*|quarant\w*|cinquant\w*|sessant\w*|settant\w*|ottant\w*|novant\w*|\w*cento\w*|mille|\w+mila\w*|euro|lunedi|martedi|mercoledi|giovedi|venerdi|sabato|domenica|gennaio|febbraio|marzo|aprile|maggio|giugno|luglio|agosto|settembre|ottobre|novembre|dicembre)\b/;
+const CONCLUDED =
+  /^(?:(?:ok|okay|va bene|bene|d'accordo|perfetto|si|vabbe)[,.:!]?\s+)*allora[,:]?\s+(?!(?:passiamo|vediamo|sentiamo|ci|cominciamo|iniziamo|andiamo|torniamo|il punto|punto|l'ordine|grazie|buon\w*|ragazzi|scusate|io|ho|abbiamo|siamo|sono|c'e|ci sono|e|era|erano|mettiamo|metto|propongo|la prossima|prima|adesso)\b)(.+)$/;
+// A question, a past or a fault told, a vote still to take, the speaker's own task ("lo scrivo e lo mando").
+const NOT_CONCLUDED =
+  /\?\s*$|\b(?:ha|hanno|e stat[oa]|sono stat[ie])\s+\w+(?:at|ut|it)[oaie]\b|\b(?:a volte|ancora|si vota|ai voti|in votazione)\b|\b(?:lo|li|le)\s+(?!stesso|stessa|stessi)\w{3,}(?<!iam)o\b/;
+/** The value a chair's conclusion fixes ("Allora settanta euro a uscita…"), or undefined: the words after "allora". */
+export function concludedValue(folded: string): string | undefined {
+  const rest = folded.match(CONCLUDED)?.[1];
+  return rest && VALUE.test(rest) && rest.split(/\s+/).length <= 35 && !NOT_CONCLUDED.test(rest) ? rest : undefined;
+}
+
 // The speaker settles a matter of their own: "Allora per la frittura passo all'olio di semi", "quindi lo tengo io".
 // Not a task for someone else (a deadline, a recipient: "glielo rimando entro…"), which is an action.
 const OWN_CHOICE = new RegExp(

@@ -318,3 +318,25 @@ describe("a conclusion that sums up what was just agreed", () => {
     expect(decided(...texts)).toHaveLength(0);
   });
 });
+
+describe("the chair's conclusion that fixes a value after the discussion", () => {
+  it("takes «allora» and the value taken up from the discussion as the decision, with no yes just before", () => {
+    const found = decided(
+      "Adesso sono cento euro la settimana più cinquanta per ogni uscita.",
+      "Io però direi di portare le uscite a settanta, perché cinquanta euro per alzarsi alle tre di notte è ridicolo.",
+      "Sono d'accordo, l'ho sempre detto.",
+      "Anche perché la benzina non ce la rimborsa nessuno.",
+      "Allora settanta euro a uscita, da questo mese, per tutti e tre.",
+    );
+    expect(found.map((d) => d.text)).toEqual(["Settanta euro a uscita, da questo mese, per tutti e tre."]);
+  });
+
+  // Guards: a report that opens a subject brings new words; a past told; a vote still to be taken.
+  it.each([
+    ["Passiamo al ricorso.", "Allora, la sentenza di primo grado è stata pubblicata il quindici gennaio."],
+    ["Il ricorso di gennaio preoccupa tutti.", "Allora il ricorso di gennaio è stato depositato il quindici."],
+    ["Le quote dei posti barca vanno aggiornate.", "Allora quote dei posti barca più dieci per cento: si vota adesso."],
+  ])("takes no conclusion from %s …", (...texts) => {
+    expect(decided(...texts)).toHaveLength(0);
+  });
+});

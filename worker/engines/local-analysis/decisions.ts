@@ -5,8 +5,8 @@
  * "va bene, allora facciamo così", "ok, andata").
  */
 import { formatTimestamp, type DecisionValue } from "~/lib/analysis";
-import { agreedAt, contentWords, proposalBefore, restatedAt, stems, voteCallBefore } from "./consensus";
-import { commits, decisionCue, NARRATED, NOT_COMMITMENT, notAPlan, POSTPONED, REPORTED, unsettled } from "./decision-cues";
+import { agreedAt, concludesAt, contentWords, proposalBefore, restatedAt, stems, voteCallBefore } from "./consensus";
+import { commits, concludedValue, decisionCue, NARRATED, NOT_COMMITMENT, notAPlan, POSTPONED, REPORTED, unsettled } from "./decision-cues";
 import { plannedTask } from "./plans";
 import { recapPoints } from "./recap";
 import type { Sentence } from "./sentences";
@@ -155,7 +155,10 @@ export function findDecisions(
     if (replies.has(i)) continue;
     const lastOut = out[out.length - 1];
     // "Sì, mi pare giusto." — "Allora controproposta a cinquecentocinquanta…": the chair sums up what was agreed.
-    const restated = !assigned.has(i) && restatedAt(sentences, i) && !NOT_CONSENTED.test(folded) && !unsettled(folded);
+    const value = assigned.has(i) ? undefined : concludedValue(folded);
+    const restated =
+      (!assigned.has(i) && restatedAt(sentences, i) && !NOT_CONSENTED.test(folded) && !unsettled(folded)) ||
+      (value !== undefined && concludesAt(sentences, i, value));
     if (!restated && !changesSchedule(s.text) && !isDecision(folded, previous, assigned.has(i))) {
       // Agreed rather than said: "…mettiamo il cesto in fondo alla chiesa. Tutti d'accordo? Bene."
       const proposal = agreedAt(sentences, i, isPlan);
