@@ -25,6 +25,7 @@ const SETS: Record<string, () => TranscriptFixture[]> = {
   "held-out-6": sets.loadSixthHeldOutTranscripts,
   "held-out-7": sets.loadSeventhHeldOutTranscripts,
   "held-out-8": sets.loadEighthHeldOutTranscripts,
+  "held-out-9": sets.loadNinthHeldOutTranscripts,
 };
 const seed = Number(process.env.SEED ?? 36);
 const only = process.argv[2];

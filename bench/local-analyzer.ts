@@ -7,7 +7,7 @@
  *   actions (with owner and deadline) found; for the tuning meetings and the held-out ones.
  * - Agenda (issue 31): with each meeting's agenda given up front, items that become their own topic
  *   (against the same without the agenda), exact topic lists, decisions and actions under the right item.
- * Run: node --import tsx bench/local-analyzer.ts [speed|quality|misses|agenda|realism] [tuning|held-out|held-out-2|held-out-3|held-out-4|held-out-5|held-out-6|held-out-7|held-out-8]
+ * Run: node --import tsx bench/local-analyzer.ts [speed|quality|misses|agenda|realism] [tuning|held-out|held-out-2|held-out-3|held-out-4|held-out-5|held-out-6|held-out-7|held-out-8|held-out-9]
  * ("misses" lists, per meeting, the decisions and actions missed or incomplete and the extra ones.)
  * Prints markdown tables for BENCHMARKS.md.
  */
@@ -24,6 +24,7 @@ import {
   loadSixthHeldOutTranscripts,
   loadSeventhHeldOutTranscripts,
   loadEighthHeldOutTranscripts,
+  loadNinthHeldOutTranscripts,
   loadTranscripts,
   threeHourTranscript,
 } from "../worker/engines/local-analysis/test-transcripts";
@@ -98,6 +99,10 @@ const SETS = {
   "held-out-8": {
     title: "Eighth held-out set (session 13: written blind, kinds no earlier set had, 4 to 14 minutes, every decision and task marked)",
     load: loadEighthHeldOutTranscripts,
+  },
+  "held-out-9": {
+    title: "Ninth held-out set (session 14: written blind, kinds no earlier set had, 4 to 13 minutes, every decision and task marked)",
+    load: loadNinthHeldOutTranscripts,
   },
 } as const;
 

@@ -32,7 +32,8 @@ export type TranscriptFixture = {
    * then the agenda items, in order.
    */
   meeting?: {
-    split: "tuning" | "held-out" | "held-out-2" | "held-out-3" | "held-out-4" | "held-out-5" | "held-out-6" | "held-out-7" | "held-out-8";
+    split:
+      "tuning" | "held-out" | "held-out-2" | "held-out-3" | "held-out-4" | "held-out-5" | "held-out-6" | "held-out-7" | "held-out-8" | "held-out-9";
     expectedTitle: string[];
     expectedDecisions: ExpectedDecision[];
     expectedActions: ExpectedAction[];
@@ -152,4 +153,14 @@ export function loadSeventhHeldOutTranscripts(): TranscriptFixture[] {
 export function loadEighthHeldOutTranscripts(): TranscriptFixture[] {
   const folder = join(dir, "held-out-8");
   return existsSync(folder) ? load(folder) : [];
+}
+
+/**
+ * Annotated meetings written blind in session 14 (a fire brigade, a rowing club, a choir, a defence
+ * team, a gym, a language school, a printing shop, a wedding planner; 4 to 13 minutes) by an engineer
+ * who never read the analyzer; measured at the start and the end of that session only. Built from
+ * tests/fixtures/transcripts/meetings/h9-*.txt.
+ */
+export function loadNinthHeldOutTranscripts(): TranscriptFixture[] {
+  return load(join(dir, "held-out-9"));
 }
