@@ -133,12 +133,12 @@ export function restatedAt(sentences: Sentence[], i: number): boolean {
 
 /**
  * Whether sentence `i` concludes the discussion just held: the value it fixes (`said`, the words
- * after "allora") takes up at least two of the words of the five sentences before it ("…direi di
+ * after "allora") takes up at least two of the words of the eight sentences before it ("…direi di
  * portare le uscite a settanta…" — "Allora settanta euro a uscita, da questo mese"). A report that
  * opens a subject ("Allora, la sentenza è stata pubblicata il quindici gennaio") brings new words.
  */
 export function concludesAt(sentences: Sentence[], i: number, said: string): boolean {
   const own = stems(said);
-  const before = new Set(sentences.slice(Math.max(0, i - 5), i).flatMap((s) => [...stems(fold(s.text))]));
+  const before = new Set(sentences.slice(Math.max(0, i - 8), i).flatMap((s) => [...stems(fold(s.text))]));
   return [...own].filter((w) => before.has(w)).length >= 2;
 }
