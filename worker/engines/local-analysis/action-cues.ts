@@ -122,7 +122,7 @@ export function whoeverSubject(sentence: string): string | undefined {
 // faccio sapere prima della riunione", "Ci penso io." What is to be done was said just before (not
 // when another clause says it: "La chiamo io, le spiego il contratto").
 export const PRONOUN_ONLY =
-  /^(?:(?:sì|si|ok|va bene|allora|certo|d'accordo|bene)[,]?\s+)*(?:lo|la|li|le|l'|ci|vi|ti|ne|me\s+ne|ce\s+ne|ve\s+l[oaie]|te\s+l[oaie]|glie\p{L}+)\s*\p{Ll}{3,}o(?:\s+io)?(?:\s+sapere)?(?=\s*[.;!]|\s*,?\s+(?:ma|però|entro|per|tra|fra|prima|domani|stasera|oggi|subito|appena)(?![\p{L}])|\s*$)/iu;
+  /^(?:(?:sì|si|ok|va bene|allora|certo|d'accordo|bene)[,]?\s+)*(?:lo|la|li|le|l'|ci|vi|ti|ne|me\s+ne|ce\s+ne|ve\s+l[oaie]|te\s+l[oaie]|glie\p{L}+)\s*\p{Ll}{3,}o(?:\s+io)?(?:\s+(?:sapere|avere|fuori|su|giù|lì|là))?(?=\s*[.;!]|\s*,?\s+(?:ma|però|entro|per|tra|fra|prima|domani|stasera|oggi|subito|appena)(?![\p{L}])|\s*$)/iu;
 
 /**
  * Whether the words after a subject go on with its verb: a verb in lower case, maybe after its
@@ -135,16 +135,22 @@ export function actsAsSubject(after: string): boolean {
   return !/(?:^|\s)non\s/u.test(after.split(/[,;:]/)[0]);
 }
 
+// A relative clause after a noun, up to the next punctuation: "…a quelli di Bologna che ci hanno fatto vedere…".
+const RELATIVE_CLAUSE = /(?<=\p{L}\s+)(?:che|cui)\s+(?:ci|mi|ti|vi|ce|me|l[oaie]|gli|l')?\s*(?:ha|hanno|avevo|aveva)\s[^,.;:!?]*/giu;
+
 /**
  * Past tense and reports are not tasks: "l'avvocato ha già mandato", "abbiamo chiesto"; with
  * "essere" too ("è arrivata stamattina", "sono venuti in sei") unless a firm deadline or the
  * speaker's commitment is said ("è arrivata stamattina, la controllo io").
  */
 export function reportsPast(sentence: string, firmDeadline: boolean): boolean {
-  if (/\b(?:ha|hanno|abbiamo|avevo|aveva|ho)\s+(?:già\s+)?\p{L}+(?:ato|uto|ito)\b/iu.test(sentence)) return true;
+  // A past in a relative clause tells who or what, not what was done: "lo chiedo io a quelli di
+  // Bologna che ci hanno fatto vedere il ricondizionato".
+  const main = sentence.replace(RELATIVE_CLAUSE, "");
+  if (/\b(?:ha|hanno|abbiamo|avevo|aveva|ho)\s+(?:già\s+)?\p{L}+(?:ato|uto|ito)\b/iu.test(main)) return true;
   // The participle agrees with the pronoun before the auxiliary: "l'ha seguita", "le ho mandate"
   // (not "chi ha elaborati da mandare", where "elaborati" is a noun).
-  if (/(?:\bl'|\b(?:la|le|li|ne)\s+)(?:ha|hanno|abbiamo|avevo|aveva|ho)\s+(?:già\s+)?\p{L}+(?:at|ut|it)[aie]\b/iu.test(sentence)) return true;
+  if (/(?:\bl'|\b(?:la|le|li|ne)\s+)(?:ha|hanno|abbiamo|avevo|aveva|ho)\s+(?:già\s+)?\p{L}+(?:at|ut|it)[aie]\b/iu.test(main)) return true;
   if (firmDeadline || firstPersonCommitment(sentence)) return false;
   return /(?:^|[\s,])(?:è|sono|era|erano|eravamo)\s+(?:già\s+)?\p{L}{2,}(?:at[oaie]|ut[oaie]|it[oaie])(?![\p{L}])/iu.test(sentence);
 }

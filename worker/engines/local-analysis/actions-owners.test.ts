@@ -80,6 +80,23 @@ describe("the time of the task's own clause", () => {
   });
 });
 
+describe("the speaker's own task, said over two sentences or with a clause about someone else", () => {
+  it("gives the task the deadline said in the next sentence by a pronoun only", () => {
+    const found = actions("Il modulo del consenso lo preparo io.", "Te lo faccio avere entro metà ottobre.");
+    expect(found).toEqual([expect.objectContaining({ due: "entro metà ottobre" })]);
+    expect(found[0].task).toMatch(/modulo del consenso/);
+  });
+
+  it("keeps a commitment whose relative clause tells a past, or whose reason names someone's duty", () => {
+    expect(actions("Il preventivo lo preparo io per quelli di Bologna che ci hanno fatto vedere il proiettore.")).toHaveLength(1);
+    expect(actions("Il conto lo apro io in posta la settimana prossima, che deve firmare anche lei.")).toEqual([
+      expect.objectContaining({ owner: null, due: "la settimana prossima" }),
+    ]);
+    // Guard: a past told in the main clause stays no task.
+    expect(actions("Il preventivo l'ho chiesto io a quelli di Bologna che ci hanno fatto vedere il proiettore.")).toEqual([]);
+  });
+});
+
 describe("what is no task", () => {
   it("is something asked for at the table, a line check, or a duty given as a reason", () => {
     expect(actions("Marco, dammi la penna.", "Domani ne parliamo con il fornitore.")).toEqual([]);

@@ -167,7 +167,9 @@ function scan(sentences: Sentence[]): Found[] {
     const mandate = text.match(MANDATE) ?? text.match(INCARICA) ?? (due ? text.match(ASKED) : null);
     const vocative = vocativeOf(text);
     const subject = subjectOwner(text);
-    const modal = MODAL.exec(text);
+    // "Lo apro io in posta, che deve firmare anche lei": a duty given as the reason for something else is no duty.
+    const dutyAt = MODAL.exec(text);
+    const modal = dutyAt && !/[,;]\s*(?:che|perché|perche|siccome|visto che|dato che)\s+[^,;]*$/iu.test(text.slice(0, dutyAt.index)) ? dutyAt : null;
     const commit = COMMIT.exec(text);
     // The owner after "lo fa" may follow a time said first: "lo fa ogni lunedì l'infermiere…".
     const withoutDue = due ? text.replace(due.due, "").replace(/\s{2,}/g, " ") : text;
@@ -184,8 +186,6 @@ function scan(sentences: Sentence[]): Found[] {
       strong = true;
     } else if (commit || (modal && !MODAL_NOT_DUTY.test(text.slice(modal.index + modal[0].length)))) {
       const m = (commit ?? modal)!;
-      // "Io vado giù, che la Bianca deve partorire": a duty given as the reason for something else.
-      if (/[,;]\s*(?:che|perché|perche|siccome|visto che|dato che)\s+[^,;]*$/iu.test(text.slice(0, m.index))) continue;
       owner = ownerBefore(text.slice(0, m.index)) ?? null;
       rest = text.slice(m.index + m[0].length);
       // "Chi non ha ancora dato le preferenze le deve dare…": the owner is whoever; the task needs the whole sentence.
@@ -259,6 +259,12 @@ function scan(sentences: Sentence[]): Found[] {
       // unless the sentence answers a request made by name ("Luca, te ne occupi tu?").
       // When the request was taken as a task, turns.ts joins this reply to it.
       const prev = i > 0 && !(last && last.index === i - 1) ? vocativeOf(sentences[i - 1].text) : undefined;
+      if (due && last && last.index === i - 1 && !last.due && !last.addressed && PRONOUN_ONLY.test(text)) {
+        // "Il modulo lo preparo io. Te lo faccio avere entro metà ottobre.": the deadline of the task just said.
+        last.due = due.due;
+        last.index = i;
+        continue;
+      }
       if (prev) {
         owner = prev.name;
         rest = `${tidyTask(prev.rest)}: ${tidyTask(text.replace(/\b(?:me ne occupo|ci penso|lo faccio|la faccio)\s+io\b,?/iu, ""))}`;
