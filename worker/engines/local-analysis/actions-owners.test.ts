@@ -97,6 +97,17 @@ describe("the speaker's own task, said over two sentences or with a clause about
   });
 });
 
+describe("the speaker's offer, «io» first", () => {
+  it("takes what the speaker offers to bring or make as a task, not what they do anyway", () => {
+    expect(actions("Io porto il vino, che me lo regala mio cognato.")).toEqual([
+      { task: "Porto il vino, che me lo regala mio cognato", owner: null, due: null },
+    ]);
+    expect(actions("Io faccio le torte salate.")).toHaveLength(1);
+    expect(actions("Io faccio il medico da vent'anni.")).toEqual([]);
+    expect(actions("Io porto sempre il vino alle cene.")).toEqual([]);
+  });
+});
+
 describe("what is no task", () => {
   it("is something asked for at the table, a line check, or a duty given as a reason", () => {
     expect(actions("Marco, dammi la penna.", "Domani ne parliamo con il fornitore.")).toEqual([]);

@@ -49,6 +49,13 @@ const FUTURE = /(?<![\p{L}])(?!(?:sar|avr|potr|vorr|dovr|torner|riparler)\w*)(\p
 export const FIRST_PERSON =
   /(?:\b(?:me\s+ne\s+occupo|ci\s+penso\s+io|lo\s+faccio\s+io|la\s+faccio\s+io)\b|\b\p{L}{3,}o\s+io\b|\bio\s+\p{L}{3,}o\b|\b(?:glielo|gliela|te\s+lo|te\s+la|ve\s+lo|ve\s+la|le|gli|ti|vi|lo|la|li)\s+(?:mando|rimando|invio|preparo|scrivo|porto|faccio|giro|passo|chiamo|sento|mandiamo|prepariamo)\b|^(?:\p{L}+[,.]?\s+){0,3}(?:allora\s+|quindi\s+)?(?:preparo|scrivo|mando|invio|porto|chiamo|verifico|controllo|metto|faccio|riscrivo|sento|organizzo|contatto|aggiorno|chiedo|sistemo|ordino|compro|prenoto|spedisco|pubblico|sollecito|fisso|giro|telefono|correggo|rivedo|consegno|comunico|avviso|stampo|rimando|carico)\b)/iu;
 
+// The speaker offers to bring or make something, "io" first: "Io porto il vino", "Io faccio le torte salate".
+const OFFERS =
+  /^(?:(?:e|allora|sì|si|ok|va bene|allora)[,]?\s+)*io\s+(?:porto|faccio|preparo|prendo|scrivo|mando|chiamo|compro|organizzo|sento|stampo|prenoto)\s+(?:il|lo|la|l'|i|gli|le|un|una|uno|del|della|dello|dei|delle|degli)(?![\p{L}])/iu;
+
+// What the speaker does anyway, not an offer: "io faccio il medico da vent'anni", "io porto sempre il vino".
+const HABIT = /\b(?:sempre|di solito|ogni|anni|mestiere|lavoro)\b/iu;
+
 // The object put first and taken up by a pronoun, the owner after the verb: "il portatile lo
 // ordina Anna entro domani", "il rinfresco lo organizzano i rappresentanti dei genitori".
 // Matched on the sentence with its first letter in lower case (names keep their capital).
@@ -160,6 +167,7 @@ function scan(sentences: Sentence[]): Found[] {
       !CANDIDATE.test(text) &&
       !/\b(?:lo|la|li|le|l')\s*\p{L}+(?:a|ano|e|ono)\s/u.test(text) &&
       !firstPersonCommitment(text) &&
+      !OFFERS.test(text) &&
       !(/^[^,]{2,40},/u.test(text) && vocativeOf(text)) &&
       !plannedTask(text, false, sentences[i - 1]?.text)
     )
@@ -254,7 +262,11 @@ function scan(sentences: Sentence[]): Found[] {
       // "L'autorizzazione firmata va riconsegnata entro il dieci aprile": a duty with no one named.
       rest = text;
       strong = true;
-    } else if ((FIRST_PERSON.test(text) && due) || ((commitment = firstPersonCommitment(text)) && (due || commitment.firm))) {
+    } else if (
+      (FIRST_PERSON.test(text) && due) ||
+      ((commitment = firstPersonCommitment(text)) && (due || commitment.firm)) ||
+      (OFFERS.test(text) && !HABIT.test(text))
+    ) {
       // "Preparo io il calendario… entro il venti dicembre": the speaker, whom the transcript does not name,
       // unless the sentence answers a request made by name ("Luca, te ne occupi tu?").
       // When the request was taken as a task, turns.ts joins this reply to it.
