@@ -16,13 +16,22 @@
  *   18:30», «entro il 30/5»), numbers under ten in words as whisper writes them.
  * - fillers: «eh», «ehm», «cioè», «allora allora» and repeated short words («il il»).
  * - names: first names misspelt (one spelling per name and meeting) or split in two.
+ *
+ * Not a fault but what the product adds (decision 045): `speakers`, the labels of the offline
+ * diarization (DIARIZATION=auto) or of a call's two channels. Each utterance of the clean meeting
+ * (a gap over 0.15 s between its segments starts one) is a turn of another voice, from three to
+ * five; the diarizer's errors are seeded: one change of speaker in six missed (two voices taken
+ * for one), the change point moved by up to 0.8 s either way, one utterance in thirty with a
+ * stretch given to another voice. Each segment gets the voice of most of its words, as
+ * worker/engines/diarization/assign.ts does («Relatore N» in order of appearance).
  */
 import type { TimedSegment } from "~/lib/analysis";
 import type { TranscriptFixture } from "../../worker/engines/local-analysis/test-transcripts";
 import { isFirstName } from "../../worker/engines/local-analysis/names";
 
 export const TRAITS = ["seams", "runon", "lowercase", "questions", "digits", "fillers", "names"] as const;
-export type Trait = (typeof TRAITS)[number];
+/** The speech engine's faults, and the speaker labels the product adds to them. */
+export type Trait = (typeof TRAITS)[number] | "speakers";
 
 /** Mulberry32: a small seeded generator, so a variant is the same on every run. */
 function random(seed: number): () => number {
@@ -159,7 +168,7 @@ function misspell(name: string, rand: () => number): string {
 
 // ---- the variant ---------------------------------------------------------------------------
 
-type Word = { text: string; t: number };
+type Word = { text: string; t: number; voice?: number };
 const FILLERS = ["eh", "ehm", "cioè", "allora", "diciamo", "eh"];
 const LIVE_WINDOW = 28;
 const CHUNK = 600;
@@ -174,8 +183,63 @@ function wordsOf(segments: TimedSegment[]): Word[] {
   return out;
 }
 
+const MISSED_CHANGE = 1 / 6;
+const SHIFT = 0.8;
+const STRAY = 1 / 30;
+
+/** Each word's voice: a new one at every utterance, with the diarizer's errors (see the header). */
+function giveVoices(words: Word[], segments: TimedSegment[], rand: () => number): void {
+  const voices = 3 + Math.floor(rand() * 3);
+  // The utterances: a gap over 0.15 s between segments (the fixtures cut long utterances with 0.1 s).
+  const starts = segments.map((s, i) => i === 0 || s.start - segments[i - 1].end > 0.15);
+  const utteranceAt = (t: number) => {
+    let u = -1;
+    for (let i = 0; i < segments.length && segments[i].start <= t + 1e-6; i++) if (starts[i]) u++;
+    return Math.max(0, u);
+  };
+  const voiceOf: number[] = [];
+  const boundary: number[] = [];
+  segments.forEach((s, i) => {
+    if (!starts[i]) return;
+    const previous = voiceOf[voiceOf.length - 1];
+    let voice = previous === undefined ? 0 : previous;
+    if (previous !== undefined && rand() >= MISSED_CHANGE) voice = (previous + 1 + Math.floor(rand() * (voices - 1))) % voices;
+    voiceOf.push(voice);
+    boundary.push(s.start + (rand() * 2 - 1) * SHIFT);
+  });
+  const strays = voiceOf.map(() => (rand() < STRAY ? rand() : -1));
+  for (const w of words) {
+    let u = utteranceAt(w.t);
+    // The change point as the diarizer put it: a word near it may go to the other side.
+    if (u + 1 < boundary.length && w.t >= boundary[u + 1]) u++;
+    else if (u > 0 && w.t < boundary[u]) u--;
+    w.voice = voiceOf[u];
+  }
+  // A stretch of about two seconds given to another voice inside one utterance in thirty.
+  strays.forEach((at, u) => {
+    if (at < 0) return;
+    const mine = words.filter((w) => utteranceAt(w.t) === u);
+    if (mine.length < 6) return;
+    const from = mine[Math.floor(at * (mine.length - 5))].t;
+    for (const w of mine) if (w.t >= from && w.t < from + 2) w.voice = (voiceOf[u] + 1) % voices;
+  });
+}
+
+/** Each segment's speaker: the voice of most of its words, named in order of first appearance. */
+function labelSegments(segments: TimedSegment[], voices: number[][]): TimedSegment[] {
+  const names = new Map<number, string>();
+  return segments.map((s, i) => {
+    const count = new Map<number, number>();
+    for (const v of voices[i]) count.set(v, (count.get(v) ?? 0) + 1);
+    const top = [...count].sort((a, b) => b[1] - a[1])[0]?.[0];
+    if (top === undefined) return s;
+    if (!names.has(top)) names.set(top, `Relatore ${names.size + 1}`);
+    return { ...s, speaker: names.get(top)! };
+  });
+}
+
 /** Re-cut at engine seams: every 3–9 s at any word, always at 28 s and 600 s seams; keeps the pauses. */
-function recut(words: Word[], rand: () => number): TimedSegment[] {
+function recut(words: Word[], rand: () => number, voices: number[][] = []): TimedSegment[] {
   const out: TimedSegment[] = [];
   let current: Word[] = [];
   let limit = 3 + rand() * 6;
@@ -186,6 +250,7 @@ function recut(words: Word[], rand: () => number): TimedSegment[] {
     // A cut mid-sentence: whisper closes the segment with a full stop half the time.
     if (!/[.!?…]$/.test(last) && rand() < 0.5) text = text.replace(/[,;:]?$/, ".");
     out.push({ start: current[0].t, end, text });
+    voices.push(current.flatMap((w) => (w.voice === undefined ? [] : [w.voice])));
     current = [];
     limit = 3 + rand() * 6;
   };
@@ -222,6 +287,7 @@ export function asrVariant(fixture: TranscriptFixture, traits: readonly Trait[],
 
   let segments = fixture.segments.map((s) => ({ ...s, text: spell(s.text) }));
   let words = wordsOf(segments);
+  if (has("speakers")) giveVoices(words, segments, random(seed ^ hash(fixture.name) ^ 0x5eed));
   let sentenceStart = true;
   const out: Word[] = [];
   for (const w of words) {
@@ -236,25 +302,28 @@ export function asrVariant(fixture: TranscriptFixture, traits: readonly Trait[],
     }
     if (has("fillers")) {
       const r = rand();
-      if (r < 0.05) out.push({ text: FILLERS[Math.floor(rand() * FILLERS.length)] + (rand() < 0.5 ? "," : ""), t: w.t });
-      else if (r < 0.065) out.push({ text: "allora allora", t: w.t });
-      else if (r < 0.09 && /^(?:il|la|lo|le|i|di|che|e|a|in|per|non|è|ho|io)$/i.test(text)) out.push({ text, t: w.t });
+      if (r < 0.05) out.push({ text: FILLERS[Math.floor(rand() * FILLERS.length)] + (rand() < 0.5 ? "," : ""), t: w.t, voice: w.voice });
+      else if (r < 0.065) out.push({ text: "allora allora", t: w.t, voice: w.voice });
+      else if (r < 0.09 && /^(?:il|la|lo|le|i|di|che|e|a|in|per|non|è|ho|io)$/i.test(text)) out.push({ text, t: w.t, voice: w.voice });
     }
-    if (text) out.push({ text, t: w.t });
+    if (text) out.push({ text, t: w.t, voice: w.voice });
   }
   words = out;
-  if (has("seams")) segments = recut(words, rand);
+  const voices: number[][] = [];
+  if (has("seams")) segments = recut(words, rand, voices);
   else {
     // The original segments, with their words as transformed.
     let k = 0;
     segments = segments.map((s) => {
-      const mine: string[] = [];
+      const mine: Word[] = [];
       const next = segments.indexOf(s) + 1 < segments.length ? segments[segments.indexOf(s) + 1].start : Number.POSITIVE_INFINITY;
-      while (k < words.length && words[k].t < next) mine.push(words[k++].text);
-      return { ...s, text: mine.join(" ") };
+      while (k < words.length && words[k].t < next) mine.push(words[k++]);
+      voices.push(mine.flatMap((w) => (w.voice === undefined ? [] : [w.voice])));
+      return { ...s, text: mine.map((w) => w.text).join(" ") };
     });
-    segments = segments.filter((s) => s.text.trim() !== "");
   }
+  if (has("speakers")) segments = labelSegments(segments, voices);
+  segments = segments.filter((s) => s.text.trim() !== "");
 
   const meeting = fixture.meeting && {
     ...fixture.meeting,

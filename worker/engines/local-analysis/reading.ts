@@ -6,7 +6,7 @@
  * - fillers («eh», «ehm») and a word said twice («il il», «allora allora») set aside;
  * - false full stops removed: after an article, a preposition or a conjunction, and at a seam
  *   with no pause where the next segment goes on with a preposition;
- * - sentence ends recovered from pauses between segments, a change of speaker, and discourse cues
+ * - sentence ends recovered from pauses between segments and from discourse cues
  *   («va bene», «ok», «perfetto», «allora», a greeting) that open a new sentence — lexical evidence
  *   only where the text runs on: a transcript in lower case that keeps its full stops is prose;
  * - questions recognised from their words («chi se ne occupa», «possiamo…», «…, vero»);
@@ -94,8 +94,6 @@ export function readTranscript(segments: TimedSegment[]): TimedSegment[] {
     if (!next) break;
     const seam = next.segment !== t.segment;
     const pause = seam ? num(sorted[next.segment].start) - num(sorted[t.segment].end) : 0;
-    // Another voice (diarization, a call's two channels): no sentence runs across speakers.
-    const turn = seam && !!sorted[t.segment].speaker && !!sorted[next.segment].speaker && sorted[t.segment].speaker !== sorted[next.segment].speaker;
     const b = bare(t.word);
     const nb = bare(next.word);
     if (/[^.]\.$/.test(t.word) || t.word === ".") {
@@ -105,7 +103,6 @@ export function readTranscript(segments: TimedSegment[]): TimedSegment[] {
       // Nor before a name in apposition: «l'assessore. Conti deve mandare…».
       const cut =
         seam &&
-        !turn &&
         pause < 0.25 &&
         ((/^\p{Ll}/u.test(next.word) && !OPENS.has(nb) && nb !== "sì") ||
           ((names.has(nb) || soundsLikeFirstName(nb)) && (isRoleNoun(b) || (runOn && !opensClause(kept, i + 1, names, nouns)))));
@@ -187,7 +184,9 @@ export function readTranscript(segments: TimedSegment[]): TimedSegment[] {
       // After a vote's outcome, said alone, any clause opens: «…favorevoli tutti approvato il capitolato lo scrive il geometra».
       const afterOutcome = runOn && OUTCOME.test(b) && opensClause(kept, i + 1, names, nouns, 4);
       if (
-        (seam && (pause >= 0.5 || turn)) ||
+        // (Not where the speaker label changes: a segment takes the voice of most of its words, so the
+        // label changes where the engine cut, not where the speaker stopped — decision 045.)
+        (seam && pause >= 0.5) ||
         orNot ||
         afterOutcome ||
         (opener && sinceEnd >= (runOn ? 2 : 3) && !NO_BREAK_BEFORE_OPENER.has(b) && !AUXILIARY.has(b) && !AWAITS_CLAUSE.test(b))
