@@ -70,7 +70,7 @@ export const NO_BREAK_BEFORE_OPENER = new Set([
   "pure",
 ]);
 // A question word or a conjunction awaits its clause: «…ma dove li mettiamo», «va fatto subito perché gli arretrati…».
-export const AWAITS_CLAUSE = /^(?:dove|come|quando|cosa|quanto|quanti|quante|quale|quali|perché|poiché|siccome|finché|mentre)$/;
+export const AWAITS_CLAUSE = /^(?:dove|come|quando|cosa|quanto|quanti|quante|quale|quali|perché|poiché|siccome|finché|mentre|sennò|altrimenti)$/;
 // Words that put a time, a place or a condition before the main clause.
 export const FRONTED = /^(?:in|per|a|da|con|su|dopo|prima|entro|se|quando|fino|nel|nella|al|alla|dal|dalla|sul|sulla|domani|oggi|stasera)$/;
 export const AGREEMENT = /^(?:d'accordo|bene|ok|okay|perfetto|benissimo|sì|certo)$/;

@@ -71,6 +71,14 @@ describe("reading a raw transcript", () => {
     expect(text).toContain("Il tecnico lo chiamo io.");
   });
 
+  it("ends no sentence after «sennò» or after the speaker's verb that has only the person it is for, in run-on text", () => {
+    const [text] = read(
+      seg(0, 30, "chiamo io i Bertolini per confermare e gli mando la caparra lo faccio entro venerdì ma ricordatemelo sennò me li scordo"),
+    );
+    expect(text).toContain("gli mando la caparra");
+    expect(text).toContain("sennò me li scordo");
+  });
+
   it("ends a sentence at a pause between segments and before an opener", () => {
     expect(read(seg(0, 4, "il bilancio è approvato"), seg(5.2, 8, "passiamo al secondo punto ok ci sono domande"))).toEqual([
       "Il bilancio è approvato.",
