@@ -60,6 +60,8 @@ export function opensClause(tokens: Token[], j: number, names: Set<string>, noun
       !soundsLikeFirstName(bare(tokens[j - 1]?.word ?? "")) &&
       // Nor the second word of a name: «la Pro Loco si è offerta».
       !names.has(bare(tokens[j - 1]?.word ?? "")) &&
+      // Nor the person the speaker's verb is about: «conosco Franco, magari ci fa un prezzo».
+      !PERSON_VERB.test(bare(tokens[j - 1]?.word ?? "")) &&
       (subjectVerb(words, plain, 1, named, nouns) || addresses(tokens, j))
     );
   // Two pronouns together are no article: «…per ricevere in tempo me ne occupo io», «…gliela mando».
@@ -130,6 +132,10 @@ export function addresses(tokens: Token[], j: number): boolean {
   // Or the polite form with «lei» said after the verb: «Signora Orlandi, lo manda lei al commercialista».
   return secondPerson(verb) || (/^\p{L}{2,}[ae]$/u.test(verb) && !FUNCTION_WORD.has(verb) && bare(tokens[k + 1]?.word ?? "") === "lei");
 }
+
+// The speaker's verbs whose object is a person: the name after them is no vocative.
+const PERSON_VERB =
+  /^(?:conosco|chiamo|richiamo|sento|risento|vedo|chiedo|avviso|contatto|ringrazio|aspetto|accompagno|incontro|porto|mando|lascio|metto|coinvolgo|passo|informo)$/;
 
 /** Whether the speakers' own verb opens at token k: «integriamo», «lo scriviamo», «la comunico». */
 export function firstPersonAt(tokens: Token[], k: number, clitics = false): boolean {

@@ -77,6 +77,8 @@ describe("reading a raw transcript", () => {
     );
     expect(text).toContain("gli mando la caparra");
     expect(text).toContain("sennò me li scordo");
+    // The person the speaker's verb is about is no one called.
+    expect(read(seg(0, 30, "allora la sala la prenoto io conosco Franco, magari per sei prove ci fa un prezzo"))[0]).toContain("conosco Franco");
   });
 
   it("ends a sentence at a pause between segments and before an opener", () => {
