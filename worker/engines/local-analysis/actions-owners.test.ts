@@ -63,6 +63,9 @@ describe("deadlines said by the next meeting's day or by the quarter", () => {
     expect(findDue("li porto per la riunione del ventotto")?.due).toBe("per la riunione del ventotto");
     expect(findDue("il piano lo chiudiamo a fine semestre")?.due).toBe("a fine semestre");
     expect(findDue("le sedie le porto sabato dopo la partita")?.due).toBe("sabato dopo la partita");
+    // A day said from another: the day before, the same day.
+    expect(findDue("Te lo scrivo il giorno prima, tranquillo.")?.due).toBe("il giorno prima");
+    expect(findDue("Il bonifico lo fai il giorno stesso.")?.due).toBe("il giorno stesso");
     // Times and dates in digits as speech recognition writes them, whole.
     expect(findDue("il file lo mando entro le 18:30, poi chiudo")?.due).toBe("entro le 18:30");
     expect(findDue("le quote vanno versate entro il 30.5.")?.due).toBe("entro il 30.5");

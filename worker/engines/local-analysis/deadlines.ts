@@ -80,6 +80,8 @@ const DUE_PATTERNS: DuePattern[] = [
     "whole",
     false,
   ),
+  // A day said from another: "te lo scrivo il giorno prima", "il bonifico il giorno stesso".
+  pattern(String.raw`il\s+giorno\s+(?:prima|stesso)(?![\p{L}])`, "whole", false),
   // A date said alone, "il quindici marzo", "il 15/3": the day something is done.
   pattern(String.raw`(?<![\p{L}]\s*(?:di|del|dal|al|dallo)\s+)il\s+(?:${DAY_NUMBER}|\d{1,2})(?:\s+${MONTH}|/\d{1,2})(?![\p{L}\d])`, "whole", false),
   // A moment of the day's schedule: "subito dopo la riunione", "dopo il servizio", "dopo pranzo".
@@ -95,7 +97,7 @@ const CLAUSE_AFTER = /^(?:ce|ci|lo|la|li|le|l'\p{L}*|gli|glie\p{L}*|mi|ti|vi|ne|
 
 // Words without which no deadline pattern can match.
 const DUE_HINT =
-  /entro|oltre|tardi|prima|dopo|per |prossim|ogni|tra |fra |oggi|giornata|stamattina|fine|metà|subito|settimana|mese|stanotte|domattina|mattinata|serata|questa sera|giorni|\/|gennaio|febbraio|marzo|aprile|maggio|giugno|luglio|agosto|settembre|ottobre|novembre|dicembre|lunedì|lunedi|martedì|martedi|mercoledì|mercoledi|giovedì|giovedi|venerdì|venerdi|sabato|domenica|domani|stasera/iu;
+  /giorno|entro|oltre|tardi|prima|dopo|per |prossim|ogni|tra |fra |oggi|giornata|stamattina|fine|metà|subito|settimana|mese|stanotte|domattina|mattinata|serata|questa sera|giorni|\/|gennaio|febbraio|marzo|aprile|maggio|giugno|luglio|agosto|settembre|ottobre|novembre|dicembre|lunedì|lunedi|martedì|martedi|mercoledì|mercoledi|giovedì|giovedi|venerdì|venerdi|sabato|domenica|domani|stasera/iu;
 const DAY_WORD =
   /^(?:oggi|domani|dopodomani|stasera|stamattina|lunedì|lunedi|martedì|martedi|mercoledì|mercoledi|giovedì|giovedi|venerdì|venerdi|sabato|domenica)$/iu;
 const UNIT = /^(?:giorni|settimane|mesi|settimana|mese|lunedì|martedì|mercoledì|giovedì|venerdì|sabato|domenica)$/iu;
