@@ -93,8 +93,9 @@ export function firstPersonCommitment(sentence: string): { firm: boolean } | und
 }
 
 // A request to everyone present, in the second person plural: "Mi mandate una mail…", "ci fate sapere…".
+// The room may be named first, with the deadline: «Tutti e tre entro domenica mi scrivete…».
 export const GROUP_REQUEST =
-  /^(?:(?:allora|quindi|poi|e|ok|per favore|mi raccomando)[,]?\s+)*(?:mi|ci)\s+(?:\p{Ll}+\s+)?\p{Ll}{2,}(?:ate|ete|ite)\b/iu;
+  /^(?:(?:allora|quindi|poi|e|ok|per favore|mi raccomando)[,]?\s+)*(?:((?:tutti|tutte|voi)(?:\s+e\s+(?:due|tre|quattro|cinque))?)\s+)?(?:entro\s+[^,.;:?!]{2,30}?\s+)?(?:mi|ci)\s+(?:\p{Ll}+\s+)?\p{Ll}{2,}(?:ate|ete|ite)\b/iu;
 
 /** An owner said as "chi …" before the verb: "chi non ha ancora dato le preferenze (le) deve…". */
 export function whoeverOwner(before: string): string | undefined {

@@ -111,6 +111,14 @@ describe("the speaker's offer, «io» first", () => {
   });
 });
 
+describe("a request to the room", () => {
+  it("names the room when it is said first, and a tag question («…, va bene?») does not make it a question", () => {
+    expect(actions("Tutti e tre entro domenica mi scrivete sul gruppo quali volete togliere, va bene?")).toEqual([
+      expect.objectContaining({ owner: "tutti e tre", due: "entro domenica" }),
+    ]);
+  });
+});
+
 describe("what is no task", () => {
   it("is something asked for at the table, a line check, or a duty given as a reason", () => {
     expect(actions("Marco, dammi la penna.", "Domani ne parliamo con il fornitore.")).toEqual([]);

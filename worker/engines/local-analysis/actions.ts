@@ -49,6 +49,9 @@ const FUTURE = /(?<![\p{L}])(?!(?:sar|avr|potr|vorr|dovr|torner|riparler)\w*)(\p
 export const FIRST_PERSON =
   /(?:\b(?:me\s+ne\s+occupo|ci\s+penso\s+io|lo\s+faccio\s+io|la\s+faccio\s+io)\b|\b\p{L}{3,}o\s+io\b|\bio\s+\p{L}{3,}o\b|\b(?:glielo|gliela|te\s+lo|te\s+la|ve\s+lo|ve\s+la|le|gli|ti|vi|lo|la|li)\s+(?:mando|rimando|invio|preparo|scrivo|porto|faccio|giro|passo|chiamo|sento|mandiamo|prepariamo)\b|^(?:\p{L}+[,.]?\s+){0,3}(?:allora\s+|quindi\s+)?(?:preparo|scrivo|mando|invio|porto|chiamo|verifico|controllo|metto|faccio|riscrivo|sento|organizzo|contatto|aggiorno|chiedo|sistemo|ordino|compro|prenoto|spedisco|pubblico|sollecito|fisso|giro|telefono|correggo|rivedo|consegno|comunico|avviso|stampo|rimando|carico)\b)/iu;
 
+// A request closed by a tag that only checks it was heard: «…mi scrivete sul gruppo, va bene?».
+const TAG_QUESTION = /,\s*(?:va bene|d'accordo|ok|okay|vero|chiaro|intesi|siamo intesi)\s*\?\s*$/iu;
+
 // The speaker offers to bring or make something, "io" first: "Io porto il vino", "Io faccio le torte salate".
 const OFFERS =
   /^(?:(?:e|allora|sì|si|ok|va bene|allora)[,]?\s+)*io\s+(?:porto|faccio|preparo|prendo|scrivo|mando|chiamo|compro|organizzo|sento|stampo|prenoto)\s+(?:il|lo|la|l'|i|gli|le|un|una|uno|del|della|dello|dei|delle|degli)(?![\p{L}])/iu;
@@ -160,6 +163,7 @@ function scan(sentences: Sentence[]): Found[] {
     let afterDue: ReturnType<typeof subjectAfterDue>;
     let planned: ReturnType<typeof plannedTask>;
     let said: number | undefined;
+    let room: RegExpMatchArray | null = null;
 
     // Most sentences have no duty, commitment, request or deadline: skip them cheaply.
     if (
@@ -285,9 +289,10 @@ function scan(sentences: Sentence[]): Found[] {
         rest = `${tidyTask(sentences[i - 1].text)}: ${text.charAt(0).toLowerCase()}${text.slice(1)}`;
       } else rest = text;
       strong = true;
-    } else if ((/^(?:tu|lei|voi)\s+(?:mi|ci|gli|le)\s+\p{L}+/iu.test(text) || GROUP_REQUEST.test(text)) && due) {
-      // "Voi mi mandate…", "Mi mandate una mail… entro la fine del mese": asked of the room.
-      rest = text.replace(/^(?:tu|lei|voi)\s+/iu, "");
+    } else if ((/^(?:tu|lei|voi)\s+(?:mi|ci|gli|le)\s+\p{L}+/iu.test(text) || (room = text.match(GROUP_REQUEST))) && due) {
+      // "Voi mi mandate…", "Mi mandate una mail… entro la fine del mese": asked of the room, maybe named («tutti e tre»).
+      owner = room?.[1] && room[1].toLowerCase() !== "voi" ? room[1].toLowerCase() : null;
+      rest = text.replace(/^(?:tu|lei|voi)\s+/iu, "").replace(/^(?:tutti|tutte)(?:\s+e\s+\p{L}+)?\s+/iu, "");
       strong = true;
     } else if (last && last.index === i - 1 && !last.addressed && !last.due && due?.strong && text.split(/\s+/).length <= 14) {
       // "…lo fai tu, Chiara. Lo voglio in pagina entro le diciotto.": the deadline of the task before.
@@ -300,8 +305,8 @@ function scan(sentences: Sentence[]): Found[] {
       strong = true;
     }
     if (!strong || rest === undefined) continue;
-    // A question is a task only when it asks someone by name.
-    if (/\?\s*$/.test(text) && !vocative) continue;
+    // A question is a task only when it asks someone by name; a tag («…, va bene?») asks nothing.
+    if (/\?\s*$/.test(text) && !TAG_QUESTION.test(text) && !vocative) continue;
 
     let task = rest;
     if (due) task = task.replace(due.due, " ");

@@ -226,7 +226,7 @@ describe("local analyzer on the annotated meetings (agenda, title, summary, deci
       summaryItems: 31,
       decisionsFound: 30,
       decisionsExtra: 30,
-      actionsComplete: 36,
+      actionsComplete: 37,
       actionsExtra: 26,
     });
   });
