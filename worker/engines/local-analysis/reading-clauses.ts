@@ -62,6 +62,8 @@ export function opensClause(tokens: Token[], j: number, names: Set<string>, noun
       !names.has(bare(tokens[j - 1]?.word ?? "")) &&
       // Nor the person the speaker's verb is about: «conosco Franco, magari ci fa un prezzo».
       !PERSON_VERB.test(bare(tokens[j - 1]?.word ?? "")) &&
+      // Nor a street's or a saint's name: «le transenne di via Roma», «la festa di San Marco».
+      !/^(?:via|viale|piazza|piazzale|corso|largo|vicolo|borgo|contrada|san|santa|santo|sant)$/.test(bare(tokens[j - 1]?.word ?? "")) &&
       (subjectVerb(words, plain, 1, named, nouns) || addresses(tokens, j))
     );
   // Two pronouns together are no article: «…per ricevere in tempo me ne occupo io», «…gliela mando».

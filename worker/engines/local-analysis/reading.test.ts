@@ -71,12 +71,16 @@ describe("reading a raw transcript", () => {
     expect(text).toContain("Il tecnico lo chiamo io.");
   });
 
-  it("ends no sentence after «sennò» or after the speaker's verb that has only the person it is for, in run-on text", () => {
+  it("ends no sentence after «sennò», after the speaker's verb that has only the person it is for, nor before a name that is an object or a street, in run-on text", () => {
     const [text] = read(
       seg(0, 30, "chiamo io i Bertolini per confermare e gli mando la caparra lo faccio entro venerdì ma ricordatemelo sennò me li scordo"),
     );
     expect(text).toContain("gli mando la caparra");
     expect(text).toContain("sennò me li scordo");
+    // A street's name is no one called either.
+    expect(read(seg(0, 30, "le transenne di via Roma chi le porta sono ancora nel magazzino comunale le porta la squadra uno"))[0]).toContain(
+      "via Roma",
+    );
     // The person the speaker's verb is about is no one called.
     expect(read(seg(0, 30, "allora la sala la prenoto io conosco Franco, magari per sei prove ci fa un prezzo"))[0]).toContain("conosco Franco");
   });
