@@ -71,12 +71,14 @@ describe("reading a raw transcript", () => {
     expect(text).toContain("Il tecnico lo chiamo io.");
   });
 
-  it("ends no sentence after «sennò», after the speaker's verb that has only the person it is for, nor before a name that is an object or a street, in run-on text", () => {
+  it("ends no sentence after «sennò», after the speaker's verb that has only the person it is for, nor before a name that is an object or a street, nor after «chi», in run-on text", () => {
     const [text] = read(
       seg(0, 30, "chiamo io i Bertolini per confermare e gli mando la caparra lo faccio entro venerdì ma ricordatemelo sennò me li scordo"),
     );
     expect(text).toContain("gli mando la caparra");
     expect(text).toContain("sennò me li scordo");
+    // «chi» awaits its verb: «chi | lo fa» is no sentence end.
+    expect(read(seg(0, 30, "e il volantino chi lo fa lo faccio io ma prima mi serve il menù"))[0]).toContain("chi lo fa");
     // A street's name is no one called either.
     expect(read(seg(0, 30, "le transenne di via Roma chi le porta sono ancora nel magazzino comunale le porta la squadra uno"))[0]).toContain(
       "via Roma",
