@@ -340,3 +340,17 @@ describe("the chair's conclusion that fixes a value after the discussion", () =>
     expect(decided(...texts)).toHaveLength(0);
   });
 });
+
+describe("a rule said inside a long run-on sentence", () => {
+  it("finds it from its point in time, and no plan read into «da» before an infinitive", () => {
+    const found = decided(
+      "i nuovi non possono usare il carroponte lo dico perché la settimana scorsa li ho visti questo è grave da oggi i due nuovi il carroponte non lo toccano finché non hanno fatto il corso",
+    );
+    expect(found.map((d) => d.text)).toEqual(["Da oggi i due nuovi il carroponte non lo toccano finché non hanno fatto il corso"]);
+    expect(
+      decided(
+        "allora il tecnico della sicurezza mi manda i modelli nuovi da provare entro fine mese e poi vediamo insieme quale piace di più ai ragazzi",
+      ),
+    ).toEqual([]);
+  });
+});

@@ -159,7 +159,13 @@ export function findDecisions(
     const restated =
       (!assigned.has(i) && restatedAt(sentences, i) && !NOT_CONSENTED.test(folded) && !unsettled(folded)) ||
       (value !== undefined && concludesAt(sentences, i, value));
-    if (!restated && !changesSchedule(s.text) && !isDecision(folded, previous, assigned.has(i))) {
+    const said = restated || changesSchedule(s.text) || isDecision(folded, previous, assigned.has(i));
+    const inner = said ? "" : innerDecision(s.text);
+    if (inner) {
+      out.push({ text: clip(tidySentence(inner, 400), 400), timestamp: formatTimestamp(s.start), index: i });
+      continue;
+    }
+    if (!said) {
       // Agreed rather than said: "…mettiamo il cesto in fondo alla chiesa. Tutti d'accordo? Bene."
       const proposal = agreedAt(sentences, i, isPlan);
       if (proposal === undefined || (lastOut && lastOut.index >= proposal)) continue;
@@ -204,6 +210,27 @@ export function findDecisions(
     out.push({ text: clip(text, 400), timestamp: formatTimestamp(s.start), index: i });
   }
   return restatedOnce(out);
+}
+
+// Where a rule from a point in time opens inside a long run-on sentence: «…da oggi i due nuovi il carroponte non lo toccano…».
+const INNER_CUE = /^(?:da|dal|dalla|dalle)$/;
+const INNER_TIME =
+  /^(?:oggi|adesso|ora|subito|domani|questa|questo|quest'\p{L}+|lunedi|martedi|mercoledi|giovedi|venerdi|sabato|domenica|gennaio|febbraio|marzo|aprile|maggio|giugno|luglio|agosto|settembre|ottobre|novembre|dicembre|prossim\p{L}+|mese|primo|\d+)\b/u;
+
+/**
+ * In a long sentence (speech recognition ran several together), a rule said from a point in time
+ * inside it: «…lo dico perché li ho visti da soli questo è grave da oggi i due nuovi il carroponte
+ * non lo toccano…». Returns the words from the cue on, or "" when none.
+ */
+function innerDecision(text: string): string {
+  const words = text.split(/\s+/);
+  if (words.length < 16) return "";
+  for (let k = 4; k < words.length - 3; k++) {
+    if (!INNER_CUE.test(fold(words[k]).replace(/[^\p{L}']/gu, "")) || !INNER_TIME.test(fold(words[k + 1]))) continue;
+    const rest = words.slice(k).join(" ");
+    if (isDecision(withoutFillers(fold(rest)), fold(words.slice(0, k).join(" ")))) return rest;
+  }
+  return "";
 }
 
 /**
