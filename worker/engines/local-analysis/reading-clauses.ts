@@ -128,6 +128,17 @@ export function addresses(tokens: Token[], j: number): boolean {
     const stop = tokens.slice(k, k + 1 + Math.max(0, pronoun)).some((t) => /[.!?;:]$/.test(t.word));
     if (pronoun > 0 && !stop) k += pronoun + 1;
   }
+  // «Sara, tu che fai la grafica ci pensi tu…»: the name and «tu» call the person.
+  // (Not one told what they are, «Davide, tu sei il caposquadra», nor asked alone, «Sara, tu? Io niente».)
+  const after = bare(tokens[k + 1]?.word ?? "");
+  if (
+    k === j + 1 &&
+    bare(tokens[k]?.word ?? "") === "tu" &&
+    !/[.!?]$/.test(tokens[k].word) &&
+    (after === "che" || CLITICS.test(after) || (secondPerson(after) && !/^(?:sei|hai|eri|avevi|stai|sai|dici|vai)$/.test(after))) &&
+    !/[.!?]$/.test(tokens[j].word)
+  )
+    return true;
   while (CLITICS.test(bare(tokens[k]?.word ?? ""))) k++;
   if (k >= tokens.length || /[.!?]$/.test(tokens[j].word)) return false;
   const verb = bare(tokens[k].word);

@@ -87,6 +87,16 @@ describe("reading a raw transcript", () => {
     expect(read(seg(0, 30, "allora la sala la prenoto io conosco Franco, magari per sei prove ci fa un prezzo"))[0]).toContain("conosco Franco");
   });
 
+  it("ends a sentence before a name and «tu» that call someone to a task, in run-on text", () => {
+    expect(
+      read(seg(0, 30, "per la raccolta fondi ci serve qualcuno con un po' di fantasia sara, tu che fai la grafica ci pensi tu a una locandina")),
+    ).toEqual(["Per la raccolta fondi ci serve qualcuno con un po' di fantasia. Sara, tu che fai la grafica ci pensi tu a una locandina?"]);
+    // Not one told what they are.
+    expect(read(seg(0, 30, "le transenne le porta la squadra uno col furgone davide, tu sei il caposquadra le andate a prendere"))[0]).toContain(
+      "col furgone Davide, tu sei",
+    );
+  });
+
   it("ends a sentence at a pause between segments and before an opener", () => {
     expect(read(seg(0, 4, "il bilancio è approvato"), seg(5.2, 8, "passiamo al secondo punto ok ci sono domande"))).toEqual([
       "Il bilancio è approvato.",
