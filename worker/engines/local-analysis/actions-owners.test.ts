@@ -111,6 +111,14 @@ describe("the speaker's offer, «io» first", () => {
   });
 });
 
+describe("the subject after an agreement", () => {
+  it("reads the owner after «benissimo», «ottimo», «giusto»", () => {
+    expect(actions("Benissimo allora Dario raccoglie l'ordine di dicembre entro il trenta novembre.")).toEqual([
+      expect.objectContaining({ owner: "Dario", due: "entro il trenta novembre" }),
+    ]);
+  });
+});
+
 describe("a request to the room", () => {
   it("names the room when it is said first, and a tag question («…, va bene?») does not make it a question", () => {
     expect(actions("Tutti e tre entro domenica mi scrivete sul gruppo quali volete togliere, va bene?")).toEqual([
