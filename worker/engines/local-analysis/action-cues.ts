@@ -75,8 +75,10 @@ export function firstPersonCommitment(sentence: string): { firm: boolean } | und
   if (/\bnon\s+(?:(?:ce|ci|me|te|ve|se|l[oaie]|ne|gli|glie\p{L}*|l')\s*)+\p{Ll}{2,}o\b/u.test(text)) return undefined;
   if (/\b(?:adesso|ora|in questo momento)\b/u.test(text) && /\bmentre\b|\b(?:adesso|ora)\s*[.!]?$/u.test(text)) return undefined;
   const [, pronouns, verb, next] = m;
-  // The imperfect ("aspettavo", "sentivo") but not "ricevo", "scrivo".
-  if (SAYING.test(verb) || /(?:iamo|ano|ono|nno|avo|[^c]evo|[^r]ivo)$/.test(verb)) return undefined;
+  // A plural ("mandiamo", not "chiamo"), a third person, the imperfect ("aspettavo", "sentivo") but not "ricevo", "scrivo".
+  const plural = /iamo$/.test(verb) && !/^(?:ri)?chiamo$/.test(verb);
+  // (A verb of saying or going with «io» after it is the speaker taking it on: «lo dico io alle ragazze», «lo chiamo io».)
+  if ((SAYING.test(verb) && !/^io$/iu.test(next ?? "")) || plural || /(?:ano|ono|nno|avo|[^c]evo|[^r]ivo)$/.test(verb)) return undefined;
   // An article before an adjective or a noun in -o: "lo stesso giorno", "il primo", "lo scorso anno".
   if (/^(?:stesso|primo|secondo|terzo|ultimo|nuovo|scorso|prossimo|solito|tutto|giorno|mattino)$/.test(verb)) return undefined;
   const p = pronouns.replace(/\s+/g, " ");

@@ -100,6 +100,14 @@ describe("the speaker's own task, said over two sentences or with a clause about
   });
 });
 
+describe("the speaker taking on a word to say or a call", () => {
+  it("reads a verb of saying or calling with «io» after it as a commitment, not without", () => {
+    expect(actions("Lo dico io alle ragazze della reception.")).toHaveLength(1);
+    expect(actions("Il Pietro non legge il gruppo, lo chiamo io.")).toHaveLength(1);
+    expect(actions("Lo dico perché l'ho visto.")).toEqual([]);
+  });
+});
+
 describe("the speaker's offer, «io» first", () => {
   it("takes what the speaker offers to bring or make as a task, not what they do anyway", () => {
     expect(actions("Io porto il vino, che me lo regala mio cognato.")).toEqual([
