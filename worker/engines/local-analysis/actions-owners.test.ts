@@ -100,6 +100,14 @@ describe("the speaker's own task, said over two sentences or with a clause about
   });
 });
 
+describe("a commitment by a pronoun only, with its reason", () => {
+  it("takes what to do from the sentence before when the pronoun stands for it («lo faccio io, tanto…»)", () => {
+    const found = actions("Serve qualcuno che apra la palestra il sabato mattina.", "Lo faccio io, tanto porto mia figlia a nuoto qui di fianco.");
+    expect(found).toHaveLength(1);
+    expect(found[0].task).toMatch(/palestra il sabato/);
+  });
+});
+
 describe("the speaker taking on a word to say or a call", () => {
   it("reads a verb of saying or calling with «io» after it as a commitment, not without", () => {
     expect(actions("Lo dico io alle ragazze della reception.")).toHaveLength(1);
