@@ -15,6 +15,7 @@ import {
   loadFifthHeldOutTranscripts,
   loadSeventhHeldOutTranscripts,
   loadEighthHeldOutTranscripts,
+  loadNinthHeldOutTranscripts,
   loadSixthHeldOutTranscripts,
   loadTranscripts,
   type ExpectedTopic,
@@ -226,8 +227,27 @@ describe("local analyzer on the annotated meetings (agenda, title, summary, deci
       summaryItems: 31,
       decisionsFound: 30,
       decisionsExtra: 30,
-      actionsComplete: 37,
-      actionsExtra: 26,
+      actionsComplete: 39,
+      actionsExtra: 25,
+    });
+  });
+
+  it("keeps the ninth held-out set where session 14 left it (blind at its start and end, tuned on after)", () => {
+    // Meetings of 4–13 minutes of kinds no earlier set has (a fire brigade, a rowing club, a choir, a
+    // defence team, a gym, a language school, a printing shop, a wedding planner), written by someone
+    // who never read the rules. Blind: 25 → 27 of 38 decisions, 28 → 28 of 69 actions with owner and
+    // deadline over the session's changes; then its misses were read. Extra items at most as measured.
+    const heldOut9 = loadNinthHeldOutTranscripts();
+    expect(heldOut9).toHaveLength(8);
+    expect(heldOut9.every((f) => f.meeting?.split === "held-out-9")).toBe(true);
+    expectFloors(heldOut9, {
+      itemsNamed: 21,
+      titles: 5,
+      summaryItems: 26,
+      decisionsFound: 27,
+      decisionsExtra: 26,
+      actionsComplete: 32,
+      actionsExtra: 30,
     });
   });
 
