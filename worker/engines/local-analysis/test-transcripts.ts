@@ -33,7 +33,17 @@ export type TranscriptFixture = {
    */
   meeting?: {
     split:
-      "tuning" | "held-out" | "held-out-2" | "held-out-3" | "held-out-4" | "held-out-5" | "held-out-6" | "held-out-7" | "held-out-8" | "held-out-9";
+      | "tuning"
+      | "held-out"
+      | "held-out-2"
+      | "held-out-3"
+      | "held-out-4"
+      | "held-out-5"
+      | "held-out-6"
+      | "held-out-7"
+      | "held-out-8"
+      | "held-out-9"
+      | "held-out-10";
     expectedTitle: string[];
     expectedDecisions: ExpectedDecision[];
     expectedActions: ExpectedAction[];
@@ -163,4 +173,14 @@ export function loadEighthHeldOutTranscripts(): TranscriptFixture[] {
  */
 export function loadNinthHeldOutTranscripts(): TranscriptFixture[] {
   return load(join(dir, "held-out-9"));
+}
+
+/**
+ * Annotated meetings written blind at the end of session 14 (a pizzeria, an IT help desk, a town
+ * library, a museum's education staff, a school bus company, an olive-mill cooperative, a B&B
+ * association, a climbing gym; 4 to 13 minutes) by an engineer who never read the analyzer, for the
+ * next session's blind start: not measured yet. Built from tests/fixtures/transcripts/meetings/h10-*.txt.
+ */
+export function loadTenthHeldOutTranscripts(): TranscriptFixture[] {
+  return load(join(dir, "held-out-10"));
 }
