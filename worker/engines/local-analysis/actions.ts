@@ -54,7 +54,7 @@ const TAG_QUESTION = /,\s*(?:va bene|d'accordo|ok|okay|vero|chiaro|intesi|siamo 
 
 // The speaker offers to bring or make something, "io" first: "Io porto il vino", "Io faccio le torte salate".
 const OFFERS =
-  /^(?:(?:e|allora|sì|si|ok|va bene|allora)[,]?\s+)*io\s+(?:porto|faccio|preparo|prendo|scrivo|mando|chiamo|compro|organizzo|sento|stampo|prenoto)\s+(?:il|lo|la|l'|i|gli|le|un|una|uno|del|della|dello|dei|delle|degli)(?![\p{L}])/iu;
+  /^(?:(?:e|allora|sì|si|ok|va bene)[,]?\s+)*io\s+(?:porto|faccio|preparo|prendo|scrivo|mando|chiamo|compro|organizzo|sento|stampo|prenoto)\s+(?:il|lo|la|l'|i|gli|le|un|una|uno|del|della|dello|dei|delle|degli)(?![\p{L}])/iu;
 
 // What the speaker does anyway, not an offer: "io faccio il medico da vent'anni", "io porto sempre il vino".
 const HABIT = /\b(?:sempre|di solito|ogni|anni|mestiere|lavoro)\b/iu;
