@@ -81,7 +81,10 @@ export function agreedAt(sentences: Sentence[], i: number, isPlan: (folded: stri
 const CALLS_VOTE = /\b(?:propongo|proponiamo|proporrei|in votazione|ai voti|al voto|alla votazione|votiamo|si vota|la proposta e\s*:|proposta\s*:)/;
 // The tally between the call and the verdict: "Favorevoli?", "Novantotto.", "Contrari? Nessuno.", "Astenuti due."
 const TALLY_QUESTION = /^(?:favorevoli|contrari|astenuti|a favore|chi (?:e|sia) (?:favorevole|contrario)|chi si astiene|chi vota)\b/;
-const isTally = (folded: string) => TALLY_QUESTION.test(folded) || (countWords(folded) <= 3 && !/\?\s*$/.test(folded));
+// A count may take a few more words: «Cinque, più Thomas, sei.», «Ventinove, più le sei deleghe, trentacinque.»
+const COUNT = /\b(?:\d+|nessuno|uno|due|tre|quattro|cinque|sei|sette|otto|nove|dieci|undici|dodici|\w+(?:anta|enti|enta)\w*|tutti)\b/;
+const isTally = (folded: string) =>
+  TALLY_QUESTION.test(folded) || (!/\?\s*$/.test(folded) && (countWords(folded) <= 3 || (countWords(folded) <= 7 && COUNT.test(folded))));
 
 /**
  * The call to the vote a verdict closes, when a tally stands between them ("Metto in votazione la

@@ -354,3 +354,19 @@ describe("a rule said inside a long run-on sentence", () => {
     ).toEqual([]);
   });
 });
+
+describe("a vote whose count takes a few words", () => {
+  it("keeps the count inside the tally, so the verdict says what was voted", () => {
+    const found = decided(
+      "Va bene, votiamo.",
+      "Adozione del nuovo manuale di tedesco per tutti i livelli da ottobre.",
+      "Favorevoli?",
+      "Cinque, più Thomas, sei.",
+      "Contrari?",
+      "Nessuno.",
+      "Approvato.",
+    );
+    expect(found).toHaveLength(1);
+    expect(found[0].text).toMatch(/^Adozione del nuovo manuale/);
+  });
+});
