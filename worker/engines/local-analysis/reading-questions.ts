@@ -16,6 +16,8 @@ const ASKS =
 const TAG_QUESTION = /(?:,\s*(?:vero|giusto|no)|\so no|(?<!\s[èe])\svero)$/u;
 // A subject raised as a question, a noun phrase alone after «e»: «E la banda?», «E il concerto delle due bande?».
 const RAISES = /^(?:e|ma)\s+(?:il|lo|la|i|gli|le|l'|questo|questa|quello|quella|quei|quegli|quelle)\s*\p{L}+(?:\s+\p{L}+){0,4}$/u;
+// After the subject raised, a pronoun and its verb make a statement: «e la bozza gliela approvo entro venerdì».
+const VERB_AFTER_PRONOUN = /(?:^|\s)(?:l[oaie]|ne|ci|glie\p{L}+|me|te|ce|ve|mi|ti|si)\s+\p{L}{2,}/u;
 // A task put to someone, «tu» closing it: «…Lorenzo, se ne occupi tu», «lo fai tu».
 const ASKED_OF_YOU = /(?:^|\s)(?:(?:lo|la|li|le|ne|ci|te\s+ne|ce\s+l[oaie])\s+)?\p{L}{2,}i\s+tu$/u;
 // When or how, asked of a verb with its pronouns: «quando lo mettiamo», «come facciamo con le chiavi».
@@ -41,7 +43,7 @@ export function markQuestion(tokens: Token[], from: number, to: number) {
   if (
     ASKS.test(body) ||
     TAG_QUESTION.test(text) ||
-    RAISES.test(text) ||
+    (RAISES.test(text) && !VERB_AFTER_PRONOUN.test(text.split(/\s+/).slice(3).join(" "))) ||
     WHEN_HOW.test(body) ||
     ASKED_OF_YOU.test(text) ||
     whoDoes ||

@@ -112,6 +112,8 @@ describe("reading a raw transcript", () => {
       "Il battello lo prenota l'ufficio cultura, Lorenzo, se ne occupi tu?",
     );
     expect(asked("ah, già, è vero.")).toBe("Ah, già, è vero.");
+    // A subject with «e» that goes on with its pronoun and verb is a statement.
+    expect(asked("e la bozza gliela approvo entro venerdì.")).toBe("E la bozza gliela approvo entro venerdì.");
   });
 
   it("recognises questions by their words only where the engine writes no «?»", () => {
