@@ -26,6 +26,12 @@ describe("local analyzer robustness", () => {
     expect(result.topics[0].estimatedTimestamps).toEqual(["00:03"]);
   });
 
+  it("ends a summary sentence cut off after an article with an ellipsis, not a full stop", () => {
+    // A short recording stopped mid-sentence, as the fake microphone's is.
+    const result = valid([{ start: 0, end: 8, text: "Buongiorno a tutti, iniziamo la riunione di oggi con il" }]);
+    expect(result.summary).toBe("Buongiorno a tutti, iniziamo la riunione di oggi con il…");
+  });
+
   it("gives a topic even to a reply with no content words", () => {
     const result = valid([{ start: 0, end: 1, text: "Sì, certo." }]);
     expect(result.topics).toHaveLength(1);

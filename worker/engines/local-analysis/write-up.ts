@@ -4,6 +4,7 @@
  */
 import { formatTimestamp, titleFromSentence } from "~/lib/analysis";
 import { meetingKind } from "./meeting-kind";
+import { FUNCTION_WORD } from "./reading-words";
 import { capitalise, clip, fold, shortStatement, tidySentence } from "./text";
 import { cosine, type Vocabulary } from "./tfidf";
 import { isFormality, size, type Ranked, type Topic } from "./topic-model";
@@ -46,7 +47,10 @@ export function keyPoint(s: Ranked, topic: Topic) {
 
 /** A sentence as part of a paragraph: it must end with a terminator. */
 function finish(sentence: string): string {
-  return /[.!?…]["'»”’)]*$/.test(sentence) ? sentence : `${sentence}.`;
+  if (/[.!?…]["'»”’)]*$/.test(sentence)) return sentence;
+  // Cut off after an article or a preposition («…con il»): the sentence was not finished, say so.
+  const last = fold(sentence.match(/\p{L}+$/u)?.[0] ?? "");
+  return FUNCTION_WORD.has(last) ? `${sentence}…` : `${sentence}.`;
 }
 
 /**
