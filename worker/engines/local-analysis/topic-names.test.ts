@@ -81,3 +81,10 @@ describe("the informal roll call", () => {
       expect(isFormality(t), t).toBe(false);
   });
 });
+
+describe("a verb in a topic's name", () => {
+  it("names a topic alone or not at all: a short recording's «Riunione», not «Riunione e iniziamo»", () => {
+    const { topics } = analyzeLocally([{ start: 0, end: 8, text: "Buongiorno a tutti, iniziamo la riunione di oggi con il" }]);
+    expect(topics.map((t) => t.name)).toEqual(["Riunione"]);
+  });
+});

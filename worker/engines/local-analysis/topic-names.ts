@@ -90,7 +90,8 @@ export function nameTopics(topics: Topic[], vocabulary: Vocabulary) {
       .map(([id, count]) => {
         const word = vocabulary.display(id);
         let score = count * Math.log(1 + topics.length / topicFrequency.get(id)!);
-        if ((VERB_ENDING.test(word.toLowerCase()) && word.length >= 6) || verbs.has(fold(word))) score *= VERB_WEIGHT;
+        const verb = (VERB_ENDING.test(word.toLowerCase()) && word.length >= 6) || verbs.has(fold(word));
+        if (verb) score *= VERB_WEIGHT;
         if (isQuantity(fold(word)) || isTimeWord(fold(word))) score *= 0.1;
         // A first name, however spelt, says who spoke, not what about («Ellena» for «Elena»).
         if (soundsLikeFirstName(fold(word))) score *= VERB_WEIGHT;
@@ -98,7 +99,7 @@ export function nameTopics(topics: Topic[], vocabulary: Vocabulary) {
         if (id === theme) score *= THEME_BOOST;
         // Longer words are more often the nouns that carry the subject.
         score *= Math.min(1.3, 0.7 + word.length / 15);
-        return { id, word, score };
+        return { id, word, score, verb };
       })
       .sort((a, b) => b.score - a.score || a.id - b.id);
     const chosen = scored.slice(0, 1);
@@ -106,6 +107,8 @@ export function nameTopics(topics: Topic[], vocabulary: Vocabulary) {
       if (chosen.length >= 3) break;
       const need = chosen.length === 1 ? 0.3 : 0.7;
       if (candidate.score < need * chosen[0].score) break;
+      // A verb names a topic alone or not at all: «Riunione e iniziamo» says less than «Riunione».
+      if (candidate.verb && !chosen[0].verb) continue;
       chosen.push(candidate);
     }
     topic.terms = chosen.map((c) => c.id);
