@@ -151,7 +151,7 @@ const PERSON_VERB =
   /^(?:conosco|chiamo|richiamo|sento|risento|vedo|chiedo|avviso|contatto|ringrazio|aspetto|accompagno|incontro|porto|mando|lascio|metto|coinvolgo|passo|informo)$/;
 
 /** Whether the speakers' own verb opens at token k: «integriamo», «lo scriviamo», «la comunico». */
-export function firstPersonAt(tokens: Token[], k: number, clitics = false): boolean {
+export function firstPersonAt(tokens: Token[], k: number, clitics = false, afterSubject = false): boolean {
   let at = k;
   while (CLITICS.test(bare(tokens[at]?.word ?? ""))) at++;
   const verb = bare(tokens[at]?.word ?? "");
@@ -164,7 +164,13 @@ export function firstPersonAt(tokens: Token[], k: number, clitics = false): bool
   return (
     /^\p{L}{3,}iamo$/u.test(verb) ||
     // («-ano», «-ono» are the third person: «che i carbapenemi si prescrivano».)
-    (at > k && !(clitics && article) && /^\p{L}{3,}o$/u.test(verb) && !/(?:ano|ono)$/.test(verb) && !NOT_FINITE.has(verb) && !isRoleNoun(verb))
+    // (A word in «-o» alone may be a noun, «il progetto», but not after «io»: «io preparo».)
+    ((at > k || afterSubject) &&
+      !(clitics && article) &&
+      /^\p{L}{3,}o$/u.test(verb) &&
+      !/(?:ano|ono)$/.test(verb) &&
+      !NOT_FINITE.has(verb) &&
+      !isRoleNoun(verb))
   );
 }
 

@@ -194,6 +194,17 @@ describe("reading a raw transcript", () => {
     ]);
   });
 
+  it("in a run-on transcript, ends a sentence before «io» and its verb, before the agreement said first, and before «sì» with its time", () => {
+    const runOn = (text: string) => read(seg(0, 9, text));
+    expect(runOn("la stampante del secondo piano non funziona da ieri io chiamo il tecnico domani mattina")).toEqual([
+      "La stampante del secondo piano non funziona da ieri. Io chiamo il tecnico domani mattina",
+    ]);
+    expect(runOn("apriamo anche il conto a nome suo bene io preparo un promemoria con tutti i documenti")).toEqual([
+      "Apriamo anche il conto a nome suo. Bene, io preparo un promemoria con tutti i documenti",
+    ]);
+    expect(runOn("lo dici tu che vai alla loro riunione del lunedì sì lunedì lo porto io")[0]).toContain("lunedì. Sì lunedì lo porto io");
+  });
+
   it("in a run-on transcript, reads an office after a short outcome, the speakers' verb after its pronouns, an agreement, and the commas of linked clauses", () => {
     const runOn = (text: string) => read(seg(0, 9, text));
     expect(runOn("approvato all'unanimità il signor Conti porta le firme in comune")).toEqual([

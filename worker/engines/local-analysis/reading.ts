@@ -69,6 +69,25 @@ const wordsAfter = (tokens: Token[], i: number, n: number) =>
     .map((k) => k.word)
     .join(" ");
 
+// Said to agree before one's own next step: «…a nome suo. Bene, io preparo…».
+const AGREES = /^(?:bene|ok|okay|perfetto|benissimo|d'accordo)$/;
+
+/**
+ * Ends the sentence after token i — or, where token i is a word of agreement run on after the
+ * words before it, before that word, which then opens the next sentence: «…il conto a nome suo
+ * bene io preparo…» is «…a nome suo. Bene, io preparo…», not «…a nome suo bene. Io preparo…».
+ */
+function endBeforeAgreement(tokens: Token[], i: number, sinceEnd: number): void {
+  const t = tokens[i];
+  const b = bare(t.word);
+  const from = b === "bene" && bare(tokens[i - 1]?.word ?? "") === "va" ? i - 1 : i;
+  const before = tokens[from - 1];
+  if (AGREES.test(b) && before && from - (i - sinceEnd + 1) >= 2 && /\p{L}$/u.test(before.word) && !FUNCTION_WORD.has(bare(before.word))) {
+    before.word += ".";
+    t.word = t.word.replace(/[,;:]$/, "") + ",";
+  } else t.word = t.word.replace(/[,;:]$/, "") + ".";
+}
+
 /** The segments' text as prose; segments left empty (only fillers) are dropped. */
 export function readTranscript(segments: TimedSegment[]): TimedSegment[] {
   const sorted = segments
@@ -129,7 +148,13 @@ export function readTranscript(segments: TimedSegment[]): TimedSegment[] {
         // (Not a version's number: «…va nella due punto uno».)
         (runOn && !AGREEMENT.test(b) && !SMALL_NUMBER.test(b) && announcesItem(wordsAfter(kept, i, 5))) ||
         (nb === "sì" &&
-          (/[,.!]$/.test(next.word) || /^(?:certo|va|ok|allora|ci|lo|la|io|faccio|perfetto|grazie)$/.test(bare(kept[i + 2]?.word ?? ""))) &&
+          (/[,.!]$/.test(next.word) ||
+            /^(?:certo|va|ok|allora|ci|lo|la|io|faccio|perfetto|grazie)$/.test(bare(kept[i + 2]?.word ?? "")) ||
+            // The answer with its time: «…al patronato sì domani mattina…», «sì lunedì lo porto io».
+            (runOn &&
+              /^(?:domani|oggi|stasera|stamattina|subito|entro|lunedì|martedì|mercoledì|giovedì|venerdì|sabato|domenica)$/.test(
+                bare(kept[i + 2]?.word ?? ""),
+              ))) &&
           !/^\d/.test(b)) ||
         // A vote's outcome after the call or the count: «…favorevoli 21 contrari nessuno astenuti quattro approvato».
         (OUTCOME.test(nb) &&
@@ -153,7 +178,7 @@ export function readTranscript(segments: TimedSegment[]): TimedSegment[] {
           !/^(?:anche|pure|solo|e|o|che|come|tranne|per)$/.test(b) &&
           // (Not the subject said after its own verb: «il tecnico lo chiamo io, la facciamo entro…».)
           !(/^\p{L}{2,}(?:o|iamo)$/u.test(b) && CLITICS.test(bare(kept[i - 1]?.word ?? ""))) &&
-          firstPersonAt(kept, i + 2)) ||
+          firstPersonAt(kept, i + 2, false, nb === "io")) ||
         // The call to vote opens its own sentence: «…entro la fine del mese chi è favorevole alla concessione».
         (runOn && nb === "chi" && sinceEnd >= 3 && callsVote(kept, i + 2)) ||
         // A numbered point of a recap: «…lo chiama la segreteria due: per protesi…».
@@ -191,7 +216,7 @@ export function readTranscript(segments: TimedSegment[]): TimedSegment[] {
         afterOutcome ||
         (opener && sinceEnd >= (runOn ? 2 : 3) && !NO_BREAK_BEFORE_OPENER.has(b) && !AUXILIARY.has(b) && !AWAITS_CLAUSE.test(b))
       )
-        t.word = t.word.replace(/[,;:]$/, "") + ".";
+        endBeforeAgreement(kept, i, sinceEnd);
     }
   }
 
