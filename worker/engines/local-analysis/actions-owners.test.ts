@@ -71,6 +71,15 @@ describe("deadlines said by the next meeting's day or by the quarter", () => {
     expect(findDue("le quote vanno versate entro il 30.5.")?.due).toBe("entro il 30.5");
     expect(findDue("il saldo di 1.500 euro va fatto entro il 30/5")?.due).toBe("entro il 30/5");
   });
+
+  it("reads a feast or noon after «per», and «appena» with the event it waits for, not what was just done", () => {
+    expect(findDue("Lo script lo scrivo, te lo mando per mezzogiorno")?.due).toBe("per mezzogiorno");
+    expect(findDue("Gli scatoloni li sistemo per Natale")?.due).toBe("per Natale");
+    expect(findDue("La lista te la giro appena chiudiamo")).toEqual({ due: "appena chiudiamo", strong: false });
+    expect(findDue("lo chiamo appena arriva il preventivo, poi vediamo")?.due).toBe("appena arriva il preventivo");
+    expect(findDue("Il verbale è appena arrivato")).toBeUndefined();
+    expect(findDue("ho appena finito di sistemarlo")).toBeUndefined();
+  });
 });
 
 describe("the time of the task's own clause", () => {

@@ -45,7 +45,7 @@ const DUE_PATTERNS: DuePattern[] = [
     true,
   ),
   pattern(
-    String.raw`per\s+(?=(?:${WEEKDAY}|domani|dopodomani|stasera|oggi|fine|la\s+fine|la\s+prossima|il\s+prossimo|la\s+settimana|il\s+\d|il\s+${DAY_NUMBER}(?![\p{L}])|metà|(?:la|il)\s+${MEETING}\s+(?:di\s+${WEEKDAY}|del\s+(?:\d{1,2}|${DAY_NUMBER})(?![\p{L}]))))`,
+    String.raw`per\s+(?=(?:${WEEKDAY}|domani|dopodomani|stasera|oggi|mezzogiorno|mezzanotte|natale|pasqua|ferragosto|capodanno|fine|la\s+fine|la\s+prossima|il\s+prossimo|la\s+settimana|il\s+\d|il\s+${DAY_NUMBER}(?![\p{L}])|metà|(?:la|il)\s+${MEETING}\s+(?:di\s+${WEEKDAY}|del\s+(?:\d{1,2}|${DAY_NUMBER})(?![\p{L}]))))`,
     "words",
     true,
   ),
@@ -88,6 +88,15 @@ const DUE_PATTERNS: DuePattern[] = [
   pattern(String.raw`(?:subito\s+)?dopo\s+(?:(?:la|il|lo|l')\s*)?${DAY_MOMENT}(?![\p{L}])`, "whole", true),
   // "subito" closing a clause or before "dopo…" ("va fatta subito, sennò…", "la faccio subito dopo").
   pattern(String.raw`subito(?=\s*(?:[.,;:!?]|$|dopo\s))`, "whole", true),
+  // "te la giro appena chiudiamo", "appena arriva il preventivo": as soon as an event happens —
+  // not "è appena arrivato", "ho appena finito" (just done). Weak: a day said with the request wins.
+  pattern(
+    String.raw`(?<!(?:ho|hai|ha|abbiamo|avete|hanno|è|sono|sei|siamo|siete|era|erano|sarà|ero)\s+)(?:non\s+)?appena\s+(?!(?:\p{L}+(?:ato|ata|ati|ate|uto|uta|uti|ute|ito|ita|iti|ite))(?![\p{L}]))`,
+    "words",
+    false,
+    true,
+    true,
+  ),
 ];
 const DUE_END =
   /^(?:e|ed|ma|che|perché|perche|se|con|così|cosi|quando|altrimenti|mentre|poi|dopo|così|insieme|oppure|o|allora|quindi|comunque|però|pero|pure|per\s+(?!la fine|il|la|fine))$/i;
@@ -97,7 +106,7 @@ const CLAUSE_AFTER = /^(?:ce|ci|lo|la|li|le|l'\p{L}*|gli|glie\p{L}*|mi|ti|vi|ne|
 
 // Words without which no deadline pattern can match.
 const DUE_HINT =
-  /giorno|entro|oltre|tardi|prima|dopo|per |prossim|ogni|tra |fra |oggi|giornata|stamattina|fine|metà|subito|settimana|mese|stanotte|domattina|mattinata|serata|questa sera|giorni|\/|gennaio|febbraio|marzo|aprile|maggio|giugno|luglio|agosto|settembre|ottobre|novembre|dicembre|lunedì|lunedi|martedì|martedi|mercoledì|mercoledi|giovedì|giovedi|venerdì|venerdi|sabato|domenica|domani|stasera/iu;
+  /giorno|entro|appena|mezzogiorno|mezzanotte|natale|pasqua|ferragosto|capodanno|oltre|tardi|prima|dopo|per |prossim|ogni|tra |fra |oggi|giornata|stamattina|fine|metà|subito|settimana|mese|stanotte|domattina|mattinata|serata|questa sera|giorni|\/|gennaio|febbraio|marzo|aprile|maggio|giugno|luglio|agosto|settembre|ottobre|novembre|dicembre|lunedì|lunedi|martedì|martedi|mercoledì|mercoledi|giovedì|giovedi|venerdì|venerdi|sabato|domenica|domani|stasera/iu;
 const DAY_WORD =
   /^(?:oggi|domani|dopodomani|stasera|stamattina|lunedì|lunedi|martedì|martedi|mercoledì|mercoledi|giovedì|giovedi|venerdì|venerdi|sabato|domenica)$/iu;
 const UNIT = /^(?:giorni|settimane|mesi|settimana|mese|lunedì|martedì|mercoledì|giovedì|venerdì|sabato|domenica)$/iu;
