@@ -58,6 +58,24 @@ describe("who owns a task, said in the ways of spoken Italian", () => {
   });
 });
 
+describe("a deadline said in the sentence after the task", () => {
+  it("takes a day said alone, or with a short condition, as the deadline of the task just said", () => {
+    expect(actions("E il cartello con la regola lo scrivo io e lo attacco all'ingresso.", "Domani.")).toEqual([
+      expect.objectContaining({ due: "domani" }),
+    ]);
+    const asked = actions("Roberto, lo aggiorni tu il sito?", "Oggi, se ci riesci.", "Sì, lo faccio appena finiamo.");
+    expect(asked).toEqual([expect.objectContaining({ owner: "Roberto", due: "oggi" })]);
+    // A day that opens a longer sentence dates that sentence, not the task before.
+    expect(actions("Il cartello lo scrivo io.", "Domani invece si parla del bilancio con tutti i soci della palestra.")[0].due).toBeNull();
+  });
+
+  it("reads «stamattina» after the pronoun and its verb as the deadline of the task before", () => {
+    expect(actions("La faccio io, le foto le ho già sul telefono.", "La mando stamattina.")).toEqual([
+      expect.objectContaining({ due: "stamattina" }),
+    ]);
+  });
+});
+
 describe("deadlines said by the next meeting's day or by the quarter", () => {
   it("reads them", () => {
     expect(findDue("li porto per la riunione del ventotto")?.due).toBe("per la riunione del ventotto");

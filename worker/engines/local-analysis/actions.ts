@@ -19,7 +19,7 @@ import {
 } from "./action-cues";
 import { isName, namesPerson, ownerBefore, PERSON, ROLE_ADJECTIVE, readOwnersOf, subjectAfterDue, subjectOwner } from "./owners";
 import { capitalise, clip, contentWords } from "./text";
-import { findDue } from "./deadlines";
+import { daySaidAlone, findDue } from "./deadlines";
 import { addresseeOf, joinReplies } from "./turns";
 import { answerWhoQuestions, taskBefore } from "./who-asked";
 import { plannedTask } from "./plans";
@@ -165,6 +165,15 @@ function scan(sentences: Sentence[]): Found[] {
     let said: number | undefined;
     let room: RegExpMatchArray | null = null;
 
+    // «…lo scrivo io e lo attacco all'ingresso. Domani.», «Roberto, lo aggiorni tu? Oggi, se ci riesci.»:
+    // a day said alone is the deadline of the task just said (a «sì» to a question is its reply, turns.ts).
+    const reply = /^(?:sì|si|ok|certo)(?![\p{L}])/iu.test(text) && /\?\s*$/.test(sentences[i - 1]?.text ?? "");
+    const day = last && last.index === i - 1 && !last.due && !reply ? daySaidAlone(text) : undefined;
+    if (day && last) {
+      last.due = day;
+      last.index = i;
+      continue;
+    }
     // Most sentences have no duty, commitment, request or deadline: skip them cheaply.
     if (
       !due &&

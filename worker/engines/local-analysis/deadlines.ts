@@ -168,3 +168,16 @@ function dueIn(sentence: string): { due: string; strong: boolean } | undefined {
   }
   return undefined;
 }
+
+// A day said on its own, maybe with a word of assent or a short condition: «Domani.», «Oggi, se ci riesci.».
+const DAY_ALONE = new RegExp(
+  String.raw`^(?:(?:sì|si|ok|allora|diciamo|magari)[,]?\s+)?((?:entro\s+)?(?:oggi|domani|dopodomani|stasera|stamattina|domattina|${WEEKDAY})(?:\s+(?:mattina|pomeriggio|sera|stesso|prossimo|prossima))?)(?![\p{L}])`,
+  "iu",
+);
+
+/** The day of a sentence that says only a day: the deadline of the task said just before it. */
+export function daySaidAlone(sentence: string): string | undefined {
+  const text = sentence.trim();
+  const m = DAY_ALONE.exec(text);
+  return m && text.split(/\s+/).length <= 5 ? m[1].toLocaleLowerCase("it-IT") : undefined;
+}
