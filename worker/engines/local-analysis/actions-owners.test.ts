@@ -69,6 +69,10 @@ describe("a deadline said in the sentence after the task", () => {
     expect(actions("Il cartello lo scrivo io.", "Domani invece si parla del bilancio con tutti i soci della palestra.")[0].due).toBeNull();
   });
 
+  it("takes «Sì, le porto io» after the task for its echo, not a second task", () => {
+    expect(actions("Le sedie per la festa le porto io dal magazzino.", "Sì, le porto io.")).toHaveLength(1);
+  });
+
   it("reads «stamattina» after the pronoun and its verb as the deadline of the task before", () => {
     expect(actions("La faccio io, le foto le ho già sul telefono.", "La mando stamattina.")).toEqual([
       expect.objectContaining({ due: "stamattina" }),

@@ -322,7 +322,7 @@ function scan(sentences: Sentence[]): Found[] {
     task = tidyTask(task);
     if (task.split(/\s+/).length < 2) task = tidyTask(text);
     // A reply that repeats the previous task ("Certo, li faccio dopo pranzo").
-    if (last && last.index === i - 1 && !due && /^(?:sì|si|certo|ok|va bene|d'accordo)\b/iu.test(text)) continue;
+    if (last && last.index === i - 1 && !due && /^(?:sì|si|certo|ok|va bene|d'accordo)(?![\p{L}])/iu.test(text)) continue;
     out.push({
       task,
       owner: owner ? owner.replace(/[,;:]$/, "") : null,

@@ -166,7 +166,7 @@ const CLOSING_SUBJECT = new RegExp(
 
 // Replies and calls that make a sentence on their own without naming a subject.
 const REPLY =
-  /(?:^|[\s'])(?:approvat\p{L}*|respint\p{L}*|favorevoli|contrari|astenut\p{L}*|unanimità|unanimita|maggioranza|nessun\p{L}*|giust\p{L}|ottim\p{L}|perfett\p{L}|buon\p{L}*|fine|arrivederci)$|^(?:sì|si|no|ok|okay|bene|benissimo|perfetto|giusto|esatto|certo|ottimo|grazie|appunto|chiaro|bravo|brava|bravi|forza|fatto|dai|ecco|allora|infatti|davvero|assolutamente|capito|basta|niente|nulla|tutto|tutti|nessuno|buongiorno|buonasera|ciao|salve|prego|scusate|scusa|avanti|andiamo|procediamo|d'accordo|va\s+bene|bellissimo|ottima|fantastico|peccato|mamma\s+mia|madonna|comunque|insomma|oppure|anche|poi|ora|adesso|quindi|dunque)\b/iu;
+  /(?:^|[\s'])(?:approvat\p{L}*|respint\p{L}*|favorevoli|contrari|astenut\p{L}*|unanimità|unanimita|maggioranza|nessun\p{L}*|giust\p{L}|ottim\p{L}|perfett\p{L}|buon\p{L}*|fine|arrivederci)$|^(?:sì|si|no|ok|okay|bene|benissimo|perfetto|giusto|esatto|certo|ottimo|grazie|appunto|chiaro|bravo|brava|bravi|forza|fatto|dai|ecco|allora|infatti|davvero|assolutamente|capito|basta|niente|nulla|tutto|tutti|nessuno|buongiorno|buonasera|ciao|salve|prego|scusate|scusa|avanti|andiamo|procediamo|d'accordo|va\s+bene|bellissimo|ottima|fantastico|peccato|mamma\s+mia|madonna|comunque|insomma|oppure|anche|poi|ora|adesso|quindi|dunque)(?![\p{L}])/iu;
 
 /**
  * "Sorveglianza sanitaria.", "Domenica.": a heading said aloud, a noun phrase of one to three words

@@ -13,6 +13,14 @@ describe("key points as short statements", () => {
     expect(short).toMatch(/^Il problema principale è il paywall/);
   });
 
+  it("cuts a long sentence before «però», «così» or «perché», words that end in an accented letter", () => {
+    expect(
+      shortStatement(
+        "Il preventivo della ditta Rossi per il rifacimento del tetto è arrivato ieri sera, però costa quasi il doppio di quello dell'anno scorso e non comprende le grondaie.",
+      ),
+    ).toBe("Il preventivo della ditta Rossi per il rifacimento del tetto è arrivato ieri sera.");
+  });
+
   it("gives nothing when the sentence is already as short as it gets", () => {
     expect(shortStatement("Il rendiconto è approvato con 590 millesimi.")).toBeUndefined();
   });

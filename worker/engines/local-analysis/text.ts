@@ -64,7 +64,7 @@ const ASIDES =
   /(?:,\s*|\s+|^)(?:come sapete|come sai|come sa|come dicevo|come dicevamo|come vi dicevo|diciamo così|diciamo|secondo me|per me|in pratica|praticamente|sostanzialmente|un attimo|appunto|ecco|insomma|cioè|tra l'altro|per così dire|devo dire|onestamente|francamente|scusate|scusi|scusa|guardate|guardi|guarda|vedete|sentite|eh|ehm|no\?)(?=\s*[,.!?;:]|\s)(?:\s*,)?/giu;
 // Where a long sentence may be cut: before a new clause.
 const CLAUSE =
-  /,\s+(?=(?:ma|però|perché|perche|quindi|e\s+(?:poi|quindi|così)|anche\s+se|mentre|così|altrimenti|che|dove|il\s+che|cosa\s+che|soprattutto|tipo)\b)|;\s+|\s+[–—]\s+|:\s+(?=\p{Ll})/iu;
+  /,\s+(?=(?:ma|però|perché|perche|quindi|e\s+(?:poi|quindi|così)|anche\s+se|mentre|così|altrimenti|che|dove|il\s+che|cosa\s+che|soprattutto|tipo)(?![\p{L}]))|;\s+|\s+[–—]\s+|:\s+(?=\p{Ll})/iu;
 
 /**
  * A key point as a short statement of its sentence: fillers and asides removed, and a long
