@@ -70,7 +70,7 @@ const INTRODUCE = new RegExp(
       String.raw`(?:l'|un')\s*altra\s+cosa\b`,
       // "Per la festa di fine anno pensavamo al giardino": the subject put first with "per".
       // (Not an adverbial phrase: "per il momento aspettiamo", "per il resto".)
-      String.raw`per(?!\s+(?:il|la|l')\s*(?:momento|resto|verità|prossim\p{L}|futuro|cronaca|precisione|carità|fortuna|volta|quale)\b)(?=\s+(?:il|lo|la|i|gli|le|l')\s*\p{L}{4,}(?:\s+\p{L}+){0,4}?\s+\p{L}+(?:iamo|avamo|evamo|ivamo|emmo|remo|ranno)\b)`,
+      String.raw`per(?!\s+(?:il|la|l')\s*(?:momento|resto|verità|prossim\p{L}|futuro|cronaca|precisione|carità|fortuna|volta|quale)(?![\p{L}]))(?=\s+(?:il|lo|la|i|gli|le|l')\s*\p{L}{4,}(?:\s+\p{L}+){0,4}?\s+\p{L}+(?:iamo|avamo|evamo|ivamo|emmo|remo|ranno)\b)`,
       String.raw`(?:per quanto riguarda|quanto a|riguardo a|riguardo al|riguardo alla|in merito a|in merito al|in merito alla)\b`,
       // "Collegato alla formazione c'è il tema del personale": the new subject is the one after "c'è".
       String.raw`collegat[oa]\s+(?:a\s+questo|(?:al|alla|allo|ai|alle|agli|all'|a)\s*\p{L}+)(?:\s+\p{L}+){0,2}?\s+c'è\s+(?:anche\s+)?(?:il|la|l')\s*(?:tema|questione|discorso|capitolo|problema)(?:\s+(?:del|della|dello|dei|degli|delle|dell'|di))?`,

@@ -217,14 +217,15 @@ describe("local analyzer on the annotated meetings (agenda, title, summary, deci
   it("keeps the eighth held-out set where session 14 left it (blind in session 13, tuned on since)", () => {
     // Meetings of 4–14 minutes of kinds no earlier set has, every decision and task marked, written by
     // someone who never read the rules. Blind in session 13: 25 of 50 decisions, 26 of 67 actions with
-    // owner and deadline; session 14 used its misses. Extra items at most as measured.
+    // owner and deadline; session 14 used its misses. Extra items at most as measured. (Summary 31 → 30
+    // in session 15: a sentence opening with «Però…» now counts as leaning on the one before, as meant.)
     const heldOut8 = loadEighthHeldOutTranscripts();
     expect(heldOut8).toHaveLength(8);
     expect(heldOut8.every((f) => f.meeting?.split === "held-out-8")).toBe(true);
     expectFloors(heldOut8, {
       itemsNamed: 24,
       titles: 7,
-      summaryItems: 31,
+      summaryItems: 30,
       decisionsFound: 31,
       decisionsExtra: 29,
       actionsComplete: 39,

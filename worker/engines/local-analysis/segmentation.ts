@@ -175,7 +175,7 @@ export function depthScores(scores: number[]): number[] {
 const STRONG_CUE =
   /^(?:(?:e|ok|bene|allora|quindi|dunque|adesso|ora|poi|perfetto|va bene)[,.]?\s+)*(?:passiamo|passando|veniamo|arriviamo|cambiamo (?:argomento|discorso)|cambiando (?:argomento|discorso)|(?:il\s+)?(?:primo|secondo|terzo|quarto|quinto|sesto|settimo|ottavo|ultimo|prossimo|altro)\s+(?:punto|tema|argomento)|(?:un'|l')?(?:ultima|altra)\s+(?:cosa|domanda|questione)|punto\s+successivo|(?:il\s+)?punto\s+(?:due|tre|quattro|cinque|sei|sette|otto)|infine\s+(?:la|il|i|le|gli|l')|partiamo\s+(?:da|dal|dalla|dai|dalle))\b/iu;
 const WEAK_CUE =
-  /^(?:(?:e|ok|bene|allora|quindi|dunque)[,.]?\s+)*(?:per quanto riguarda|quanto a|parliamo|parlando|riguardo|poi c'è|poi ci sono|infine|un'ultima|adesso|ora)\b/iu;
+  /^(?:(?:e|ok|bene|allora|quindi|dunque)[,.]?\s+)*(?:per quanto riguarda|quanto a|parliamo|parlando|riguardo|poi c'è|poi ci sono|infine|un'ultima|adesso|ora)(?![\p{L}])/iu;
 
 // "…c'è il tema del personale", "resta la questione dei parcheggi": a subject named as such near
 // the start of the sentence.

@@ -95,7 +95,7 @@ export function makeSummary(topics: Topic[], keyPoints: Ranked[][], vocabulary: 
 
 // A reply that leans on what was said before it ("Però di notte…", "Quello lo vediamo dopo") says
 // little on its own in a summary.
-const LEANS_ON_BEFORE = /^(?:ma|però|pero|perché|perche|e|ed|anche|quello|quella|quelli|infatti|oppure|o)\b/iu;
+const LEANS_ON_BEFORE = /^(?:ma|però|pero|perché|perche|e|ed|anche|quello|quella|quelli|infatti|oppure|o)(?![\p{L}])/iu;
 
 /** The sentence after a heading's colon starts in lower case, unless its first word is a name. */
 function lowerFirst(text: string, topic: Topic): string {
