@@ -43,7 +43,8 @@ export type TranscriptFixture = {
       | "held-out-7"
       | "held-out-8"
       | "held-out-9"
-      | "held-out-10";
+      | "held-out-10"
+      | "held-out-11";
     expectedTitle: string[];
     expectedDecisions: ExpectedDecision[];
     expectedActions: ExpectedAction[];
@@ -178,9 +179,21 @@ export function loadNinthHeldOutTranscripts(): TranscriptFixture[] {
 /**
  * Annotated meetings written blind at the end of session 14 (a pizzeria, an IT help desk, a town
  * library, a museum's education staff, a school bus company, an olive-mill cooperative, a B&B
- * association, a climbing gym; 4 to 13 minutes) by an engineer who never read the analyzer, for the
- * next session's blind start: not measured yet. Built from tests/fixtures/transcripts/meetings/h10-*.txt.
+ * association, a climbing gym; 4 to 13 minutes) by an engineer who never read the analyzer; measured
+ * at the start of session 15 and after its first changes, then tuned on. Built from
+ * tests/fixtures/transcripts/meetings/h10-*.txt.
  */
 export function loadTenthHeldOutTranscripts(): TranscriptFixture[] {
   return load(join(dir, "held-out-10"));
+}
+
+/**
+ * Annotated meetings written blind in session 15 (a hairdressing salon, a bookshop on the phone with
+ * its publisher, a local radio's editorial meeting, a cycling team's staff on a video call, a
+ * vineyard's harvest crew, a tile-making family business, a hospice's volunteers, a municipal sports
+ * office with the clubs; 4 to 13 minutes) by an engineer who never read the analyzer, for the next
+ * session's blind start: its misses not read. Built from tests/fixtures/transcripts/meetings/h11-*.txt.
+ */
+export function loadEleventhHeldOutTranscripts(): TranscriptFixture[] {
+  return load(join(dir, "held-out-11"));
 }
