@@ -39,6 +39,8 @@ export function realism(title: string, fixtures: TranscriptFixture[]) {
     ["all traits", TRAITS],
     // What the product adds: the speaker labels of the diarization or of a call's channels (decision 045).
     ["all traits + speakers", [...TRAITS, "speakers"]],
+    // whisper writes «?» where it hears a question, even in text that has lost its full stops.
+    ["all traits, «?» kept", TRAITS.filter((t) => t !== "questions")],
   ];
   console.log(`\n${title}: ${fixtures.length} meetings, seed ${seed}, load ${os.loadavg()[0].toFixed(1)}\n`);
   console.log(

@@ -52,3 +52,33 @@ export function markQuestion(tokens: Token[], from: number, to: number) {
   )
     last.word = last.word.replace(/[.…,;:]*$/u, "") + "?";
 }
+
+// Where the question of a long run-on sentence begins: a question word, a request, a vote's call.
+const QUESTION_OPENS =
+  /^(?:chi|cosa|come|com'è|quando|dove|dov'è|perché|quanto|quanta|quanti|quante|quale|quali|qual|posso|possiamo|puoi|potete|può|riesci|riuscite|c'è|ci\s+sono|favorevoli|contrari|astenuti|siamo)$/u;
+const LEADS_INTO = /^(?:e|ma|però|allora|di|a|da|per|con|su|in|tra|fra)$/u;
+const RAISED = /^(?:il|lo|la|i|gli|le|l'\p{L}*|per|con|sul|sulla|del|della|questo|questa|quello|quella)$/u;
+
+/**
+ * A long sentence that ends with «?» in run-on text holds statements before its question: «…lo
+ * mando alla federazione entro venerdì per gli istruttori invece?», «…metà e metà c'è qualcuno
+ * contrario?». The question is its last clause, from its question word on; what comes before is
+ * said, not asked, and ends with a full stop.
+ */
+export function endStatementsBeforeQuestion(tokens: Token[], from: number, to: number) {
+  if (to - from + 1 < 16 || !/\?["»)]*$/u.test(tokens[to].word)) return;
+  // The first opener of the last ten words: «…qui da noi posso dire una cosa?» asks from «posso».
+  for (let q = Math.max(from + 6, to - 10); q <= to; q++) {
+    const word = bare(tokens[q].word);
+    const pair = `${word} ${bare(tokens[q + 1]?.word ?? "")}`;
+    // A subject raised with «e»/«ma» at the end: «…prima della regata e per gli istruttori invece?».
+    const raised = /^(?:e|ma)$/.test(word) && to - q <= 5 && RAISED.test(bare(tokens[q + 1]?.word ?? ""));
+    if (!QUESTION_OPENS.test(word) && !QUESTION_OPENS.test(pair) && !raised) continue;
+    let at = q;
+    while (at > from + 6 && LEADS_INTO.test(bare(tokens[at - 1].word))) at--;
+    const before = tokens[at - 1];
+    if (!/\p{L}$|\d$|[,;:]$/u.test(before.word)) return;
+    before.word = before.word.replace(/[,;:]$/, "") + ".";
+    return;
+  }
+}

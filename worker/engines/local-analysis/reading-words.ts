@@ -158,7 +158,8 @@ export function num(value: unknown): number {
 export function runsOn(tokens: Token[], segments: TimedSegment[]): boolean {
   const stops = tokens.filter((t, i) => {
     const next = tokens[i + 1];
-    if (!next || !ends(t.word)) return false;
+    // (A «?» says nothing of the full stops: engines that drop them keep it.)
+    if (!next || !ends(t.word) || /\?["»)]*$/u.test(t.word)) return false;
     return /^\p{Lu}/u.test(next.word) || next.segment === t.segment || num(segments[next.segment].start) - num(segments[t.segment].end) >= 0.3;
   }).length;
   return stops * 20 < tokens.length;

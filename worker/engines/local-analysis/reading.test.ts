@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { readTranscript } from "./reading";
+import { runsOn } from "./reading-words";
 import { analyzeLocally } from "./index";
 
 const seg = (start: number, end: number, text: string) => ({ start, end, text });
@@ -203,6 +204,31 @@ describe("reading a raw transcript", () => {
       "Apriamo anche il conto a nome suo. Bene, io preparo un promemoria con tutti i documenti",
     ]);
     expect(runOn("lo dici tu che vai alla loro riunione del lunedì sì lunedì lo porto io")[0]).toContain("lunedì. Sì lunedì lo porto io");
+  });
+
+  it("reads a transcript that keeps only its «?» as run-on, and ends the statements before a long sentence's question", () => {
+    // Full stops gone, questions kept, as whisper writes a fast exchange: the «?» are no sign of prose.
+    const [text] = read(
+      seg(
+        0,
+        30,
+        "il preventivo della ditta è arrivato ieri sera ci siamo? allora li chiamo io questa settimana per il prezzo e se mi dicono di sì andiamo a prenderli con il carrello a ottobre prima della regata e per gli istruttori invece? il bando lo scrivo io sul modello dell'anno scorso e lo mando alla federazione entro il 15 settembre che è la scadenza chi mi aiuta?",
+      ),
+    );
+    expect(text).toContain("prima della regata. E per gli istruttori invece?");
+    expect(text).toContain("che è la scadenza. Chi mi aiuta?");
+    // One «?» in fifteen words would have counted as prose.
+    const asked = "ci siamo? il preventivo è arrivato ieri sera e lo giro io a tutti domani mattina va bene? ";
+    const tokens = asked
+      .repeat(4)
+      .trim()
+      .split(" ")
+      .map((word) => ({ word, segment: 0 }));
+    expect(runsOn(tokens, [seg(0, 40, asked.repeat(4))])).toBe(true);
+    // A short question stays whole.
+    expect(read(seg(0, 9, "il preventivo è arrivato ieri. e per gli istruttori invece?"))).toEqual([
+      "Il preventivo è arrivato ieri. E per gli istruttori invece?",
+    ]);
   });
 
   it("in a run-on transcript, reads an office after a short outcome, the speakers' verb after its pronouns, an agreement, and the commas of linked clauses", () => {

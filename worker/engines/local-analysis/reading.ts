@@ -22,7 +22,7 @@ import { soundsLikeFirstName } from "./names";
 import { announcesItem } from "./agenda";
 import { opensWithStrongCue } from "./segmentation";
 import { setAsideFillers } from "./reading-fillers";
-import { markQuestion } from "./reading-questions";
+import { endStatementsBeforeQuestion, markQuestion } from "./reading-questions";
 import {
   addresses,
   awaitsObject,
@@ -250,9 +250,11 @@ export function readTranscript(segments: TimedSegment[]): TimedSegment[] {
   const asked = kept.filter((t) => t.word.includes("?")).length;
   const stops = kept.filter((t) => ends(t.word)).length;
   let start = 0;
-  for (let i = 0; i < kept.length && asked * 30 < stops; i++) {
+  for (let i = 0; i < kept.length; i++) {
     if (i + 1 < kept.length && !ends(kept[i].word)) continue;
-    markQuestion(kept, start, i);
+    // (The engine's «?» only: a question the words make is short already.)
+    if (runOn) endStatementsBeforeQuestion(kept, start, i);
+    if (asked * 30 < stops) markQuestion(kept, start, i);
     start = i + 1;
   }
   let atStart = true;
