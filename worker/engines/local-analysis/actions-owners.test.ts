@@ -69,6 +69,11 @@ describe("a deadline said in the sentence after the task", () => {
     expect(actions("Il cartello lo scrivo io.", "Domani invece si parla del bilancio con tutti i soci della palestra.")[0].due).toBeNull();
   });
 
+  it("never takes the answer to «chi lo fa» for the owner «after the verb»", () => {
+    const found = actions("E il volantino chi lo fa lo faccio io.");
+    expect(found.map((a) => a.owner)).not.toContain("lo faccio io");
+  });
+
   it("takes «Sì, le porto io» after the task for its echo, not a second task", () => {
     expect(actions("Le sedie per la festa le porto io dal magazzino.", "Sì, le porto io.")).toHaveLength(1);
   });

@@ -196,7 +196,9 @@ function scan(sentences: Sentence[]): Found[] {
     const withoutDue = due ? text.replace(due.due, "").replace(/\s{2,}/g, " ") : text;
     // "lo fa lei?" names no one: the person is the one addressed.
     const afterVerb = withoutDue.match(AFTER_VERB);
-    const after = afterVerb && !/^(?:lei|lui|tu|io|noi|voi|loro)$/iu.test(afterVerb[1].trim()) ? afterVerb : null;
+    // Nor does «chi lo fa», which asks: in run-on text its answer follows («chi lo fa lo faccio io»).
+    const asksWho = afterVerb && /(?:^|\s)chi\s+$/iu.test(withoutDue.slice(0, afterVerb.index));
+    const after = afterVerb && !asksWho && !/^(?:lei|lui|tu|io|noi|voi|loro)$/iu.test(afterVerb[1].trim()) ? afterVerb : null;
     const future = FUTURE.exec(text);
     const resumed = lowerFirst(text).match(RESUMED);
 

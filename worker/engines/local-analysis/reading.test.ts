@@ -231,6 +231,14 @@ describe("reading a raw transcript", () => {
     ]);
   });
 
+  it("in a run-on transcript, ends «chi lo fa» before its answer", () => {
+    expect(read(seg(0, 9, "le sedie chi se ne occupa me ne occupo io entro sabato"))).toEqual([
+      "Le sedie chi se ne occupa? Me ne occupo io entro sabato",
+    ]);
+    const [text] = read(seg(0, 9, "e il volantino chi lo fa lo faccio io, ma prima devo sentire la tipografia"));
+    expect(text).toMatch(/^E il volantino chi lo fa\? Lo faccio io/);
+  });
+
   it("in a run-on transcript, reads an office after a short outcome, the speakers' verb after its pronouns, an agreement, and the commas of linked clauses", () => {
     const runOn = (text: string) => read(seg(0, 9, text));
     expect(runOn("approvato all'unanimità il signor Conti porta le firme in comune")).toEqual([

@@ -88,6 +88,13 @@ function endBeforeAgreement(tokens: Token[], i: number, sinceEnd: number): void 
   } else t.word = t.word.replace(/[,;:]$/, "") + ".";
 }
 
+/** Whether the words up to token i ask who does it: «chi lo fa», «chi se ne occupa», «chi ci pensa». */
+function asksWhoUpTo(tokens: Token[], i: number): boolean {
+  let k = i - 1;
+  while (k >= 0 && i - k <= 3 && CLITICS.test(bare(tokens[k].word))) k--;
+  return k >= 0 && k < i - 1 && bare(tokens[k].word) === "chi" && !CLITICS.test(bare(tokens[i].word));
+}
+
 /** The segments' text as prose; segments left empty (only fillers) are dropped. */
 export function readTranscript(segments: TimedSegment[]): TimedSegment[] {
   const sorted = segments
@@ -204,6 +211,8 @@ export function readTranscript(segments: TimedSegment[]): TimedSegment[] {
           !resumesObject(kept, i + 1 - sinceEnd, i, nb) &&
           !/^(?:magari|forse|così)$/.test(b) &&
           firstPersonAt(kept, i + 1, true));
+      // «e il volantino chi lo fa lo faccio io»: the answer to «chi lo fa» is another sentence.
+      const answersWho = runOn && asksWhoUpTo(kept, i) && (CLITICS.test(nb) || /^(?:io|noi|sì|si)$/.test(nb));
       // «…ci andiamo o no, perché l'ultima volta…»: «o no» closes a question (read as one below).
       const orNot = runOn && b === "no" && bare(kept[i - 1]?.word ?? "") === "o" && sinceEnd >= 3 && !/^(?:\?|è|e)$/.test(nb);
       // After a vote's outcome, said alone, any clause opens: «…favorevoli tutti approvato il capitolato lo scrive il geometra».
@@ -213,6 +222,7 @@ export function readTranscript(segments: TimedSegment[]): TimedSegment[] {
         // label changes where the engine cut, not where the speaker stopped — decision 045.)
         (seam && pause >= 0.5) ||
         orNot ||
+        answersWho ||
         afterOutcome ||
         (opener && sinceEnd >= (runOn ? 2 : 3) && !NO_BREAK_BEFORE_OPENER.has(b) && !AUXILIARY.has(b) && !AWAITS_CLAUSE.test(b))
       )
