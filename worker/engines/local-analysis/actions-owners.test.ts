@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { findActions } from "./actions";
 import { findDue } from "./deadlines";
+import { ownerPhrase } from "./owners";
 import type { Sentence } from "./sentences";
 
 const sentences = (texts: string[]): Sentence[] => texts.map((text, index) => ({ index, text, segmentIndex: index, start: index * 10 }));
@@ -55,6 +56,30 @@ describe("who owns a task, said in the ways of spoken Italian", () => {
   it("keeps a time said after the next task for that task", () => {
     const found = actions("Il rinfresco lo ordina la segreteria, le sedie le porta il custode entro sabato.");
     expect(found[0]).toMatchObject({ owner: "la segreteria", due: null });
+  });
+});
+
+describe("the owner as the minutes show it", () => {
+  it("keeps the words that name someone, not the clause a raw transcript runs on after them", () => {
+    expect(ownerPhrase("il segretario con questa correzione metto in votazione il verbale favorevoli contrari")).toBe("il segretario");
+    expect(ownerPhrase("Marco da quando da se Anna manda il messaggio")).toBe("Marco");
+    expect(ownerPhrase("la Paola come l'anno scorso che le era venuto bellissimo")).toBe("la Paola");
+    expect(ownerPhrase("la pro loco nel salone delle feste costa molto meno")).toBe("la pro loco");
+    // What names no one is no owner.
+    expect(ownerPhrase("allora comunque quello che possiamo chiedere")).toBeNull();
+    expect(ownerPhrase("già in altri magazzini")).toBeNull();
+    expect(ownerPhrase("avere in bozza per il")).toBeNull();
+    // Owners as said stay whole.
+    expect(ownerPhrase("l'ufficio amministrativo con il geometra Lucchini")).toBe("l'ufficio amministrativo con il geometra Lucchini");
+    expect(ownerPhrase("chi ha elaborati da mandare")).toBe("chi ha elaborati da mandare");
+    expect(ownerPhrase("il responsabile della manutenzione")).toBe("il responsabile della manutenzione");
+    expect(ownerPhrase("La coordinatrice Anna Ricci")).toBe("La coordinatrice Anna Ricci");
+  });
+
+  it("gives the action items that owner", () => {
+    expect(actions("il volantino lo fa la Paola come l'anno scorso che le era venuto bellissimo per fine gennaio.")).toEqual([
+      expect.objectContaining({ owner: "la Paola", due: "per fine gennaio" }),
+    ]);
   });
 });
 

@@ -17,7 +17,7 @@ import {
   whoeverOwner,
   whoeverSubject,
 } from "./action-cues";
-import { isName, namesPerson, ownerBefore, PERSON, ROLE_ADJECTIVE, readOwnersOf, subjectAfterDue, subjectOwner } from "./owners";
+import { isName, namesPerson, ownerBefore, ownerPhrase, PERSON, ROLE_ADJECTIVE, readOwnersOf, subjectAfterDue, subjectOwner } from "./owners";
 import { capitalise, clip, contentWords } from "./text";
 import { daySaidAlone, findDue } from "./deadlines";
 import { addresseeOf, joinReplies } from "./turns";
@@ -125,7 +125,8 @@ export function findActionsAndReplies(sentences: Sentence[]): { actions: Found[]
     out.push(...(clauses && own.length < clauses.length ? clauses : own));
   }
   const joined = joinReplies(sentences, out, isName);
-  return { actions: answerWhoQuestions(sentences, joined.actions, joined.replies), replies: joined.replies };
+  const actions = answerWhoQuestions(sentences, joined.actions, joined.replies).map((a) => ({ ...a, owner: ownerPhrase(a.owner) }));
+  return { actions, replies: joined.replies };
 }
 
 // Where a sentence joins two clauses with «, e» or «;»: each may give its own task.

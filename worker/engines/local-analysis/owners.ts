@@ -136,3 +136,30 @@ function collectProperNouns(sentences: Sentence[]): Set<string> {
   }
   return out;
 }
+
+// Words that never belong to who does a task: where one follows the owner the clause goes on
+// («il segretario con questa correzione metto…», «Marco da quando…», «la Paola come l'anno scorso…»).
+const OWNER_ENDS =
+  /^(?:che|come|da|dal|dalla|se|nel|nella|perché|quando|allora|comunque|così|quindi|ma|però|favorevoli|contrari|astenuti|prima|dopo|entro|per|già|sempre|poi|oggi|domani|stasera|metto|mettiamo)$/u;
+// Nor do these open it: «allora comunque quello che possiamo chiedere», «bene prima di mettere», «avere in bozza».
+const NO_OWNER = /^(?:allora|comunque|bene|già|anche|quello|quella|questo|questa|il|lo|la|i|gli|le|l'|un|una|\p{L}+(?:are|ere|ire))$/u;
+
+/**
+ * The owner as the minutes show it: the words that name someone, not the clause run on after them
+ * in a raw transcript; none when what is left names no one. A «chi…» owner («chi è disponibile») is
+ * whole as said.
+ */
+export function ownerPhrase(owner: string | null): string | null {
+  if (!owner) return owner;
+  const words = owner.trim().split(/\s+/);
+  if (words[0].toLowerCase() === "chi") return owner;
+  const bareAt = (i: number) => (words[i] ?? "").toLowerCase().replace(/[^\p{L}']/gu, "");
+  // («con il geometra Lucchini» may name a second person; «con questa correzione» does not.)
+  const end = words.findIndex(
+    (_, i) => i > 0 && (OWNER_ENDS.test(bareAt(i)) || (bareAt(i) === "con" && /^(?:questa|questo|quella|quello|queste|questi)$/.test(bareAt(i + 1)))),
+  );
+  const kept = end > 0 ? words.slice(0, end) : words;
+  if (NO_OWNER.test(kept[0].toLowerCase().replace(/[^\p{L}']/gu, "")) && (kept.length === 1 || !/^(?:il|lo|la|i|gli|le|l'|un|una)$/iu.test(kept[0])))
+    return null;
+  return kept.join(" ").replace(/[,;:.]+$/, "");
+}
