@@ -14,6 +14,7 @@ import {
   loadSeventhHeldOutTranscripts,
   loadEighthHeldOutTranscripts,
   loadNinthHeldOutTranscripts,
+  loadTenthHeldOutTranscripts,
   loadSixthHeldOutTranscripts,
   loadThirdHeldOutTranscripts,
   loadTranscripts,
@@ -78,20 +79,30 @@ const FLOORS = [
   // (5 was one variant title that happened to name it).
   ["held-out-3", loadThirdHeldOutTranscripts, { decisions: 14, actions: 14, titles: 4, topics: 6 }],
   ["held-out-4", loadFourthHeldOutTranscripts, { decisions: 20, actions: 14, titles: 7, topics: 7 }],
-  ["held-out-5", loadFifthHeldOutTranscripts, { decisions: 21, actions: 22, titles: 7, topics: 8 }],
+  ["held-out-5", loadFifthHeldOutTranscripts, { decisions: 21, actions: 23, titles: 7, topics: 8 }],
   // Titles 7: the orchestra meeting's title takes «Difficile» from its first topic, «Più difficile:
   // Mahler», as the clean text's topics have it too (titles and topic counts move by one with any
   // change of a sentence's end: TextTiling). Topics 4: questions recognised without «?» («E il
   // concerto?») are topic cues; on four seeds they bring the questions variant's counts from 103 to
   // 117 of 128 within one of clean, the all-traits ones from 96 to 93 (this seed's h6 one of them).
-  ["held-out-6", loadSixthHeldOutTranscripts, { decisions: 26, actions: 29, titles: 7, topics: 4 }],
+  ["held-out-6", loadSixthHeldOutTranscripts, { decisions: 26, actions: 30, titles: 7, topics: 4 }],
   // Written blind in session 12 (19 decisions, 17 actions at its end); tuned on in session 13.
-  ["held-out-7", loadSeventhHeldOutTranscripts, { decisions: 29, actions: 24, titles: 6, topics: 4 }],
+  ["held-out-7", loadSeventhHeldOutTranscripts, { decisions: 30, actions: 25, titles: 6, topics: 4 }],
   // Written blind in session 13 (29 decisions, 18 actions at its end); tuned on in session 14.
-  ["held-out-8", loadEighthHeldOutTranscripts, { decisions: 31, actions: 30, titles: 4, topics: 6 }],
+  ["held-out-8", loadEighthHeldOutTranscripts, { decisions: 31, actions: 31, titles: 4, topics: 6 }],
   // Written blind in session 14 (18 decisions, 19 actions at its start and when measured blind at its
   // end); tuned on after that.
-  ["held-out-9", loadNinthHeldOutTranscripts, { decisions: 17, actions: 21, titles: 5, topics: 6 }],
+  ["held-out-9", loadNinthHeldOutTranscripts, { decisions: 17, actions: 23, titles: 5, topics: 6 }],
+  // Written blind in session 14; measured blind in session 15 (26 decisions, 25 actions at its start
+  // and after the session's first changes), tuned on after that.
+  ["held-out-10", loadTenthHeldOutTranscripts, { decisions: 25, actions: 26, titles: 4, topics: 6 }],
+] as const;
+
+// All traits but the question marks, as whisper writes a fast exchange: it keeps «?» where the full
+// stops are gone. Read as prose until session 15 (then held-out-8: 22 decisions, 27 actions; held-out-10: 24, 30).
+const QUESTION_MARKS_KEPT = [
+  ["held-out-8", loadEighthHeldOutTranscripts, { decisions: 25, actions: 29 }],
+  ["held-out-10", loadTenthHeldOutTranscripts, { decisions: 28, actions: 30 }],
 ] as const;
 
 describe("local analyzer on raw transcripts (all traits, seed 36)", () => {
@@ -102,6 +113,19 @@ describe("local analyzer on raw transcripts (all traits, seed 36)", () => {
     expect(r.titles).toBeGreaterThanOrEqual(floor.titles);
     expect(r.topicsWithinOne).toBeGreaterThanOrEqual(floor.topics);
   });
+
+  it.each(QUESTION_MARKS_KEPT.map(([name, load, floor]) => [name, load, floor] as const))(
+    "keeps the %s set at its floors when the engine keeps «?»",
+    (_, load, floor) => {
+      const r = realismScores(
+        meetings(load),
+        TRAITS.filter((t) => t !== "questions"),
+        36,
+      );
+      expect(r.decisionsFound).toBeGreaterThanOrEqual(floor.decisions);
+      expect(r.actionsComplete).toBeGreaterThanOrEqual(floor.actions);
+    },
+  );
 
   it("loses nothing when the segments carry the speaker labels the product adds (decision 045)", () => {
     // A segment takes the voice of most of its words, so a label changes where the engine cut: read
