@@ -220,7 +220,7 @@ export function frontedOnly(tokens: Token[], i: number, sinceEnd: number): boole
   return !tokens.slice(k + 1, i + 1).some((t) => /^\p{L}{3,}(?:iamo|ano|ono|are|ere|ire)$|^(?:è|ha|va|fa|sono|deve|può)$/u.test(bare(t.word)));
 }
 
-const TITLE = /^(?:don|suor|padre)$/;
+export const TITLE = /^(?:don|suor|padre)$/;
 const namedAt = (tokens: Token[], k: number, names: Set<string>) =>
   k < tokens.length && !CLITICS.test(bare(tokens[k].word)) && (names.has(bare(tokens[k].word)) || soundsLikeFirstName(bare(tokens[k].word)));
 

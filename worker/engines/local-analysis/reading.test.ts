@@ -231,6 +231,15 @@ describe("reading a raw transcript", () => {
     ]);
   });
 
+  it("in a run-on transcript, calls someone by title and name, and takes the «sì» after a long question for its answer", () => {
+    expect(read(seg(0, 9, "mi sembra una bella cosa allora tutti d'accordo bene don eh Franco, lo annuncia lei alle messe di domenica"))).toEqual([
+      "Mi sembra una bella cosa allora tutti d'accordo. Bene, don Franco, lo annuncia lei alle messe di domenica",
+    ]);
+    expect(
+      read(seg(0, 9, "apriamo un fondo per la caldaia nuova con la busta di Natale siete d'accordo sì il tesoriere chiede al tecnico un preventivo")),
+    ).toEqual(["Apriamo un fondo per la caldaia nuova con la busta di Natale siete d'accordo sì. Il tesoriere chiede al tecnico un preventivo"]);
+  });
+
   it("in a run-on transcript, ends «chi lo fa» before its answer", () => {
     expect(read(seg(0, 9, "le sedie chi se ne occupa me ne occupo io entro sabato"))).toEqual([
       "Le sedie chi se ne occupa? Me ne occupo io entro sabato",

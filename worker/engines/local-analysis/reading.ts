@@ -32,6 +32,7 @@ import {
   frontedOnly,
   opensClause,
   resumesObject,
+  TITLE,
   vocativeAt,
 } from "./reading-clauses";
 import {
@@ -135,13 +136,16 @@ export function readTranscript(segments: TimedSegment[]): TimedSegment[] {
       if (FUNCTION_WORD.has(b) || cut) t.word = t.word.slice(0, -1);
     }
     // Where there is no stop, or the engine's was a cut, the pause and the words decide.
-    if (!ends(t.word) && !FUNCTION_WORD.has(b)) {
+    // (A title awaits its name: «bene don Franco, lo annuncia lei…».)
+    if (!ends(t.word) && !FUNCTION_WORD.has(b) && !TITLE.test(b)) {
       const sinceEnd = wordsSinceEnd(kept, i);
       const opener =
         OPENS.has(nb) ||
         (nb === "va" && bare(kept[i + 2]?.word ?? "") === "bene") ||
         (runOn && nb === "d'accordo" && !/^(?:tutti|tutto|molto|pienamente|perfettamente|completamente|non)$/.test(b)) ||
         (runOn && nb === "intanto") ||
+        // Someone called by title and name before a request: «…tutti d'accordo bene don Franco, lo annuncia lei…».
+        (runOn && TITLE.test(nb) && vocativeAt(kept, i + 1, names) === 2 && addresses(kept, i + 2)) ||
         // The minutes' impersonal formula opens its own clause: «…costa di più si approva l'assunzione…».
         (runOn &&
           nb === "si" &&
@@ -200,7 +204,12 @@ export function readTranscript(segments: TimedSegment[]): TimedSegment[] {
           !WHEN_END.test(nb) &&
           !frontedOnly(kept, i, sinceEnd) &&
           !(CLITICS.test(nb) && resumesObject(kept, i + 1 - sinceEnd, i, nb))) ||
-        (runOn && sinceEnd >= 2 && !awaitsObject(kept, i) && !AGREEMENT.test(b) && opensClause(kept, i + 1, names, nouns, sinceEnd)) ||
+        (runOn &&
+          sinceEnd >= 2 &&
+          !awaitsObject(kept, i) &&
+          // (The «sì» that closes a long question is its answer: «…siete d'accordo sì il tesoriere chiede…».)
+          (!AGREEMENT.test(b) || (b === "sì" && sinceEnd >= 4)) &&
+          opensClause(kept, i + 1, names, nouns, sinceEnd)) ||
         // The speakers' own verb after its pronouns: «…per due notti gli rimborsiamo le notti» — not
         // after a time or a condition put first («in caso di pioggia la spostiamo»).
         (runOn &&
