@@ -99,6 +99,13 @@ describe("a deadline said in the sentence after the task", () => {
     expect(found.map((a) => a.owner)).not.toContain("lo faccio io");
   });
 
+  it("takes no request of the moment for a task: sit down, come in, close the door", () => {
+    expect(actions("Renato, chiudi la porta che dal capannone arriva il rumore del compressore.")).toEqual([]);
+    expect(actions("Elena, accomodati, vuoi un caffè?")).toEqual([]);
+    // A request with its time is a task, whatever its verb.
+    expect(actions("Renato, chiudi la porta del magazzino entro stasera.")).toHaveLength(1);
+  });
+
   it("takes «Sì, le porto io» after the task for its echo, not a second task", () => {
     expect(actions("Le sedie per la festa le porto io dal magazzino.", "Sì, le porto io.")).toHaveLength(1);
   });

@@ -54,18 +54,7 @@ export function opensClause(tokens: Token[], j: number, names: Set<string>, noun
   // A name after a role is in apposition to it: «la professoressa Rinaldi raccoglierà…». A name
   // that calls someone opens a request: «…app e server Luca, te ne occupi tu», «…Sara puoi fare tu…».
   if (soundsLikeFirstName(plain[0] ?? "") || names.has(plain[0] ?? ""))
-    return (
-      !isRoleNoun(bare(tokens[j - 1]?.word ?? "")) &&
-      // Nor is a surname after its first name: «Patrizia Longo».
-      !soundsLikeFirstName(bare(tokens[j - 1]?.word ?? "")) &&
-      // Nor the second word of a name: «la Pro Loco si è offerta».
-      !names.has(bare(tokens[j - 1]?.word ?? "")) &&
-      // Nor the person the speaker's verb is about: «conosco Franco, magari ci fa un prezzo».
-      !PERSON_VERB.test(bare(tokens[j - 1]?.word ?? "")) &&
-      // Nor a street's or a saint's name: «le transenne di via Roma», «la festa di San Marco».
-      !/^(?:via|viale|piazza|piazzale|corso|largo|vicolo|borgo|contrada|san|santa|santo|sant)$/.test(bare(tokens[j - 1]?.word ?? "")) &&
-      (subjectVerb(words, plain, 1, named, nouns) || addresses(tokens, j))
-    );
+    return nameMayCall(tokens, j, names) && (subjectVerb(words, plain, 1, named, nouns) || addresses(tokens, j));
   // Two pronouns together are no article: «…per ricevere in tempo me ne occupo io», «…gliela mando».
   if (
     /^(?:(?:me|te|ce|ve|se)$|glie)/.test(plain[0] ?? "") &&
@@ -146,6 +135,22 @@ export function addresses(tokens: Token[], j: number): boolean {
   return secondPerson(verb) || (/^\p{L}{2,}[ae]$/u.test(verb) && !FUNCTION_WORD.has(verb) && bare(tokens[k + 1]?.word ?? "") === "lei");
 }
 
+/** Whether the name at token j may call someone, by the word before it. */
+export function nameMayCall(tokens: Token[], j: number, names: Set<string>): boolean {
+  const before = bare(tokens[j - 1]?.word ?? "");
+  return (
+    !isRoleNoun(before) &&
+    // Nor is a surname after its first name: «Patrizia Longo».
+    !soundsLikeFirstName(before) &&
+    // Nor the second word of a name: «la Pro Loco si è offerta».
+    !names.has(before) &&
+    // Nor the person the speaker's verb is about: «conosco Franco, magari ci fa un prezzo».
+    !PERSON_VERB.test(before) &&
+    // Nor a street's or a saint's name: «le transenne di via Roma», «la festa di San Marco».
+    !/^(?:via|viale|piazza|piazzale|corso|largo|vicolo|borgo|contrada|san|santa|santo|sant)$/.test(before)
+  );
+}
+
 // The speaker's verbs whose object is a person: the name after them is no vocative.
 const PERSON_VERB =
   /^(?:conosco|chiamo|richiamo|sento|risento|vedo|chiedo|avviso|contatto|ringrazio|aspetto|accompagno|incontro|porto|mando|lascio|metto|coinvolgo|passo|informo)$/;
@@ -220,7 +225,7 @@ export function frontedOnly(tokens: Token[], i: number, sinceEnd: number): boole
   return !tokens.slice(k + 1, i + 1).some((t) => /^\p{L}{3,}(?:iamo|ano|ono|are|ere|ire)$|^(?:è|ha|va|fa|sono|deve|può)$/u.test(bare(t.word)));
 }
 
-export const TITLE = /^(?:don|suor|padre)$/;
+export const TITLE = /^(?:don|suor|padre|ingegner|ing)$/;
 const namedAt = (tokens: Token[], k: number, names: Set<string>) =>
   k < tokens.length && !CLITICS.test(bare(tokens[k].word)) && (names.has(bare(tokens[k].word)) || soundsLikeFirstName(bare(tokens[k].word)));
 

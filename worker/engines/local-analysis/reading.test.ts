@@ -240,6 +240,21 @@ describe("reading a raw transcript", () => {
     ).toEqual(["Apriamo un fondo per la caldaia nuova con la busta di Natale siete d'accordo sì. Il tesoriere chiede al tecnico un preventivo"]);
   });
 
+  it("in a run-on transcript, ends a sentence before someone called to a request, even after a word said alone", () => {
+    // (The stop after «sul» at the seam is a cut, gone before the request is read.)
+    expect(
+      read(
+        seg(
+          0,
+          8,
+          "metto in votazione la quota a trecentosessanta euro con lo sconto del cinquanta per cento dal secondo figlio favorevoli sei, contrari uno",
+        ),
+        seg(8, 12, "approvato marta, il modulo di iscrizione sul."),
+        seg(12, 15, "sito lo aggiorni tu con le nuove cifre."),
+      ).join(" | "),
+    ).toContain("Approvato. Marta, il modulo di iscrizione sul | sito lo aggiorni tu");
+  });
+
   it("in a run-on transcript, ends «chi lo fa» before its answer", () => {
     expect(read(seg(0, 9, "le sedie chi se ne occupa me ne occupo io entro sabato"))).toEqual([
       "Le sedie chi se ne occupa? Me ne occupo io entro sabato",

@@ -30,6 +30,7 @@ import {
   closesOnTime,
   firstPersonAt,
   frontedOnly,
+  nameMayCall,
   opensClause,
   resumesObject,
   TITLE,
@@ -96,6 +97,12 @@ function asksWhoUpTo(tokens: Token[], i: number): boolean {
   return k >= 0 && k < i - 1 && bare(tokens[k].word) === "chi" && !CLITICS.test(bare(tokens[i].word));
 }
 
+/** Whether token k calls someone, by name, title or role, with a comma, to a request that follows. */
+function calledBeforeRequest(tokens: Token[], k: number, names: Set<string>): boolean {
+  const called = vocativeAt(tokens, k, names);
+  return called > 0 && nameMayCall(tokens, k, names) && /,$/.test(tokens[k + called - 1].word) && addresses(tokens, k + called - 1);
+}
+
 /** The segments' text as prose; segments left empty (only fillers) are dropped. */
 export function readTranscript(segments: TimedSegment[]): TimedSegment[] {
   const sorted = segments
@@ -112,6 +119,10 @@ export function readTranscript(segments: TimedSegment[]): TimedSegment[] {
 
   // Fillers and repetitions set aside (reading-fillers.ts): inside a clause only where the text runs on.
   const kept = setAsideFillers(tokens, runsOn(tokens, sorted));
+
+  // A full stop after a function word is a cut, wherever it stands: gone before the words after
+  // it are read, so that no rule looking ahead takes it for an end («…il modulo di iscrizione sul. | sito lo aggiorni tu»).
+  for (const t of kept.slice(0, -1)) if ((/[^.]\.$/.test(t.word) || t.word === ".") && FUNCTION_WORD.has(bare(t.word))) t.word = t.word.slice(0, -1);
 
   // In a run-on transcript lexical evidence alone may end a sentence.
   const runOn = runsOn(kept, sorted);
@@ -144,8 +155,6 @@ export function readTranscript(segments: TimedSegment[]): TimedSegment[] {
         (nb === "va" && bare(kept[i + 2]?.word ?? "") === "bene") ||
         (runOn && nb === "d'accordo" && !/^(?:tutti|tutto|molto|pienamente|perfettamente|completamente|non)$/.test(b)) ||
         (runOn && nb === "intanto") ||
-        // Someone called by title and name before a request: «…tutti d'accordo bene don Franco, lo annuncia lei…».
-        (runOn && TITLE.test(nb) && vocativeAt(kept, i + 1, names) === 2 && addresses(kept, i + 2)) ||
         // The minutes' impersonal formula opens its own clause: «…costa di più si approva l'assunzione…».
         (runOn &&
           nb === "si" &&
@@ -226,12 +235,16 @@ export function readTranscript(segments: TimedSegment[]): TimedSegment[] {
       const orNot = runOn && b === "no" && bare(kept[i - 1]?.word ?? "") === "o" && sinceEnd >= 3 && !/^(?:\?|è|e)$/.test(nb);
       // After a vote's outcome, said alone, any clause opens: «…favorevoli tutti approvato il capitolato lo scrive il geometra».
       const afterOutcome = runOn && OUTCOME.test(b) && opensClause(kept, i + 1, names, nouns, 4);
+      // Someone called before a request, even after a word said alone: «…tutti d'accordo bene don
+      // Franco, lo annuncia lei…», «…contrari uno. Approvato Marta, il modulo sul sito lo aggiorni tu».
+      const callsNext = runOn && !AUXILIARY.has(b) && !AWAITS_CLAUSE.test(b) && calledBeforeRequest(kept, i + 1, names);
       if (
         // (Not where the speaker label changes: a segment takes the voice of most of its words, so the
         // label changes where the engine cut, not where the speaker stopped — decision 045.)
         (seam && pause >= 0.5) ||
         orNot ||
         answersWho ||
+        callsNext ||
         afterOutcome ||
         (opener && sinceEnd >= (runOn ? 2 : 3) && !NO_BREAK_BEFORE_OPENER.has(b) && !AUXILIARY.has(b) && !AWAITS_CLAUSE.test(b))
       )
