@@ -232,6 +232,9 @@ describe("reading a raw transcript", () => {
   });
 
   it("in a run-on transcript, calls someone by title and name, and takes the «sì» after a long question for its answer", () => {
+    expect(read(seg(0, 9, "per il bando ci serve una relazione tecnica firmata la chiedo io all'ingegner Pozzi la settimana prossima"))[0]).toContain(
+      "all'ingegner Pozzi la settimana prossima",
+    );
     expect(read(seg(0, 9, "mi sembra una bella cosa allora tutti d'accordo bene don eh Franco, lo annuncia lei alle messe di domenica"))).toEqual([
       "Mi sembra una bella cosa allora tutti d'accordo. Bene, don Franco, lo annuncia lei alle messe di domenica",
     ]);

@@ -148,7 +148,7 @@ export function readTranscript(segments: TimedSegment[]): TimedSegment[] {
     }
     // Where there is no stop, or the engine's was a cut, the pause and the words decide.
     // (A title awaits its name: «bene don Franco, lo annuncia lei…».)
-    if (!ends(t.word) && !FUNCTION_WORD.has(b) && !TITLE.test(b)) {
+    if (!ends(t.word) && !FUNCTION_WORD.has(b) && !TITLE.test(b.replace(/^\p{L}+'/u, ""))) {
       const sinceEnd = wordsSinceEnd(kept, i);
       const opener =
         OPENS.has(nb) ||
