@@ -99,6 +99,12 @@ describe("a deadline said in the sentence after the task", () => {
     expect(found.map((a) => a.owner)).not.toContain("lo faccio io");
   });
 
+  it("reads the person called after the object put first as the owner", () => {
+    expect(actions("La lista della spesa, Gianni, la fai tu come sempre.")).toEqual([
+      expect.objectContaining({ task: expect.stringMatching(/lista della spesa/), owner: "Gianni" }),
+    ]);
+  });
+
   it("takes no request of the moment for a task: sit down, come in, close the door", () => {
     expect(actions("Renato, chiudi la porta che dal capannone arriva il rumore del compressore.")).toEqual([]);
     expect(actions("Elena, accomodati, vuoi un caffè?")).toEqual([]);

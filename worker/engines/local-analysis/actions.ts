@@ -40,9 +40,6 @@ const ASKED =
 const ORDER_WITH_PRONOUN =
   /^(?:(?:e|ma|allora|però|ok|sì|si|dai)[,]?\s+)*(?:\p{Ll}{3,}[aie]|fa|di|da|sta)(?:l[oaie]|li|gli|mi|ci|ne|mel[oaie]|tel[oaie]|cel[oaie]|gliel[oaie])(?![\p{L}])/u;
 const INCARICA = /\b(?:incarica|incarichiamo|incaricano)\s+(il|lo|la|l'|i|gli|le)\s*(.{2,50}?)\s+di\s+/iu;
-// Requests of the moment, said to someone in the room: sit, come in, close the door, pass me that.
-const HERE_AND_NOW =
-  /^(?:siediti|sedetevi|si sieda|accomodati|accomodatevi|si accomodi|vieni|venite|entra|entrate|chiudi la porta|chiudete la porta|aspetta|aspettate|mi passi|passami|dammi|pronto|ciao)(?![\p{L}])/iu;
 // "se ne occupa Luca", "ci pensa la segreteria": the owner follows too.
 const AFTER_VERB =
   /\b(?:se\s+ne\s+occupa|se\s+ne\s+occupano|se\s+ne\s+incarica|se\s+ne\s+incaricano|ci\s+pensa|ci\s+pensano|lo\s+fa|la\s+fa|a\s+cura\s+di|a\s+carico\s+di)\s+((?:il|lo|la|l'|i|gli|le)?\s*[\p{L}']+(?:\s+\p{Lu}[\p{L}']+)*)/iu;
@@ -320,8 +317,6 @@ function scan(sentences: Sentence[]): Found[] {
       strong = true;
     }
     if (!strong || rest === undefined) continue;
-    // What the room is asked to do now is no task for the minutes: «Renato, chiudi la porta…», «Elena, accomodati».
-    if (!due && HERE_AND_NOW.test(tidyTask(rest))) continue;
     // A question is a task only when it asks someone by name; a tag («…, va bene?») asks nothing.
     if (/\?\s*$/.test(text) && !TAG_QUESTION.test(text) && !vocative) continue;
 

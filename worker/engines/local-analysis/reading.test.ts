@@ -258,6 +258,12 @@ describe("reading a raw transcript", () => {
     ).toContain("Approvato. Marta, il modulo di iscrizione sul | sito lo aggiorni tu");
   });
 
+  it("in a run-on transcript, starts a request at the object it puts before the name it calls", () => {
+    expect(read(seg(0, 9, "allora per la festa facciamo il menù come l'anno scorso la lista della spesa, Gianni la fai tu come sempre"))).toEqual([
+      "Allora per la festa facciamo il menù come l'anno scorso. La lista della spesa, Gianni, la fai tu come sempre",
+    ]);
+  });
+
   it("in a run-on transcript, ends «chi lo fa» before its answer", () => {
     expect(read(seg(0, 9, "le sedie chi se ne occupa me ne occupo io entro sabato"))).toEqual([
       "Le sedie chi se ne occupa? Me ne occupo io entro sabato",

@@ -82,12 +82,36 @@ const AGREES = /^(?:bene|ok|okay|perfetto|benissimo|d'accordo)$/;
 function endBeforeAgreement(tokens: Token[], i: number, sinceEnd: number): void {
   const t = tokens[i];
   const b = bare(t.word);
+  // «…come l'anno scorso la lista della spesa, Gianni la fai tu»: the object put first before the
+  // name belongs to the request, which then starts at its article.
+  const object = objectBeforeName(tokens, i, sinceEnd);
+  if (object !== undefined) {
+    tokens[object - 1].word = tokens[object - 1].word.replace(/[,;:]$/, "") + ".";
+    return;
+  }
   const from = b === "bene" && bare(tokens[i - 1]?.word ?? "") === "va" ? i - 1 : i;
   const before = tokens[from - 1];
   if (AGREES.test(b) && before && from - (i - sinceEnd + 1) >= 2 && /\p{L}$/u.test(before.word) && !FUNCTION_WORD.has(bare(before.word))) {
     before.word += ".";
     t.word = t.word.replace(/[,;:]$/, "") + ",";
   } else t.word = t.word.replace(/[,;:]$/, "") + ".";
+}
+
+/**
+ * Where the object a request puts before the name it calls starts: token i ends «la lista della
+ * spesa,», a name follows and then the pronoun that takes the object up («Gianni la fai tu»). Undefined
+ * when the words are not so (no article within five words, a verb among them, no pronoun after the name).
+ */
+function objectBeforeName(tokens: Token[], i: number, sinceEnd: number): number | undefined {
+  const name = bare(tokens[i + 1]?.word ?? "");
+  if (!/,$/.test(tokens[i].word) || !soundsLikeFirstName(name) || !/^(?:lo|la|li|le|ne|l')/.test(bare(tokens[i + 2]?.word ?? ""))) return undefined;
+  for (let k = i; k > i - 5 && k > i - sinceEnd + 2; k--) {
+    const w = bare(tokens[k].word);
+    if (/^\p{L}{3,}(?:iamo|ano|ono|are|ere|ire)$|^(?:è|ha|va|fa|sono|deve|può)$/u.test(w) || (k < i && /[,;:.!?]$/.test(tokens[k].word)))
+      return undefined;
+    if (/^(?:il|lo|la|i|gli|le)$|^l'\p{L}/u.test(w)) return k;
+  }
+  return undefined;
 }
 
 /** Whether the words up to token i ask who does it: «chi lo fa», «chi se ne occupa», «chi ci pensa». */
@@ -296,7 +320,9 @@ export function readTranscript(segments: TimedSegment[]): TimedSegment[] {
     if (atStart) t.word = t.word.replace(/^([«"“(]?)(\p{Ll})/u, (_, q: string, c: string) => q + c.toLocaleUpperCase("it-IT"));
     // A name, a title and a name, or a role that opens a request is a vocative, as prose writes it:
     // «Sara, puoi fare tu…», «Professoressa Marchetti, la scheda la compila lei», «Tesoriere, la convocazione la mandi tu».
-    const called = atStart ? vocativeAt(kept, i, names) : 0;
+    // So is a first name after the object put first: «La lista della spesa, Gianni, la fai tu».
+    const afterObject = !atStart && /,$/.test(kept[i - 1]?.word ?? "") && soundsLikeFirstName(bare(t.word));
+    const called = atStart || afterObject ? vocativeAt(kept, i, names) : 0;
     if (called && /\p{L}$/u.test(kept[i + called - 1].word) && addresses(kept, i + called - 1)) kept[i + called - 1].word += ",";
     atStart = /[.!?]["»)]*$/u.test(t.word) && !/\.\.\.$|…$/.test(t.word) && !ABBREVIATION.test(bare(t.word));
   });

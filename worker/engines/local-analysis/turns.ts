@@ -33,10 +33,10 @@ const SECOND_PERSON =
 // Checking the line is no request: "Andrea, mi senti?", "mi vedete?", "ci sei?".
 const LINE_CHECK =
   /\b(?:mi\s+(?:senti|sentite|vedi|vedete)|ci\s+(?:senti|sentite|vedi|vedete)|ci\s+sei|ci\s+siete|sei\s+mut[oa]|hai\s+il\s+microfono)\b/iu;
-// Something asked for right now, at the table or in the room: "Elena, passami il pane", "Tommaso,
+// Something asked for right now, at the table or in the room: "Elena, passami il pane", "Renato, chiudi la porta", "Tommaso,
 // spegni quella cappa".
 const HERE_AND_NOW =
-  /^(?:(?:per\s+favore|scusa)[,]?\s+)?(?:passami|passamelo|passamela|dammi|dammelo|dammela|prestami|tienimi|aspettami|ascoltami|guardami|scusami|dimmi|spegni|accendi|abbassa|alza)\b/iu;
+  /^(?:(?:per\s+favore|scusa)[,]?\s+)?(?:passami|passamelo|passamela|dammi|dammelo|dammela|prestami|tienimi|aspettami|ascoltami|guardami|scusami|dimmi|spegni|accendi|abbassa|alza|siediti|sedetevi|si\s+sieda|accomodati|accomodatevi|si\s+accomodi|vieni|venite|entra|entrate|chiudi\s+la\s+porta|chiudete\s+la\s+porta|aspetta|aspettate|mi\s+passi|pronto|ciao)(?![\p{L}])/iu;
 // Asking what someone thinks is no request: "Mamma, cosa dici?", "Luca, che ne pensi?".
 const ASKS_OPINION = /\b(?:cosa|che)\s+(?:ne\s+)?(?:dici|dice|pensi|pensa|ne\s+dici|ne\s+pensi)\b/iu;
 // Asking about what was, not for something to do: "Nicola, eri tu di reperibilità sabato?", "Sara, l'hai visto?".
@@ -85,7 +85,8 @@ export function addresseeOf(
   if (v) {
     const name = v[1];
     const rest = v[2];
-    if (HERE_AND_NOW.test(rest)) return undefined;
+    // (Said with a time it is a task after all: «Renato, chiudi la porta del magazzino entro stasera».)
+    if (HERE_AND_NOW.test(rest) && !findDue(rest)) return undefined;
     const asksWhen = asksOnlyWhen(rest);
     if (asksWhen && isName(name.split(" ")[0])) return { name, rest, asksWhen };
     const spoken =
