@@ -35,7 +35,11 @@ export function setAsideFillers(tokens: Token[], rawRunOn: boolean): Token[] {
         // «cioè» and «diciamo» inside a clause only hold the floor — but «diciamo che…», «lo diciamo».
         (rawRunOn && inside && b !== "allora" && nextBare !== "che" && !CLITICS.test(prevBare) && prevBare !== "non"));
     // A soft filler said twice is a hesitation, wherever it stands inside a clause: «punto allora allora quattro».
-    const twice = rawRunOn && inside && SOFT_FILLER.test(b) && (nextBare === b || bare(tokens[at - 1]?.word ?? "") === b) && !/[.!?]$/.test(t.word);
+    // (The last of a run before the speakers' own verb was meant: «…meglio allora, allora facciamo cinquecento».)
+    const run = (k: number) => bare(tokens[k]?.word ?? "") === b;
+    const meantLast = b === "allora" && run(at - 1) && !run(at + 1) && /^\p{L}{3,}iamo$/u.test(nextBare);
+    const twice =
+      rawRunOn && inside && SOFT_FILLER.test(b) && (nextBare === b || bare(tokens[at - 1]?.word ?? "") === b) && !/[.!?]$/.test(t.word) && !meantLast;
     if (FILLER.test(b) || soft || twice) {
       const prev = kept[kept.length - 1];
       if (prev && /[.!?]/.test(punct) && !ends(prev.word)) prev.word = prev.word.replace(/[,;:]$/, "") + punct.replace(/^,/, "");

@@ -264,6 +264,13 @@ describe("reading a raw transcript", () => {
     ]);
   });
 
+  it("in a run-on transcript, keeps the «allora» said twice before the speakers' own verb, which concludes", () => {
+    const [text] = read(
+      seg(0, 9, "con la copertina nuova la spirale nera è anche meglio allora, allora facciamo cinquecento copie con la carta opaca"),
+    );
+    expect(text).toContain("meglio. Allora facciamo cinquecento copie");
+  });
+
   it("in a run-on transcript, ends «chi lo fa» before its answer", () => {
     expect(read(seg(0, 9, "le sedie chi se ne occupa me ne occupo io entro sabato"))).toEqual([
       "Le sedie chi se ne occupa? Me ne occupo io entro sabato",
