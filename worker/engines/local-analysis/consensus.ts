@@ -103,12 +103,13 @@ export function voteCallBefore(sentences: Sentence[], at: number): number | unde
   return undefined;
 }
 
-// Long words that say what a sentence is about, cut to a stem-like prefix: "straordinarie" ~ "straordinarie".
+// Long words that say what a sentence is about, cut to a stem-like prefix: "straordinarie" ~ "straordinarie";
+// and numbers as speech recognition writes them, «giovedì 24 alle 15», as «ventiquattro» is one.
 export const stems = (folded: string) =>
   new Set(
     folded
-      .split(/[^\p{L}]+/u)
-      .filter((w) => w.length >= 5 && !FORMULA.has(w))
+      .split(/[^\p{L}\p{N}]+/u)
+      .filter((w) => (/^\p{L}{5,}$/u.test(w) || /^\d{2,}$/.test(w)) && !FORMULA.has(w))
       .map((w) => w.slice(0, 6)),
   );
 

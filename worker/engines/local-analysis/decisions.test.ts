@@ -331,6 +331,17 @@ describe("the chair's conclusion that fixes a value after the discussion", () =>
     expect(found.map((d) => d.text)).toEqual(["Settanta euro a uscita, da questo mese, per tutti e tre."]);
   });
 
+  it("takes up the numbers as speech recognition writes them, in digits", () => {
+    const found = decided(
+      "Quando? Io la settimana prossima sono a Roma fino a mercoledì.",
+      "Giovedì pomeriggio? Giovedì 24, alle 15?",
+      "Giovedì alle 15 per me va bene.",
+      "Anche per me, se il treno arriva.",
+      "Allora giovedì 24 alle 15, da noi in studio.",
+    );
+    expect(found.map((d) => d.text)).toEqual([expect.stringMatching(/^Giovedì 24 alle 15, da noi in studio/)]);
+  });
+
   // Guards: a report that opens a subject brings new words; a past told; a vote still to be taken.
   it.each([
     ["Passiamo al ricorso.", "Allora, la sentenza di primo grado è stata pubblicata il quindici gennaio."],
