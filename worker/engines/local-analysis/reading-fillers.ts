@@ -13,6 +13,12 @@ export const SOFT_FILLER = /^(?:diciamo|allora|cioè)$/;
 const DETERMINER =
   /^(?:ogni|qualche|un|uno|una|due|tre|quattro|cinque|sei|sette|otto|nove|dieci|\d+[.,:/]?\d*|quest[oaie]|quel|quell[oaie]|quei|quegli|mi[oae]|miei|tu[oae]|tuoi|su[oae]|suoi|nostr[oaie]|vostr[oaie]|ultim[oaie]|prim[oaie]|altr[oaie]|stess[oaie]|\p{L}+'(?:ultim|prim|altr)[oaie])$/u;
 
+// After «lo/la diciamo», the words of its own clause: a function word, a pronoun, a time or a manner;
+// anything else shows «diciamo» only held the floor.
+const DICIAMO_GOES_ON =
+  /^(?:noi|voi|io|tu|lui|lei|loro|così|sempre|subito|adesso|ora|oggi|domani|dopo|prima|anche|già|tutti|insieme|chiaramente|chiaro|apertamente|)$/;
+const fillsAfterClitic = (next: string) => !FUNCTION_WORD.has(next) && !DICIAMO_GOES_ON.test(next);
+
 /** The tokens without fillers and repeated words; those set aside hand their full stop to the word before. */
 export function setAsideFillers(tokens: Token[], rawRunOn: boolean): Token[] {
   // Fillers and repetitions: the filler's punctuation goes to the word before it.
@@ -26,8 +32,9 @@ export function setAsideFillers(tokens: Token[], rawRunOn: boolean): Token[] {
     const nextBare = bare(tokens[at + 1]?.word ?? "");
     const soft =
       SOFT_FILLER.test(b) &&
-      // (Not the verb after its pronoun: «lo diciamo noi».)
-      ((FUNCTION_WORD.has(prevBare) && !(b === "diciamo" && CLITICS.test(prevBare))) ||
+      // (Not the verb after its pronoun, «lo diciamo noi», «lo diciamo a tutti» — but «la diciamo
+      // circolare», «lo diciamo metto fuori»: what follows is no part of a clause of «diciamo».)
+      ((FUNCTION_WORD.has(prevBare) && !(b === "diciamo" && CLITICS.test(prevBare) && !fillsAfterClitic(nextBare))) ||
         AUXILIARY.has(prevBare) ||
         (inside && b !== "allora" && /,$/.test(t.word)) ||
         // Between a determiner or a number and its noun nothing but a filler stands: «ogni allora mattina», «sei allora appoggi».
@@ -38,8 +45,7 @@ export function setAsideFillers(tokens: Token[], rawRunOn: boolean): Token[] {
     // (The last of a run before the speakers' own verb was meant: «…meglio allora, allora facciamo cinquecento».)
     const run = (k: number) => bare(tokens[k]?.word ?? "") === b;
     const meantLast = b === "allora" && run(at - 1) && !run(at + 1) && /^\p{L}{3,}iamo$/u.test(nextBare);
-    const twice =
-      rawRunOn && inside && SOFT_FILLER.test(b) && (nextBare === b || bare(tokens[at - 1]?.word ?? "") === b) && !/[.!?]$/.test(t.word) && !meantLast;
+    const twice = inside && SOFT_FILLER.test(b) && (nextBare === b || bare(tokens[at - 1]?.word ?? "") === b) && !/[.!?]$/.test(t.word) && !meantLast;
     if (FILLER.test(b) || soft || twice) {
       const prev = kept[kept.length - 1];
       if (prev && /[.!?]/.test(punct) && !ends(prev.word)) prev.word = prev.word.replace(/[,;:]$/, "") + punct.replace(/^,/, "");

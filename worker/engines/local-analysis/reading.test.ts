@@ -271,6 +271,13 @@ describe("reading a raw transcript", () => {
     expect(text).toContain("meglio. Allora facciamo cinquecento copie");
   });
 
+  it("sets aside «diciamo» after a pronoun when no clause of its own follows, and a soft filler said twice, in prose too", () => {
+    expect(read(seg(0, 5, "La diciamo circolare la scrivo io, con le dosi giuste."))).toEqual(["La circolare la scrivo io, con le dosi giuste."]);
+    expect(read(seg(0, 5, "Il volantino lo fa mia allora allora cugina, gliel'ho già chiesto."))[0]).toMatch(/^Il volantino lo fa mia cugina\b/);
+    expect(read(seg(0, 5, "Questo lo diciamo noi, non loro."))).toEqual(["Questo lo diciamo noi, non loro."]);
+    expect(read(seg(0, 5, "Lo diciamo a tutti domani."))).toEqual(["Lo diciamo a tutti domani."]);
+  });
+
   it("in a run-on transcript, ends «chi lo fa» before its answer", () => {
     expect(read(seg(0, 9, "le sedie chi se ne occupa me ne occupo io entro sabato"))).toEqual([
       "Le sedie chi se ne occupa? Me ne occupo io entro sabato",
