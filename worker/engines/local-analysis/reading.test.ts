@@ -429,6 +429,24 @@ describe("reading a raw transcript", () => {
     expect(runOn("il login nuovo va nella tre punto due insieme al resto")).toEqual(["Il login nuovo va nella tre punto due insieme al resto"]);
   });
 
+  it("in a transcript that keeps its stops but starts sentences in lower case, lets the words decide a stop at a seam", () => {
+    // Case says nothing here: the stop before «il tesoriere lo manda» is an end, as the words show.
+    expect(
+      read(
+        seg(0, 6, "il preventivo della ditta è arrivato ieri. costa troppo per noi e non comprende le grondaie."),
+        seg(6, 9, "il tesoriere lo manda alla banca domani. poi vediamo."),
+      ),
+    ).toEqual([
+      "Il preventivo della ditta è arrivato ieri. Costa troppo per noi e non comprende le grondaie.",
+      "Il tesoriere lo manda alla banca domani. Poi vediamo.",
+    ]);
+    // …and a stop where the engine cut a clause is no end.
+    expect(read(seg(0, 6, "il preventivo è arrivato ieri. la bozza la mando."), seg(6, 9, "domani mattina. poi vediamo."))).toEqual([
+      "Il preventivo è arrivato ieri. La bozza la mando",
+      "domani mattina. Poi vediamo.",
+    ]);
+  });
+
   it("leaves prose as it is", () => {
     const prose = [seg(0, 5, "Buongiorno a tutti. Il primo punto è il bilancio."), seg(6, 9, "Sì, cioè il consuntivo: è approvato?")];
     expect(readTranscript(prose)).toEqual(prose);

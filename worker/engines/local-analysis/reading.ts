@@ -127,6 +127,19 @@ function calledBeforeRequest(tokens: Token[], k: number, names: Set<string>): bo
   return called > 0 && nameMayCall(tokens, k, names) && /,$/.test(tokens[k + called - 1].word) && addresses(tokens, k + called - 1);
 }
 
+/** Whether most sentences that start inside a segment start in lower case (the engine writes no capitals). */
+function startsInLowerCase(tokens: Token[]): boolean {
+  let lower = 0;
+  let upper = 0;
+  tokens.forEach((t, i) => {
+    const next = tokens[i + 1];
+    if (!next || next.segment !== t.segment || !ends(t.word)) return;
+    if (/^\p{Ll}/u.test(next.word)) lower++;
+    else if (/^\p{Lu}/u.test(next.word)) upper++;
+  });
+  return lower > upper;
+}
+
 /** The segments' text as prose; segments left empty (only fillers) are dropped. */
 export function readTranscript(segments: TimedSegment[]): TimedSegment[] {
   const sorted = segments
@@ -149,13 +162,17 @@ export function readTranscript(segments: TimedSegment[]): TimedSegment[] {
   for (const t of kept.slice(0, -1)) if ((/[^.]\.$/.test(t.word) || t.word === ".") && FUNCTION_WORD.has(bare(t.word))) t.word = t.word.slice(0, -1);
 
   // In a run-on transcript lexical evidence alone may end a sentence.
-  const runOn = runsOn(kept, sorted);
+  const runOnText = runsOn(kept, sorted);
+  // A transcript that starts its sentences in lower case says nothing by the case of the word after
+  // a stop: where the engine cut a segment without a pause, the words decide, as in run-on text.
+  const caseless = !runOnText && startsInLowerCase(kept);
   for (let i = 0; i < kept.length; i++) {
     const t = kept[i];
     const next = kept[i + 1];
     if (!next) break;
     const seam = next.segment !== t.segment;
     const pause = seam ? num(sorted[next.segment].start) - num(sorted[t.segment].end) : 0;
+    const runOn = runOnText || (caseless && seam && pause < 0.25);
     const b = bare(t.word);
     const nb = bare(next.word);
     if (/[^.]\.$/.test(t.word) || t.word === ".") {
@@ -278,7 +295,7 @@ export function readTranscript(segments: TimedSegment[]): TimedSegment[] {
 
   // In run-on text the commas went too: a conjunction that links two clauses gets its comma back,
   // as the rules read clauses between commas («…al sabato successivo, così non ci stringiamo»).
-  if (runOn)
+  if (runOnText)
     kept.forEach((t, i) => {
       const next = bare(kept[i + 1]?.word ?? "");
       const after = bare(kept[i + 2]?.word ?? "");
@@ -309,7 +326,7 @@ export function readTranscript(segments: TimedSegment[]): TimedSegment[] {
   for (let i = 0; i < kept.length; i++) {
     if (i + 1 < kept.length && !ends(kept[i].word)) continue;
     // (The engine's «?» only: a question the words make is short already.)
-    if (runOn) endStatementsBeforeQuestion(kept, start, i);
+    if (runOnText) endStatementsBeforeQuestion(kept, start, i);
     if (asked * 30 < stops) markQuestion(kept, start, i);
     start = i + 1;
   }
