@@ -123,6 +123,8 @@ function asksWhoUpTo(tokens: Token[], i: number): boolean {
 
 /** Whether token k calls someone, by name, title or role, with a comma, to a request that follows. */
 function calledBeforeRequest(tokens: Token[], k: number, names: Set<string>): boolean {
+  // (The comma first: most words are followed by none, and the name tests cost more.)
+  if (!/,$/.test(tokens[k]?.word ?? "") && !/,$/.test(tokens[k + 1]?.word ?? "")) return false;
   const called = vocativeAt(tokens, k, names);
   return called > 0 && nameMayCall(tokens, k, names) && /,$/.test(tokens[k + called - 1].word) && addresses(tokens, k + called - 1);
 }
