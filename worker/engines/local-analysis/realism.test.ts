@@ -80,30 +80,30 @@ const FLOORS = [
   ["held-out-3", loadThirdHeldOutTranscripts, { decisions: 14, actions: 14, titles: 4, topics: 6 }],
   // Topics 6: in session 15 a request read as its own sentence («…contrari uno. Approvato. Marta, il
   // modulo…») moved one of TextTiling's cuts (actions 15 → 20; four seeds, all sets: 264 within one both ways).
-  ["held-out-4", loadFourthHeldOutTranscripts, { decisions: 20, actions: 19, titles: 7, topics: 6 }],
+  ["held-out-4", loadFourthHeldOutTranscripts, { decisions: 20, actions: 20, titles: 7, topics: 6 }],
   ["held-out-5", loadFifthHeldOutTranscripts, { decisions: 21, actions: 23, titles: 7, topics: 8 }],
   // Titles 7: the orchestra meeting's title takes «Difficile» from its first topic, «Più difficile:
   // Mahler», as the clean text's topics have it too (titles and topic counts move by one with any
   // change of a sentence's end: TextTiling). Topics 4: questions recognised without «?» («E il
   // concerto?») are topic cues; on four seeds they bring the questions variant's counts from 103 to
   // 117 of 128 within one of clean, the all-traits ones from 96 to 93 (this seed's h6 one of them).
-  ["held-out-6", loadSixthHeldOutTranscripts, { decisions: 26, actions: 30, titles: 7, topics: 4 }],
+  ["held-out-6", loadSixthHeldOutTranscripts, { decisions: 27, actions: 31, titles: 7, topics: 4 }],
   // Written blind in session 12 (19 decisions, 17 actions at its end); tuned on in session 13.
-  ["held-out-7", loadSeventhHeldOutTranscripts, { decisions: 30, actions: 25, titles: 6, topics: 4 }],
+  ["held-out-7", loadSeventhHeldOutTranscripts, { decisions: 30, actions: 26, titles: 6, topics: 4 }],
   // Written blind in session 13 (29 decisions, 18 actions at its end); tuned on in session 14.
-  ["held-out-8", loadEighthHeldOutTranscripts, { decisions: 31, actions: 31, titles: 4, topics: 6 }],
+  ["held-out-8", loadEighthHeldOutTranscripts, { decisions: 32, actions: 31, titles: 4, topics: 6 }],
   // Written blind in session 14 (18 decisions, 19 actions at its start and when measured blind at its
   // end); tuned on after that.
-  ["held-out-9", loadNinthHeldOutTranscripts, { decisions: 17, actions: 23, titles: 5, topics: 6 }],
+  ["held-out-9", loadNinthHeldOutTranscripts, { decisions: 19, actions: 25, titles: 5, topics: 6 }],
   // Written blind in session 14; measured blind in session 15 (26 decisions, 25 actions at its start
   // and after the session's first changes), tuned on after that.
-  ["held-out-10", loadTenthHeldOutTranscripts, { decisions: 25, actions: 26, titles: 4, topics: 6 }],
+  ["held-out-10", loadTenthHeldOutTranscripts, { decisions: 26, actions: 28, titles: 4, topics: 6 }],
 ] as const;
 
 // All traits but the question marks, as whisper writes a fast exchange: it keeps «?» where the full
 // stops are gone. Read as prose until session 15 (then held-out-8: 22 decisions, 27 actions; held-out-10: 24, 30).
 const QUESTION_MARKS_KEPT = [
-  ["held-out-8", loadEighthHeldOutTranscripts, { decisions: 25, actions: 29 }],
+  ["held-out-8", loadEighthHeldOutTranscripts, { decisions: 27, actions: 29 }],
   ["held-out-10", loadTenthHeldOutTranscripts, { decisions: 28, actions: 30 }],
 ] as const;
 
