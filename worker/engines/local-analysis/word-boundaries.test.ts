@@ -3,7 +3,7 @@ import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 
 // `\b` knows only [A-Za-z0-9_], even with the `u` flag: after «sì», «però», «perché», «c'è» there is
-// no word boundary before a space, so `(?:sì|certo)\b` never matches «sì» (session 15 found four rules
+// no word boundary before a space, so `(?:sì|certo)\b` never matches «sì» (session 15 found six rules
 // that had never fired). The rules write `(?![\p{L}])` instead.
 const ACCENTED = /[àèéìòùÀÈÉÌÒÙ]$/u;
 
