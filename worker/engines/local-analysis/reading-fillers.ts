@@ -16,8 +16,8 @@ const DETERMINER =
 // After «lo/la diciamo», the words of its own clause: a function word, a pronoun, a time or a manner;
 // anything else shows «diciamo» only held the floor.
 const DICIAMO_GOES_ON =
-  /^(?:noi|voi|io|tu|lui|lei|loro|così|sempre|subito|adesso|ora|oggi|domani|dopo|prima|anche|già|tutti|insieme|chiaramente|chiaro|apertamente|)$/;
-const fillsAfterClitic = (next: string) => !FUNCTION_WORD.has(next) && !DICIAMO_GOES_ON.test(next);
+  /^(?:noi|voi|io|tu|lui|lei|loro|così|sempre|subito|adesso|ora|oggi|domani|dopo|prima|anche|già|tutti|insieme|chiaramente|chiaro|apertamente)$/;
+const fillsAfterClitic = (next: string) => next !== "" && !FUNCTION_WORD.has(next) && !DICIAMO_GOES_ON.test(next);
 
 /** The tokens without fillers and repeated words; those set aside hand their full stop to the word before. */
 export function setAsideFillers(tokens: Token[], rawRunOn: boolean): Token[] {
