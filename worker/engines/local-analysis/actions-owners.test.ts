@@ -105,6 +105,14 @@ describe("a deadline said in the sentence after the task", () => {
     ]);
   });
 
+  it("reads a request by name whose verb comes after «poi» and its pronoun, however short («mi dai»)", () => {
+    expect(actions("Marta, poi mi dai il numero dell'ostello che lo metto nel gruppo dei genitori?", "Sì, te lo mando stasera.")).toEqual([
+      expect.objectContaining({ owner: "Marta", due: "stasera" }),
+    ]);
+    // «dai» said alone cheers someone on: no request.
+    expect(actions("Marco, dai che ce la facciamo.")).toEqual([]);
+  });
+
   it("takes no request of the moment for a task: sit down, come in, close the door", () => {
     expect(actions("Renato, chiudi la porta che dal capannone arriva il rumore del compressore.")).toEqual([]);
     expect(actions("Elena, accomodati, vuoi un caffè?")).toEqual([]);
