@@ -152,6 +152,10 @@ describe("deadlines said by the next meeting's day or by the quarter", () => {
     expect(findDue("lo chiamo appena arriva il preventivo, poi vediamo")?.due).toBe("appena arriva il preventivo");
     expect(findDue("Il verbale è appena arrivato")).toBeUndefined();
     expect(findDue("ho appena finito di sistemarlo")).toBeUndefined();
+    // A deadline cut at its word limit never ends on a preposition.
+    expect(findDue("la lettera la scrivo entro la fine della settimana prossima prima del consiglio comunale")?.due).toBe(
+      "entro la fine della settimana prossima",
+    );
   });
 });
 

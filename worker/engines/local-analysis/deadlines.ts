@@ -160,7 +160,8 @@ function dueIn(sentence: string): { due: string; strong: boolean } | undefined {
       .replace(/\s+/g, " ")
       .replace(/' /g, "'")
       .trim()
-      .replace(/\s+(?:per|a|in|da|con|su)$/iu, "");
+      // (…nor one left before the words cut off: «entro la fine della settimana prossima prima del».)
+      .replace(/(?:\s+(?:prima|dopo))?\s+(?:per|a|in|da|con|su|di|del|della|dello|dei|degli|delle|al|alla|allo|ai|agli|alle)$/iu, "");
     // "entro" or "prima del…" alone is no deadline.
     if (needsWords && taken.length === 0) continue;
     const opening = event && /^(?:(?:e|ed|ma|però|allora|quindi|poi)[,]?\s+)?$/iu.test(sentence.slice(0, m.index));

@@ -1,7 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { analysisResultSchema, keyPointText, parseTimestamp, type TimedSegment } from "~/lib/analysis";
 import { LocalAnalysisEngine, analyzeLocally } from "./index";
-import { threeHourTranscript } from "./test-transcripts";
+import { loadTenthHeldOutTranscripts, threeHourTranscript } from "./test-transcripts";
+import { asrVariant, TRAITS } from "../../../tests/support/asr-variants";
 
 const valid = (segments: TimedSegment[]) => {
   const result = analyzeLocally(segments);
@@ -14,6 +15,13 @@ describe("local analyzer robustness", () => {
     for (const input of [[], [{ start: 0, end: 1, text: "" }], [{ start: 0, end: 1, text: "   " }], [{ start: 0, end: 1, text: "… ?" }]]) {
       expect(valid(input)).toEqual({ title: "", summary: "", topics: [], decisions: [], actionItems: [] });
     }
+  });
+
+  it("writes a first name in the title with its capital, as in a raw transcript's minutes", () => {
+    const meeting = loadTenthHeldOutTranscripts().find((f) => f.name === "h10-bed-and-breakfast-associazione")!;
+    const result = valid(asrVariant(meeting, TRAITS, 36).segments.slice(0, 70));
+    expect(result.title).toMatch(/\bAndrea\b/);
+    expect(result.title).not.toMatch(/\bandrea\b/);
   });
 
   it("analyses a single sentence", () => {

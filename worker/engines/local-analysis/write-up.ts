@@ -4,6 +4,7 @@
  */
 import { formatTimestamp, titleFromSentence } from "~/lib/analysis";
 import { meetingKind } from "./meeting-kind";
+import { isFirstName } from "./names";
 import { FUNCTION_WORD } from "./reading-words";
 import { capitalise, clip, fold, shortStatement, tidySentence } from "./text";
 import { cosine, type Vocabulary } from "./tfidf";
@@ -171,7 +172,9 @@ export function makeTitle(sentences: Ranked[], topics: Topic[], vocabulary: Voca
           t.terms.map((id) => ({ id, word: vocabulary.display(id) })),
           vocabulary,
         )[0];
-    if (l && !labels.some((x) => fold(x) === fold(l)) && !(kind && fold(kind).includes(fold(l)))) labels.push(l);
+    // (A first name keeps its capital inside the title: «Informazioni, domande e Andrea».)
+    if (l && !labels.some((x) => fold(x) === fold(l)) && !(kind && fold(kind).includes(fold(l))))
+      labels.push(isFirstName(fold(l)) ? capitalise(l) : l);
   }
   if (labels.length === 0) return titleFromSentence(tidySentence(first.text, 400));
   // As many subjects as fit in about 60 characters, whole.
