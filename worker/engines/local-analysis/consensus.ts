@@ -7,10 +7,13 @@
  */
 import type { Sentence } from "./sentences";
 import { countWords, fold } from "./text";
+import { readVotes } from "./votes";
 
 // A question that asks the room to agree, or a bare "sì?" / "ok?" asking for a yes.
 const ASKS_AGREEMENT =
   /^(?:\S+\s+){0,6}\S*\?\s*$(?<=\b(?:d'accordo|va bene a tutti|vi va bene|vi sta bene|favorevoli|obiezioni|ci state|approvate|siamo tutti|tutti)\b.*)|^(?:si|ok|okay|va bene|allora)\s*\?\s*$/;
+// A call to the vote put as a question that says what is voted: «Chi è favorevole a rinviare la gita?»
+const CALLS_WITH_CONTENT = /^(?:(?:allora|bene|quindi)[,]?\s+)?chi\s+(?:e|sia)\s+(?:favorevole|d'accordo)\s+(?:a|ad|al|allo|alla|ai|agli|alle|all'|con|su|sul|sulla)\b\s*\S+(?:\s+\S+){2,}/;
 // A yes to it; not a yes that goes on with "ma…", nor a no.
 const AGREES =
   /^(?:si|bene|va bene|d'accordo|ok|okay|certo|perfetto|tutti|all'unanimita|approvato|approvata|benissimo|per me va bene|anche per me)\b/;
@@ -63,6 +66,8 @@ export function agreedAt(sentences: Sentence[], i: number, isPlan: (folded: stri
   const folded = fold(sentences[i].text).trim();
   if (i === 0 || BUT.test(folded)) return undefined;
   const previous = fold(sentences[i - 1].text).trim();
+  // «Chi è favorevole a fare il banchetto, con le marmellate? Tutti favorevoli.»: the call says what.
+  if (AGREES.test(folded) && CALLS_WITH_CONTENT.test(previous) && /\?\s*$/.test(previous)) return i - 1;
   if (AGREES.test(folded) && ASKS_AGREEMENT.test(previous)) return proposalBefore(sentences, i - 1);
   // Consent by silence: the chair asks for objections (or says "se nessuno è contrario…"), checks ("No?", "Nessuno?"), concludes.
   // "Ci sono obiezioni? Nessuna. Bene.": a no to a call for objections is a yes.
@@ -101,6 +106,35 @@ export function voteCallBefore(sentences: Sentence[], at: number): number | unde
     tallied ||= TALLY_QUESTION.test(folded);
   }
   return undefined;
+}
+
+// The outcome said after the tally: «Approvata.», «Parere favorevole con le due condizioni.», «Non passa.»
+const VERDICT = /\b(?:approvat|respint|accolt|bocciat|favorevole|contrario|unanimita|maggioranza|passa)\w*/;
+
+/**
+ * Where a counted vote closes without a formula the other rules know («Propongo: parere favorevole
+ * all'aumento… Favorevoli? Dieci. Contrari? Nessuno. Parere favorevole con le due condizioni.»):
+ * sentence `at` states the outcome right after the tally, or is the tally's last count when what
+ * follows moves on. Returns the call's index, or undefined.
+ */
+export function voteClosedAt(sentences: Sentence[], at: number): number | undefined {
+  const folded = fold(sentences[at].text).trim();
+  if (/\?\s*$/.test(folded)) return undefined;
+  const next = sentences[at + 1] ? fold(sentences[at + 1].text).trim() : "";
+  // (An outcome still to come is the decision: «…favorevoli cinque. Approvato a maggioranza.»)
+  const goesOn = !!next && (isTally(next) || VERDICT.test(next));
+  // A count said in one breath after the call: «Propongo: … Favorevoli 10, contrari nessuno, parere favorevole.»
+  if (!goesOn && readVotes(sentences[at].text)) {
+    for (let k = at - 1; k >= Math.max(0, at - 2); k--) {
+      const before = fold(sentences[k].text).trim();
+      if (CALLS_VOTE.test(before) && countWords(before) >= 4) return k;
+      if (!isTally(before)) break;
+    }
+  }
+  const call = TALLY_QUESTION.test(folded) ? undefined : voteCallBefore(sentences, at);
+  if (call === undefined) return undefined;
+  if (VERDICT.test(folded) && countWords(folded) <= 12) return call;
+  return isTally(folded) && !goesOn ? call : undefined;
 }
 
 // Long words that say what a sentence is about, cut to a stem-like prefix: "straordinarie" ~ "straordinarie";

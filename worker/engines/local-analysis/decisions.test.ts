@@ -213,6 +213,31 @@ describe("decisions said over a vote, a silence, a rule from now on", () => {
     expect(found[0].timestamp).toBe("01:10");
   });
 
+  it("reads a vote whose outcome no formula states, a count of the voters, and a call that names what is voted", () => {
+    const tally = decided(
+      "Allora, il parere.",
+      "Propongo: parere favorevole all'aumento a dieci euro, a condizione che parta da settembre.",
+      "Favorevoli?",
+      "Dieci.",
+      "Contrari?",
+      "Nessuno.",
+      "Parere favorevole con le due condizioni.",
+      "Assessore, il parere lo porta lei in giunta?",
+    );
+    expect(tally.map((d) => d.text)).toEqual([
+      "Propongo: parere favorevole all'aumento a dieci euro, a condizione che parta da settembre. Favorevoli? Dieci. Contrari? Nessuno. Parere favorevole con le due condizioni.",
+    ]);
+    // The count said in one breath after the call, with no verdict after it.
+    const breath = decided("Metto ai voti la nuova quota di iscrizione a trenta euro.", "Favorevoli dieci, contrari nessuno.", "Passiamo al terzo punto, la pista.");
+    expect(breath.map((d) => d.text)).toEqual(["Metto ai voti la nuova quota di iscrizione a trenta euro. Favorevoli dieci, contrari nessuno."]);
+    const outOf = decided("Altre osservazioni?", "No.", "Allora chi approva il verbale con questa correzione alzi la mano.", "Diciannove su diciannove, approvato.");
+    expect(outOf.map((d) => d.text)).toEqual(["Chi approva il verbale con questa correzione alzi la mano. Diciannove su diciannove, approvato."]);
+    const named = decided("Allora, il banchetto.", "Chi è favorevole a fare il banchetto, con marmellate e stelle di Natale?", "Tutti favorevoli.");
+    expect(named.map((d) => d.text)).toEqual(["Chi è favorevole a fare il banchetto, con marmellate e stelle di Natale? Tutti favorevoli."]);
+    // A tally that leads to its outcome is one decision with it.
+    expect(decided("Metto ai voti la nuova quota di iscrizione a trenta euro.", "Favorevoli dieci, contrari due.", "Approvata a maggioranza.")).toHaveLength(1);
+  });
+
   it.each([
     [["La gita di primavera la facciamo a Ravenna, mi pare la meta migliore.", "Obiezioni?", "No?", "Bene."], /Ravenna/],
     [["La quota per i ragazzi scende a venti euro.", "Se nessuno è contrario lo scriviamo nel verbale.", "Nessuno?", "Bene."], /venti euro/],

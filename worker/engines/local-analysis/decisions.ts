@@ -5,7 +5,7 @@
  * "va bene, allora facciamo così", "ok, andata").
  */
 import { formatTimestamp, type DecisionValue } from "~/lib/analysis";
-import { agreedAt, concludesAt, contentWords, proposalBefore, restatedAt, stems, voteCallBefore } from "./consensus";
+import { agreedAt, concludesAt, contentWords, proposalBefore, restatedAt, stems, voteCallBefore, voteClosedAt } from "./consensus";
 import { commits, concludedValue, decisionCue, NARRATED, NOT_COMMITMENT, notAPlan, POSTPONED, REPORTED, unsettled } from "./decision-cues";
 import { plannedTask } from "./plans";
 import { recapPoints } from "./recap";
@@ -16,8 +16,9 @@ import { clip, countWords, fold, tidySentence } from "./text";
 const FORMAL = [
   // "è approvato", "viene approvata", "sono eletti", "la mozione è respinta", "è rinviata"
   /\b(?:e|sono|viene|vengono|risulta|risultano)\s+(?:stat[oaie]\s+)?(?:quindi\s+|pertanto\s+|dunque\s+)?(?:approvat|respint|accolt|bocciat|elett|rinviat|deliberat|ratificat|confermat)\w*/,
-  // "Approvato all'unanimità.", "approvata con tredici voti"
+  // "Approvato all'unanimità.", "approvata con tredici voti", "Diciannove su diciannove, approvato."
   /^(?:\W*\w+\W+){0,2}(?:approvat|respint|accolt|bocciat|rinviat)[oaie]\b/,
+  /^\w+\s+su\s+\w+[,.:]?\s+(?:approvat|respint|accolt|bocciat)[oaie]\b/,
   /\b(?:approvat|respint|accolt)[oaie]\s+(?:all'unanimita|a maggioranza|con\s)/,
   // "l'assemblea approva", "il consiglio delibera all'unanimità di…"
   /\b(?:l'assemblea|il consiglio|la giunta|il comitato|il collegio|il direttivo|la commissione|i soci|l'aula)\s+(?:\w+\s+){0,2}?(?:approva|delibera|decide|respinge|stabilisce|accoglie|elegge|ratifica|rinvia|boccia|vota a favore|vota contro|da mandato)\b/,
@@ -108,7 +109,7 @@ function isDecision(folded: string, previous: string | undefined, assigned = fal
   )
     return true;
   // "Hai ragione. Da gennaio facciamo una turnazione…": the consent is the sentence before.
-  if (previous && /^(?:hai ragione|ha ragione|d'accordo|va bene|ok|perfetto|giusto)[.!]?$/.test(previous.trim())) {
+  if (previous && /^(?:hai ragione|ha ragione|d'accordo|va bene|ok|perfetto|giusto)(?:[,]?\s+(?:va bene|basta|dai|d'accordo|allora))?[.!]?$/.test(previous.trim())) {
     const own = folded.match(/^(?:(?:da|dal|dalla|dai|dalle)\s+\w+\s+|da subito\s+)?(\w+iamo)\b/);
     if (own && !NOT_PLAN.test(own[1])) return true;
   }
@@ -166,6 +167,13 @@ export function findDecisions(
       continue;
     }
     if (!said) {
+      // Voted, with the outcome in words no formula knows: the decision is the call with its tally.
+      const voted = voteClosedAt(sentences, i);
+      if (voted !== undefined && !(lastOut && lastOut.index >= voted)) {
+        const told = sentences.slice(voted, i + 1).map((t) => tidySentence(t.text, 300));
+        out.push({ text: clip(told.join(" "), 400), timestamp: formatTimestamp(s.start), index: i });
+        continue;
+      }
       // Agreed rather than said: "…mettiamo il cesto in fondo alla chiesa. Tutti d'accordo? Bene."
       const proposal = agreedAt(sentences, i, isPlan);
       if (proposal === undefined || (lastOut && lastOut.index >= proposal)) continue;

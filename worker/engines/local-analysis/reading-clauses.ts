@@ -185,7 +185,7 @@ export function firstPersonAt(tokens: Token[], k: number, clitics = false, after
  */
 export function awaitsObject(tokens: Token[], i: number): boolean {
   const b = bare(tokens[i].word);
-  if (/^\p{L}{2,}(?:are|ere|ire)$/u.test(b)) return true;
+  if (/^\p{L}{2,}(?:are|ere|ire)$|^(?:fare|dare|dire|stare)$/u.test(b)) return true;
   if (/^\p{L}{3,}o$/u.test(b) && /^(?:gli|mi|ti|vi)$/.test(bare(tokens[i - 1]?.word ?? ""))) return true;
   const aux = /^(?:ho|hai|ha|abbiamo|avete|hanno)$/;
   return /^\p{L}{2,}(?:at|ut|it)[oaie]$/u.test(b) && [1, 2].some((k) => aux.test(bare(tokens[i - k]?.word ?? "")));

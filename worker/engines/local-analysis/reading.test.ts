@@ -411,6 +411,13 @@ describe("reading a raw transcript", () => {
     expect(runOn("metto in votazione favorevoli tutti approvato il regolamento lo pubblica la segreteria")).toEqual([
       "Metto in votazione favorevoli tutti. Approvato. Il regolamento lo pubblica la segreteria",
     ]);
+    // A count that answers a call put as «chi…» ends it: «19 su 19», «tutti favorevoli».
+    expect(runOn("allora chi approva il verbale con questa correzione alzi la mano 19 su 19 approvato")).toEqual([
+      "Allora chi approva il verbale con questa correzione alzi la mano? 19 su 19 approvato",
+    ]);
+    expect(runOn("chi è favorevole a fare il banchetto con le marmellate tutti favorevoli")).toEqual([
+      "Chi è favorevole a fare il banchetto con le marmellate? Tutti favorevoli",
+    ]);
     expect(runOn("i biglietti per la gita chi li compra io li compro io domani")).toEqual([
       "I biglietti per la gita chi li compra? Io li compro io domani",
     ]);

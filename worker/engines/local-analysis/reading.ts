@@ -21,6 +21,7 @@ import type { TimedSegment } from "~/lib/analysis";
 import { soundsLikeFirstName } from "./names";
 import { announcesItem } from "./agenda";
 import { opensWithStrongCue } from "./segmentation";
+import { parseItalianNumber } from "./votes";
 import { setAsideFillers } from "./reading-fillers";
 import { endStatementsBeforeQuestion, markQuestion } from "./reading-questions";
 import { asksWhoUpTo, calledBeforeRequest, endBeforeAgreement, startsInLowerCase } from "./reading-ends";
@@ -70,6 +71,21 @@ const wordsAfter = (tokens: Token[], i: number, n: number) =>
     .slice(i + 1, i + 1 + n)
     .map((k) => k.word)
     .join(" ");
+
+/** Whether a vote's count opens at token k: «19 su 19», «tutti favorevoli». */
+function countsVote(tokens: Token[], k: number): boolean {
+  const [w0, w1, w2] = [k, k + 1, k + 2].map((j) => bare(tokens[j]?.word ?? ""));
+  return (
+    (w0 === "tutti" && /^(?:favorevoli|d'accordo)$/.test(w1)) ||
+    (w1 === "su" && parseItalianNumber(w0) !== undefined && parseItalianNumber(w2) !== undefined)
+  );
+}
+
+/** Whether the sentence from token k is a call to vote put as «chi…»: «chi approva…», «allora chi è favorevole…». */
+function callOpens(tokens: Token[], k: number): boolean {
+  const w0 = bare(tokens[k]?.word ?? "");
+  return w0 === "chi" || (/^(?:allora|bene|quindi|e)$/.test(w0) && bare(tokens[k + 1]?.word ?? "") === "chi");
+}
 
 /** The segments' text as prose; segments left empty (only fillers) are dropped. */
 export function readTranscript(segments: TimedSegment[]): TimedSegment[] {
@@ -148,10 +164,12 @@ export function readTranscript(segments: TimedSegment[]): TimedSegment[] {
                 bare(kept[i + 2]?.word ?? ""),
               ))) &&
           !/^\d/.test(b)) ||
-        // A vote's outcome after the call or the count: «…favorevoli 21 contrari nessuno astenuti quattro approvato».
-        (OUTCOME.test(nb) &&
+        // A vote's outcome or count after the call or the count: «…favorevoli 21 contrari nessuno astenuti
+        // quattro approvato», «…chi approva il verbale alzi la mano 19 su 19 approvato», «…chi è favorevole
+        // al banchetto tutti favorevoli».
+        ((OUTCOME.test(nb) || countsVote(kept, i + 1)) &&
           !AUXILIARY.has(b) &&
-          (bare(kept[i - sinceEnd + 1].word) === "chi" ||
+          (callOpens(kept, i - sinceEnd + 1) ||
             // (Only in run-on text: prose sets the count off by commas, «sulla variazione, favorevoli quattordici, approvata».)
             (runOn &&
               kept

@@ -32,7 +32,8 @@ export function contentWords(text: string): number {
 /** Upper-cases the first letter, leaving the rest (acronyms, proper nouns) alone. */
 export function capitalise(text: string): string {
   const i = text.search(/\p{L}/u);
-  if (i < 0) return text;
+  // «19 su 19, approvato» opens with its number: nothing to capitalise.
+  if (i < 0 || /\p{N}/u.test(text.slice(0, i))) return text;
   return text.slice(0, i) + text[i].toLocaleUpperCase("it-IT") + text.slice(i + 1);
 }
 

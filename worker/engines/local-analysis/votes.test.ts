@@ -20,6 +20,14 @@ describe("Italian numbers in words", () => {
 });
 
 describe("counted votes", () => {
+  it("reads the ayes out of the voters, «diciannove su diciannove, approvato», and «tutti favorevoli» as unanimous", () => {
+    expect(readVotes("Diciannove su diciannove, approvato.")).toEqual({ favorevoli: 19, contrari: null, astenuti: null, unanimous: false });
+    expect(readVotes("19 su 21 approvato")).toMatchObject({ favorevoli: 19 });
+    expect(readVotes("Tutti favorevoli.")).toMatchObject({ unanimous: true });
+    // Not a share said in passing.
+    expect(readVotes("Due su tre non vengono.")).toBeNull();
+  });
+
   it("reads millesimi in digits, and «nessun astenuto»", () => {
     expect(readVotes("Favorevoli 655 millesimi, contrari 57, nessun astenuto: l'assemblea approva.")).toEqual({
       favorevoli: 655,

@@ -94,6 +94,9 @@ const LABEL_THEN = String.raw`\s*(?:[:?]\s*|\s+sono\s+|\s+con\s+)?(?:voti\s+)?`;
 const THEN_LABEL = String.raw`\s+(?:millesimi\s+|voti\s+|persone\s+|condomini\s+|soci\s+)?`;
 const NONE = String.raw`(?:nessun|nessuno|nessuna|zero)`;
 
+// «Diciannove su diciannove, approvato»: the ayes out of those who voted.
+const OUT_OF = new RegExp(String.raw`\b${NUM}\s+su\s+${NUM}[,.:]?\s+(?:approvat|accolt)[oaie]\b`);
+
 function countFor(text: string, label: string): number | null {
   if (new RegExp(String.raw`\b${NONE}\s+(?:voto\s+)?${label}\b|\b${label}${LABEL_THEN}${NONE}\b`).test(text)) return 0;
   // In a lookahead, so that «favorevole? Favorevoli? Nove» still finds the second label.
@@ -111,13 +114,15 @@ function countFor(text: string, label: string): number | null {
   return null;
 }
 
-const UNANIMOUS = /\b(?:all'?\s*unanimita|unanimemente|a voti unanimi|voto unanime)\b/;
+const UNANIMOUS = /\b(?:all'?\s*unanimita|unanimemente|a voti unanimi|voto unanime|tutti favorevoli)\b/;
 
 /** The vote counted or declared in a stretch of text, or null when there is none. */
 export function readVotes(text: string): VotesValue | null {
   const folded = fold(text).replace(/[’]/g, "'");
+  const outOf = folded.match(OUT_OF);
+  const ayes = outOf ? parseItalianNumber(outOf[1]) : undefined;
   const votes: VotesValue = {
-    favorevoli: countFor(folded, LABELS.favorevoli),
+    favorevoli: countFor(folded, LABELS.favorevoli) ?? ayes ?? null,
     contrari: countFor(folded, LABELS.contrari),
     astenuti: countFor(folded, LABELS.astenuti),
     unanimous: UNANIMOUS.test(folded),
