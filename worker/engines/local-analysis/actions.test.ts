@@ -119,6 +119,13 @@ describe("action items", () => {
     // A date that belongs to a noun is no deadline of the task.
     expect(findDue("parliamo della riunione del quindici marzo")).toBeUndefined();
   });
+
+  it("takes the day said before an event that closes the time as the deadline, and the first clause's before a purpose", () => {
+    expect(findDue("Prenoto io stasera, prima che finiscano le camere.")?.due).toBe("stasera");
+    expect(findDue("La rete la faccio montare prima che comincino gli allenamenti.")?.due).toBe("prima che comincino");
+    expect(findDue("Li ordino domattina, così arrivano per la settimana prossima.")?.due).toBe("domattina");
+    expect(findDue("Li ordino io, così arrivano per la settimana prossima.")?.due).toBe("per la settimana prossima");
+  });
 });
 
 // Written for the cues of action-cues.ts, not taken from any meeting fixture.

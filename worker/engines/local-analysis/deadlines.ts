@@ -116,8 +116,9 @@ const UNIT = /^(?:giorni|settimane|mesi|settimana|mese|lunedì|martedì|mercoled
 const REASON_CLAUSE = /(?:^|[,;]\s*|\s)(?:tanto|sennò|senno|se\s+no|altrimenti|perché|perche)\s/iu;
 
 // Where a second clause with its own verb starts: «lo chiamo domattina, e gli dico che…», «li chiamo
-// questa settimana, e se mi dicono di sì…», «lo chiamo oggi pomeriggio e gli dico di venire…».
-const NEXT_CLAUSE = /,\s+(?:e\s+|poi\s+)?(?=(?:se|gli|le|lo|la|li|ci|ne|mi|poi)\s)|\s+e\s+(?=(?:gli|le|ci|poi|se)\s)|;\s/iu;
+// questa settimana, e se mi dicono di sì…», «lo chiamo oggi pomeriggio e gli dico di venire…»; a
+// purpose: «li ordino domattina, così arrivano per la settimana prossima».
+const NEXT_CLAUSE = /,\s+(?:e\s+|poi\s+)?(?=(?:se|gli|le|lo|la|li|ci|ne|mi|poi)\s)|\s+e\s+(?=(?:gli|le|ci|poi|se)\s)|;\s|,\s+così\s+(?=\p{L})/iu;
 
 /**
  * The deadline as said: "entro il trenta maggio", "entro la fine della settimana". The time said in
@@ -138,6 +139,8 @@ function dueIn(sentence: string): { due: string; strong: boolean } | undefined {
   for (const { re, kind, strong, needsWords, event } of DUE_PATTERNS) {
     const m = re.exec(sentence);
     if (!m) continue;
+    // A day said before the event is when: «prenoto io stasera, prima che finiscano le camere».
+    if (event && DUE_PATTERNS.some((p) => !p.event && (p.re.exec(sentence)?.index ?? Infinity) < m.index)) continue;
     const after = sentence.slice(m.index + m[0].length);
     // Punctuation ends it, not the separators of a time or a date in digits («18:30», «30.5», «9.000»).
     const words = after.split(/(?<!\d(?=[.:]\d))(?=[,.;:?!])|\s+/).filter((w) => w !== "");
