@@ -67,6 +67,13 @@ describe("tasks asked in one turn and accepted in the next", () => {
     expect(found.task).toMatch(/sala del circolo/);
   });
 
+  it("keeps the deadline of a plan the request takes as its task, not a day said in passing", () => {
+    const [found] = actions("La tabella definitiva la pubblichiamo sul sito entro il trenta settembre.", "Daniele, te ne occupi tu?", "Sì, sì.");
+    expect(found).toMatchObject({ owner: "Daniele", due: "entro il trenta settembre" });
+    const [met] = actions("Ci vediamo giovedì da noi in studio con tutte le carte della società.", "Giulia, ci pensi tu?", "Sì, certo.");
+    expect(met).toMatchObject({ owner: "Giulia", due: null });
+  });
+
   it("gives a first-person commitment to the name the next speaker uses", () => {
     expect(actions("Le scrivo io una mail con le date dei corsi.", "Perfetto, Simona, entro la fine della settimana allora.")[0]).toMatchObject({
       owner: "Simona",

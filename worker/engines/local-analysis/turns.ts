@@ -157,6 +157,10 @@ export function joinReplies<T extends Found>(
           statedDue = stated.due;
           dropped.add(stated);
         }
+        // «La tabella la pubblichiamo sul sito entro il trenta settembre. Daniele, te ne occupi tu?»: a
+        // plan, not a task found, with its deadline (said as one: a bare day may date something else).
+        const planned = stated ? undefined : findDue(sentences[i - 1].text);
+        if (planned?.strong) statedDue = planned.due;
       }
       // The reply is in the next one or two sentences, one after the other, before anyone is asked anything else.
       let answered = false;
