@@ -59,14 +59,28 @@ const OFFERS =
 // What the speaker does anyway, not an offer: "io faccio il medico da vent'anni", "io porto sempre il vino".
 const HABIT = /\b(?:sempre|di solito|ogni|anni|mestiere|lavoro)\b/iu;
 
+// Who is named after the verb: «…lo ordina Anna», «…lo organizzano i rappresentanti dei genitori».
+const OWNER_AFTER_VERB = String.raw`((?:il|lo|la|l'|i|gli|le)\s*${PERSON}${ROLE_ADJECTIVE}(?:\s+\p{Lu}[\p{L}']+){0,3}(?:\s+(?:(?:della|dello|delle|degli|dei|del|di)\s+|dell')[\p{L}']+)?|\p{Lu}\p{Ll}+(?:\s+(?:e|ed)\s+\p{Lu}\p{Ll}+)?)(?![\p{L}'])`;
+const OPENERS = String.raw`(?:(?:allora|quindi|poi|e|intanto|ok|bene|va bene|perfetto|sì|d'accordo|giusto)[,]?\s+)*`;
+
 // The object put first and taken up by a pronoun, the owner after the verb: "il portatile lo
 // ordina Anna entro domani", "il rinfresco lo organizzano i rappresentanti dei genitori".
 // Matched on the sentence with its first letter in lower case (names keep their capital).
 const RESUMED = new RegExp(
-  String.raw`^(?:(?:allora|quindi|poi|e|intanto|ok|bene|va bene|perfetto|sì|d'accordo)[,]?\s+)*(?:il|lo|la|l'|i|gli|le)\s*[^,.;:?!]{2,90}?\s+(?:(?:lo|la|li|le)\s+|l')(\p{Ll}{3,}(?:a|ano|e|ono))\s+` +
-    String.raw`((?:il|lo|la|l'|i|gli|le)\s*${PERSON}${ROLE_ADJECTIVE}(?:\s+\p{Lu}[\p{L}']+){0,3}(?:\s+(?:(?:della|dello|delle|degli|dei|del|di)\s+|dell')[\p{L}']+)?|\p{Lu}\p{Ll}+(?:\s+(?:e|ed)\s+\p{Lu}\p{Ll}+)?)(?![\p{L}'])`,
+  String.raw`^${OPENERS}(?:il|lo|la|l'|i|gli|le)\s*[^,.;:?!]{2,90}?\s+(?:(?:lo|la|li|le)\s+|l')(\p{Ll}{3,}(?:a|ano|e|ono))\s+` + OWNER_AFTER_VERB,
   "u",
 );
+// The pronoun first, for what was said just before: «Lo prepara la commissione programmazione, entro
+// la fine di settembre», «La configura Davide». Not a verb of knowing or saying («lo dice Marco»).
+const RESUMED_BY_PRONOUN = new RegExp(
+  String.raw`^${OPENERS}(?:(?:lo|la|li|le)\s+|l')(?!(?:dice|dicono|conosce|conoscono|pensa|pensano|crede|credono|vuole|vogliono|vede|vedono|capisce|ricorda)(?![\p{L}]))(\p{Ll}{3,}(?:a|ano|e|ono))\s+` +
+    OWNER_AFTER_VERB,
+  "u",
+);
+
+/** Whether the words after the verb name someone: a first name, or an article and a person or role. */
+const namedAfterVerb = (words: string) =>
+  isName(words.split(/\s+/)[0]) || (/^(?:il|lo|la|l'|i|gli|le)(?:\s|(?<='))/u.test(words) && namesPerson(words));
 
 let transcript = "";
 
@@ -202,6 +216,14 @@ function scan(sentences: Sentence[]): Found[] {
     const after = afterVerb && !asksWho && !/^(?:lei|lui|tu|io|noi|voi|loro)$/iu.test(afterVerb[1].trim()) ? afterVerb : null;
     const future = FUTURE.exec(text);
     const resumed = lowerFirst(text).match(RESUMED);
+    const byPronoun = resumed ? null : lowerFirst(text).match(RESUMED_BY_PRONOUN);
+    // (Not an article and its noun, «la signora Ferrari preparerà…», «la libreria Mondadori del centro
+    // ci offre…»: a verb's owner closes its clause; nor the answer to «chi lo fa?», read in who-asked.ts.)
+    const pronounFirst =
+      byPronoun &&
+      !namesPerson(`la ${byPronoun[1]}`) &&
+      /^(?:\s+\p{Ll}+){0,2}\s*(?:[,.;:!?]|$)/u.test(lowerFirst(text).slice(byPronoun.index! + byPronoun[0].length)) &&
+      !/\?\s*$/.test(sentences[i - 1]?.text ?? "");
 
     if (mandate) {
       const article = ARTICLE_FOR[mandate[1].toLowerCase()] ?? mandate[1];
@@ -237,10 +259,17 @@ function scan(sentences: Sentence[]): Found[] {
       owner = vocative.name;
       rest = vocative.rest;
       strong = true;
-    } else if (
-      resumed &&
-      (isName(resumed[2].split(/\s+/)[0]) || (/^(?:il|lo|la|l'|i|gli|le)(?:\s|(?<='))/u.test(resumed[2]) && namesPerson(resumed[2])))
-    ) {
+    } else if (byPronoun && pronounFirst && namedAfterVerb(byPronoun[2]) && (said = taskBefore(sentences, i)) !== undefined) {
+      owner = byPronoun[2];
+      // «Serve il calendario, venti serate. Lo prepara la commissione, entro settembre.»: one task, now with its owner.
+      if (last && last.index === i - 1 && !last.owner) {
+        Object.assign(last, { owner, due: last.due ?? due?.due ?? null, index: i });
+        continue;
+      }
+      const verb = text.slice(0, byPronoun.index! + byPronoun[0].length - byPronoun[2].length) + text.slice(byPronoun.index! + byPronoun[0].length);
+      rest = `${tidyTask(sentences[said].text)}: ${lowerFirst(verb.trim())}`;
+      strong = true;
+    } else if (resumed && namedAfterVerb(resumed[2])) {
       // The owner is said after the verb; the task is the object and the verb.
       owner = resumed[2];
       rest = text.slice(0, resumed.index! + resumed[0].length - resumed[2].length) + text.slice(resumed.index! + resumed[0].length);

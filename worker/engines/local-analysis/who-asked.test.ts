@@ -17,6 +17,12 @@ describe("tasks given by asking who", () => {
     ]);
   });
 
+  it("reads the answer after the asker goes on with a past of their own", () => {
+    expect(actions("La piattaforma chi la configura?", "Io ci ho provato e mi perdo.", "La configura Davide, entro fine maggio.")).toEqual([
+      { task: "Configurare la piattaforma", owner: "Davide", due: "entro fine maggio" },
+    ]);
+  });
+
   it("takes what to do from the sentence before a question that names it by a pronoun", () => {
     const found = actions(
       "Bisogna rifare la segnaletica del parcheggio interno, quella gialla è sparita.",

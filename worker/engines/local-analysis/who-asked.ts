@@ -123,7 +123,11 @@ export function answerWhoQuestions(sentences: Sentence[], found: Found[], replie
     if (!asked) continue;
     for (let a = q + 1; a <= q + 2 && a < sentences.length; a++) {
       const answerText = sentences[a].text;
-      if (reportsPast(answerText, false)) break;
+      // A past told is no answer; right after the question it is the asker going on («Io ci ho provato e mi perdo»).
+      if (reportsPast(answerText, false)) {
+        if (a === q + 1) continue;
+        break;
+      }
       const existing = out.find((f) => f.index === a);
       // The answer may ask someone in turn: "Chi le raccoglie?" — "Roberta, te ne occupi tu?".
       const answered = ownerAnswered(answerText) ?? (a === q + 1 && existing?.addressed ? { owner: existing.owner } : undefined);
