@@ -13,6 +13,7 @@ import {
   GROUP_REQUEST,
   PASSIVE_DUTY,
   PRONOUN_ONLY,
+  PRONOUN_THEN_CLAUSE,
   reportsPast,
   whoeverOwner,
   whoeverSubject,
@@ -325,9 +326,11 @@ function scan(sentences: Sentence[]): Found[] {
       if (prev) {
         owner = prev.name;
         rest = `${tidyTask(prev.rest)}: ${tidyTask(text.replace(/\b(?:me ne occupo|ci penso|lo faccio|la faccio)\s+io\b,?/iu, ""))}`;
-      } else if (i > 0 && !(last && last.index === i - 1) && PRONOUN_ONLY.test(text)) {
-        // "Lo faccio io, ma tra due settimane": the task is what was proposed just before.
-        rest = `${tidyTask(sentences[i - 1].text)}: ${text.charAt(0).toLowerCase()}${text.slice(1)}`;
+      } else if (i > 0 && !(last && last.index === i - 1) && (PRONOUN_ONLY.test(text) || PRONOUN_THEN_CLAUSE.test(text))) {
+        // "Lo faccio io, ma tra due settimane": the task is what was proposed just before (past a
+        // «Lo so, lo so.» that says nothing of it).
+        const antecedent = i > 1 && contentWords(sentences[i - 1].text) === 0 ? i - 2 : i - 1;
+        rest = `${tidyTask(sentences[antecedent].text)}: ${text.charAt(0).toLowerCase()}${text.slice(1)}`;
       } else rest = text;
       strong = true;
     } else if ((/^(?:tu|lei|voi)\s+(?:mi|ci|gli|le)\s+\p{L}+/iu.test(text) || (room = text.match(GROUP_REQUEST))) && due) {
