@@ -44,7 +44,8 @@ export type TranscriptFixture = {
       | "held-out-8"
       | "held-out-9"
       | "held-out-10"
-      | "held-out-11";
+      | "held-out-11"
+      | "held-out-12";
     expectedTitle: string[];
     expectedDecisions: ExpectedDecision[];
     expectedActions: ExpectedAction[];
