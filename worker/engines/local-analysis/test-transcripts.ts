@@ -198,3 +198,15 @@ export function loadTenthHeldOutTranscripts(): TranscriptFixture[] {
 export function loadEleventhHeldOutTranscripts(): TranscriptFixture[] {
   return load(join(dir, "held-out-11"));
 }
+
+/**
+ * Annotated meetings written blind in session 16 (a cleaning company on the phone with a condominium
+ * administrator, a family moving house, primary-school teachers planning a trip, a student housing
+ * committee, a music festival's volunteers on a video call, a fishing cooperative's assembly, a
+ * mountain rescue station, a carnival float group; 4 to 12 minutes) by an engineer who never read the
+ * analyzer, for the next session's blind start: not measured, its misses not read. Built from
+ * tests/fixtures/transcripts/meetings/h12-*.txt.
+ */
+export function loadTwelfthHeldOutTranscripts(): TranscriptFixture[] {
+  return load(join(dir, "held-out-12"));
+}
