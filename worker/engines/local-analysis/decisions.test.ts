@@ -213,6 +213,20 @@ describe("decisions said over a vote, a silence, a rule from now on", () => {
     expect(found[0].timestamp).toBe("01:10");
   });
 
+  it("takes a decision announced at a sentence's end from the sentence that says it", () => {
+    const found = decided(
+      "E il diciotto posti ha le gomme invernali, secondo me sono al limite.",
+      "Allora facciamo una cosa.",
+      "Sabato mattina tutti i mezzi dal gommista, uno dopo l'altro, e li controlla lui.",
+    );
+    expect(found.map((d) => d.text)).toEqual([
+      "Allora facciamo una cosa. Sabato mattina tutti i mezzi dal gommista, uno dopo l'altro, e li controlla lui.",
+    ]);
+    expect(found[0].timestamp).toBe("00:10");
+    // «Sì, facciamo così.» agrees to what was said before it.
+    expect(decided("La gita la spostiamo a maggio, col pullman piccolo.", "Sì, facciamo così.", "Passiamo al prossimo punto, il bilancio.")[0].text).toMatch(/maggio/);
+  });
+
   it("reads a vote whose outcome no formula states, a count of the voters, and a call that names what is voted", () => {
     const tally = decided(
       "Allora, il parere.",

@@ -61,6 +61,10 @@ const RESERVED =
 const NOT_PLAN =
   /^(?:abbiamo|siamo|dobbiamo|possiamo|vogliamo|sappiamo|vediamo|sentiamo|diciamo|ci|andiamo|passiamo|veniamo|torniamo|chiediamo|parliamo|pensiamo|aspettiamo|mettiamo|votiamo|iniziamo|cominciamo|partiamo|chiudiamo|ringraziamo|riprendiamo)$/;
 
+// A decision announced at a sentence's end, said in the next: «Allora facciamo una cosa.», «Facciamo così:».
+// («Sì, facciamo così.» agrees to what was said before.)
+const ANNOUNCES = /\b(?:facciamo|decidiamo|faremo)\s+(?:(?:una|un'altra)\s+cosa\s*[:.!]?|cosi\s*:)\s*$/;
+
 // What is not (yet) a decision: questions, hypotheses, negations, announcements of a vote.
 const NOT_DECISION =
   /\?\s*$|\bse\s+(?:si\s+)?(?:decide|approva|\w+iamo)\b|\bnon\s+(?:e|viene|abbiamo|sono|e stato|e stata)\s+(?:ancora\s+)?(?:stat[oa]\s+)?(?:approvat|decis|scelt)|\b(?:prima di decidere|bisogna decidere|dobbiamo decidere|decideremo|da decidere|mettiamo ai voti|metto ai voti|metto in votazione|mettiamo in votazione|propongo|proporrei|la proposta e di)\b|\bnon\s+(?:l[oaie]\s+|ne\s+)?(?:decidiamo|approviamo|scegliamo|deliberiamo|confermiamo)\b/;
@@ -196,6 +200,13 @@ export function findDecisions(
     // So does a short verdict right after the question it answers ("Chi è d'accordo a…? Approvato.").
     if (previous && countWords(text) < 8 && (VOTE_CALL.test(previous) || /\?\s*$/.test(previous)) && !(lastOut && lastOut.index === i - 1)) {
       text = `${tidySentence(sentences[i - 1].text, 300)} ${text}`;
+    }
+    // «Allora facciamo una cosa. Sabato mattina tutti i mezzi dal gommista…»: the cue announces what follows.
+    const next = sentences[i + 1];
+    if (ANNOUNCES.test(fold(s.text)) && next && !/\?\s*$/.test(next.text) && contentWords(next.text) >= 3) {
+      out.push({ text: clip(`${text} ${tidySentence(next.text, 300)}`, 400), timestamp: formatTimestamp(s.start), index: i + 1 });
+      i++;
+      continue;
     }
     // "Favorevoli? Tutti. Approvato.", "Va bene a tutti? Si fa così.": what was decided is the proposal before.
     if (contentWords(text) < 3 && !(lastOut && lastOut.index >= i - 2)) {
