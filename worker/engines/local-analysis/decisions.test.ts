@@ -213,6 +213,16 @@ describe("decisions said over a vote, a silence, a rule from now on", () => {
     expect(found[0].timestamp).toBe("01:10");
   });
 
+  it("takes a plan announced with «facciamo così:» whatever its conditions, and one said without a verb after a consent", () => {
+    expect(decided("Facciamo così: Gigi gli rimette la sella com'era, giovedì fa un'uscita di tre ore, e se dopo non ha niente corre.")).toHaveLength(1);
+    expect(decided("Va bene, va bene.", "Niente diretta, servizio registrato per il notiziario della sera.").map((d) => d.text)).toEqual([
+      "Niente diretta, servizio registrato per il notiziario della sera.",
+    ]);
+    expect(decided("Va bene.", "Un mese di prova con i campioni, e a fine gennaio vediamo se cambiare marca.")).toHaveLength(1);
+    // The meeting moving on is no plan.
+    expect(decided("Va bene.", "Due cose ancora sul bilancio, prima di chiudere.")).toHaveLength(0);
+  });
+
   it("takes a decision announced at a sentence's end from the sentence that says it", () => {
     const found = decided(
       "E il diciotto posti ha le gomme invernali, secondo me sono al limite.",

@@ -28,6 +28,8 @@ const FORMAL = [
   /\b(?:all'unanimita|a maggioranza)\b/,
   // "…gli altri stanno in coppia. Si fa così.", "Da quest'anno cambia una cosa: …": a rule set for the group.
   /\bsi fa cosi\s*[.!]?$/,
+  // «Facciamo così: Gigi gli rimette la sella…, e se dopo non ha niente corre.»: the plan announced, conditions and all.
+  /^(?:(?:allora|quindi|ok|bene|va bene|d'accordo|si)[,]?\s+)*facciamo cosi\s*:\s*\S/,
   /\bcambia una cosa\s*:/,
   /\b(?:abbiamo deciso|e deciso|decidiamo|e stato deciso|resta deciso|rimane deciso|decisione presa|abbiamo scelto|scegliamo|approviamo|deliberiamo|confermiamo|optiamo per)\b/,
 ];
@@ -60,6 +62,10 @@ const RESERVED =
   /^(?:pero|ma)\b|^(?:(?:quindi|allora)\s+)?(?:il|lo|la|l'|i|gli|le)\s*\S+\s+\w+(?:at|ut|it)[oaie]\b|\b(?:e|sono)\s+(?:gia\s+)?(?:arrivat|partit|venut|andat|uscit|stat|success|cadut|tornat|rimast|entrat|finit|scadut|passat)[oaie]\b/;
 const NOT_PLAN =
   /^(?:abbiamo|siamo|dobbiamo|possiamo|vogliamo|sappiamo|vediamo|sentiamo|diciamo|ci|andiamo|passiamo|veniamo|torniamo|chiediamo|parliamo|pensiamo|aspettiamo|mettiamo|votiamo|iniziamo|cominciamo|partiamo|chiudiamo|ringraziamo|riprendiamo)$/;
+
+// What a consent settles, said without its verb: «niente diretta, …», «un mese di prova…», «solo il sabato…»
+// (not the meeting moving on: «Due cose ancora sul bilancio.», «Un attimo.»).
+const VERBLESS_PLAN = /^(?!\S+\s+(?:\S+\s+)?(?:cose|cosa|punt[oi]|domand[ae]|question[ei]|minut[oi]|parol[ae]|attimo)\b)(?:niente|nessun|nessuna|solo|soltanto|un|una|due|tre|quattro|cinque|sei|dieci|venti|trenta|cento|mille|\d+)\s+\w+[^,.;:?!]*(?:[,;]\s*[^?]*)?[.!]?$/;
 
 // A decision announced at a sentence's end, said in the next: «Allora facciamo una cosa.», «Facciamo così:».
 // («Sì, facciamo così.» agrees to what was said before.)
@@ -116,6 +122,8 @@ function isDecision(folded: string, previous: string | undefined, assigned = fal
   if (previous && /^(?:hai ragione|ha ragione|d'accordo|va bene|ok|perfetto|giusto)(?:[,]?\s+(?:va bene|basta|dai|d'accordo|allora))?[.!]?$/.test(previous.trim())) {
     const own = folded.match(/^(?:(?:da|dal|dalla|dai|dalle)\s+\w+\s+|da subito\s+)?(\w+iamo)\b/);
     if (own && !NOT_PLAN.test(own[1])) return true;
+    // …or said without a verb: «Va bene. Niente diretta, servizio registrato per il notiziario.», «Va bene. Un mese di prova con i campioni…».
+    if (VERBLESS_PLAN.test(folded) && contentWords(folded) >= 3) return true;
   }
   return false;
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { shortStatement } from "./text";
+import { capitalise, shortStatement, tidySentence } from "./text";
 
 describe("key points as short statements", () => {
   it("drops fillers and asides, and keeps a long sentence to its first clause", () => {
@@ -23,5 +23,18 @@ describe("key points as short statements", () => {
 
   it("gives nothing when the sentence is already as short as it gets", () => {
     expect(shortStatement("Il rendiconto è approvato con 590 millesimi.")).toBeUndefined();
+  });
+});
+
+describe("a sentence tidied for the minutes", () => {
+  it("drops «no» and «niente» said as fillers, not the «niente» that negates what follows", () => {
+    expect(tidySentence("Niente diretta, servizio registrato per il notiziario della sera.")).toBe("Niente diretta, servizio registrato per il notiziario della sera.");
+    expect(tidySentence("Niente, allora la riunione la spostiamo a giovedì.")).toBe("La riunione la spostiamo a giovedì.");
+    expect(tidySentence("No, il preventivo lo chiediamo a un'altra ditta.")).toBe("Il preventivo lo chiediamo a un'altra ditta.");
+  });
+
+  it("capitalises a sentence's first letter, not a word after the number it opens with", () => {
+    expect(capitalise("19 su 19 approvato")).toBe("19 su 19 approvato");
+    expect(capitalise("«il verbale è approvato")).toBe("«Il verbale è approvato");
   });
 });

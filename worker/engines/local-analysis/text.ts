@@ -39,8 +39,9 @@ export function capitalise(text: string): string {
 
 // Openers that carry no content in spoken Italian; removed from key points so they read as
 // statements ("Allora, il budget è chiuso" -> "Il budget è chiuso"). The excerpt keeps them.
+// («No» and «niente» only set off by a comma: «Niente diretta» says no live broadcast.)
 const FILLER_OPENERS =
-  /^(?:(?:allora|quindi|dunque|ecco|ok|okay|va bene|bene|benissimo|perfetto|sì|no|beh|be'|mah|ehm|eh|cioè|diciamo|insomma|comunque|guardi|guarda|senta|senti|allora ecco|niente|appunto|esatto|certo|infatti|vabbè)\s*[,.!:;]?\s+)+/iu;
+  /^(?:(?:allora|quindi|dunque|ecco|ok|okay|va bene|bene|benissimo|perfetto|sì|beh|be'|mah|ehm|eh|cioè|diciamo|insomma|comunque|guardi|guarda|senta|senti|allora ecco|appunto|esatto|certo|infatti|vabbè)\s*[,.!:;]?\s+|(?:no|niente)\s*[,.!:;]\s*)+/iu;
 
 /** A sentence as a key point: filler openers removed, first letter capitalised, length capped. */
 export function tidySentence(sentence: string, max = 240): string {
