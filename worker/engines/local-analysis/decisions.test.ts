@@ -219,8 +219,11 @@ describe("decisions said over a vote, a silence, a rule from now on", () => {
       "Niente diretta, servizio registrato per il notiziario della sera.",
     ]);
     expect(decided("Va bene.", "Un mese di prova con i campioni, e a fine gennaio vediamo se cambiare marca.")).toHaveLength(1);
+    // …and in one breath, as a raw transcript runs them on.
+    expect(decided("Va bene, va bene niente diretta, servizio registrato per il notiziario della sera.")).toHaveLength(1);
     // The meeting moving on is no plan.
     expect(decided("Va bene.", "Due cose ancora sul bilancio, prima di chiudere.")).toHaveLength(0);
+    expect(decided("Va bene, due cose ancora sul bilancio, prima di chiudere.")).toHaveLength(0);
   });
 
   it("takes a decision announced at a sentence's end from the sentence that says it", () => {

@@ -125,6 +125,9 @@ function isDecision(folded: string, previous: string | undefined, assigned = fal
     // …or said without a verb: «Va bene. Niente diretta, servizio registrato per il notiziario.», «Va bene. Un mese di prova con i campioni…».
     if (VERBLESS_PLAN.test(folded) && contentWords(folded) >= 3) return true;
   }
+  // The same in one breath, as a raw transcript runs it on: «va bene, va bene niente diretta, servizio registrato…».
+  const afterConsent = folded.match(/^(?:va bene|d'accordo|ok|okay|perfetto|giusto)(?:[,]?\s+(?:va bene|basta|dai|d'accordo|allora))*[,.]?\s+(.+)$/)?.[1];
+  if (afterConsent && VERBLESS_PLAN.test(afterConsent) && contentWords(afterConsent) >= 3) return true;
   return false;
 }
 
