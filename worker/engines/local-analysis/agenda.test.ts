@@ -93,6 +93,12 @@ describe("agenda markers", () => {
     expect(isBareHeading("Sorveglianza sanitaria.")).toBe(true);
   });
 
+  it("takes no exclamation or aside for a heading", () => {
+    for (const aside of ["Eccomi.", "Finalmente.", "Molto divertente.", "Anch'io.", "Gliel'ho chiesto.", "Proprio così."])
+      expect(isBareHeading(aside), aside).toBe(false);
+    expect(isBareHeading("Housekeeping.")).toBe(true);
+  });
+
   // Written for the session-5 markers, not taken from any meeting fixture.
   it.each([
     ["Prima di tutto il calendario delle prove, che è cambiato.", 1, "Calendario delle prove"],

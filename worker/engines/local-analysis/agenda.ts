@@ -191,6 +191,12 @@ export function isBareHeading(sentence: string): boolean {
     )
   )
     return false;
+  // An exclamation or an aside is no heading: «Eccomi.», «Finalmente.», «Molto divertente.», «Anch'io.», «Gliel'ho chiesto.».
+  if (
+    /^(?:ecco\p{L}+|anch'\p{L}+|molto|troppo|tanto|proprio|davvero|cosi)$/u.test(words[0]) ||
+    words.some((w) => /\p{L}{4,}mente$|'(?:io|ho|ha|hai|hanno|abbiamo|e)$/u.test(w) || (words.length > 1 && PARTICIPLE.test(w)))
+  )
+    return false;
   // A verb ("Vediamo.", "Parlavamo delle macro", "Approvato all'unanimità") is an answer or a remark.
   const day = (w: string) => /^(?:lunedi|martedi|mercoledi|giovedi|venerdi|sabato|domenica)$/.test(w);
   if (/(?:iamo|avamo|evamo|ivamo|are|ere|ire)$/u.test(words[0]) || (PARTICIPLE.test(words[0]) && !day(words[0]))) return false;

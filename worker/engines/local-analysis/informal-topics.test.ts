@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { analyzeLocally } from "./index";
+import { defaultSegmentation, segmentTopics } from "./segmentation";
 
 // An informal call written for this test: a first subject nobody announces, then subjects brought
 // up in passing ("Poi c'è la cosa dei…", "Ultima cosa…").
@@ -172,5 +173,15 @@ describe("items with sub-points, headings and an agenda read out", () => {
       expect.stringMatching(/Gita/),
       expect.stringMatching(/Rette/),
     ]);
+  });
+});
+
+describe("a subject announced as such", () => {
+  it("starts a topic even where the words around the announcement do not change", () => {
+    // Three stretches of words; the third holds an announcement («Ultima cosa, il parcheggio.») in its middle.
+    const terms = Array.from({ length: 18 }, (_, i) => (i < 6 ? [1, 2] : i < 12 ? [3, 4] : [5, 6]));
+    const idf = new Float64Array([0, 1, 1, 1, 1, 1, 1]);
+    const cues = terms.map((_, i) => (i === 15 ? 0.2 : 0));
+    expect(segmentTopics(terms, idf, defaultSegmentation(18), cues)).toEqual([0, 6, 12, 15]);
   });
 });

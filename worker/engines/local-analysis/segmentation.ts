@@ -65,6 +65,9 @@ export function segmentTopics(
     if (chosen.length >= options.maxTopics - 1 || v.value < threshold) break;
     if (fits(v.at)) chosen.push(v.at);
   }
+  // A subject announced as such («Ultima cosa, il parcheggio.», «Passiamo al bilancio.») starts a topic
+  // even where the words before and after it happen to overlap.
+  for (let at = 1; at < n; at++) if (cue(at) >= 0.2 && chosen.length < options.maxTopics - 1 && !chosen.includes(at) && fits(at)) chosen.push(at);
 
   // A topic that is still too long (a monotonous stretch) is cut at its deepest valleys anyway,
   // so that later stages work on bounded pieces.

@@ -66,6 +66,8 @@ capire capisco capisci capisce capiamo capite capiscono capito
 guardare guardo guardi guarda guardiamo guardate guardano guardato
 chiedere chiedo chiedi chiede chiediamo chiedete chiedono chiesto
 passare passo passi passa passiamo passate passano passato passata
+bisogna bisognerebbe occorre occorrono conviene
+eccomi eccoci eccolo eccola eccoli eccole finalmente
 cosa cose roba parte parti punto punti modo modi volta volte tempo fatto caso realta genere
 esempio senso tipo tipi discorso questione motivo ragione idea idee problema problemi
 uno due tre quattro cinque sei sette otto nove dieci undici dodici venti trenta cento mille
@@ -97,8 +99,11 @@ for (const list of [ITALIAN, ENGLISH]) {
   for (const w of list.split(/\s+/)) if (w) STOP.add(fold(w.replace(/'$/, "")));
 }
 
+// An infinitive with its pronoun joined («trovarlo», «sentirli», «chiederne») is a verb, never a subject.
+const INFINITIVE_WITH_PRONOUN = /^\p{L}{2,}(?:ar|er|ir)(?:lo|la|li|le|ne|ci|si|gli|mi|ti|vi)$/u;
+
 export function isStopWord(folded: string): boolean {
-  return STOP.has(folded);
+  return STOP.has(folded) || INFINITIVE_WITH_PRONOUN.test(folded);
 }
 
 // Numbers written as words, any of them ("ventidue", "quattrocento", "milleduecento"), and units:

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { analyzeLocally } from "./analyze";
 import { isBareHeading, markerTier } from "./agenda";
-import { isQuantity } from "./stopwords";
+import { isQuantity, isStopWord } from "./stopwords";
 import { joinItalian } from "./topic-names";
 import { isFormality } from "./topic-model";
 
@@ -86,5 +86,12 @@ describe("a verb in a topic's name", () => {
   it("names a topic alone or not at all: a short recording's «Riunione», not «Riunione e iniziamo»", () => {
     const { topics } = analyzeLocally([{ start: 0, end: 8, text: "Buongiorno a tutti, iniziamo la riunione di oggi con il" }]);
     expect(topics.map((t) => t.name)).toEqual(["Riunione"]);
+  });
+});
+
+describe("words that never name a subject", () => {
+  it("takes an infinitive with its pronoun, «bisogna» and an exclamation for stop words, not a noun that looks like one", () => {
+    for (const w of ["trovarlo", "sentirli", "chiederne", "bisogna", "eccomi", "finalmente"]) expect(isStopWord(w), w).toBe(true);
+    for (const w of ["carlo", "perle", "tavolo", "fiera"]) expect(isStopWord(w), w).toBe(false);
   });
 });
