@@ -126,6 +126,11 @@ describe("action items", () => {
     expect(findDue("Li ordino domattina, così arrivano per la settimana prossima.")?.due).toBe("domattina");
     expect(findDue("Li ordino io, così arrivano per la settimana prossima.")?.due).toBe("per la settimana prossima");
   });
+
+  it("keeps «stessa» with its evening and a pronoun with its verb in the time an event gives", () => {
+    expect(findDue("Sì, lo faccio io, stasera stessa.")?.due).toBe("stasera stessa");
+    expect(findDue("La chiedo, e la mando a tutte le società appena ce l'ho.")?.due).toBe("appena ce l'ho");
+  });
 });
 
 // Written for the cues of action-cues.ts, not taken from any meeting fixture.

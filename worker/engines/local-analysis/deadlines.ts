@@ -67,7 +67,7 @@ const DUE_PATTERNS: DuePattern[] = [
   // A day, or the day from which ("da lunedì"), not a day that qualifies a noun ("il trasloco di
   // venerdì"); "lunedì" ends in a letter \b does not know.
   pattern(
-    String.raw`(?<!\b(?:di|del|della|dello)\s+)(?:da\s+)?(?:${WEEKDAY}|domani|dopodomani|stasera)(?:\s+(?:prossimo|prossima|mattina|pomeriggio|sera))?(?:\s+dopo\s+(?:(?:la|il|lo|l')\s*)?${DAY_MOMENT})?(?![\p{L}])`,
+    String.raw`(?<!\b(?:di|del|della|dello)\s+)(?:da\s+)?(?:${WEEKDAY}|domani|dopodomani|stasera)(?:\s+(?:prossimo|prossima|mattina|pomeriggio|sera|stesso|stessa))?(?:\s+dopo\s+(?:(?:la|il|lo|l')\s*)?${DAY_MOMENT})?(?![\p{L}])`,
     "whole",
     false,
   ),
@@ -152,9 +152,10 @@ function dueIn(sentence: string): { due: string; strong: boolean } | undefined {
       if (/^[,.;:?!]/.test(w)) break;
       // "entro" needs the words after it; "oggi pomeriggio" or "sabato mattina" is whole already.
       if ((taken.length > 0 || !needsWords) && DUE_END.test(w)) break;
-      if (taken.length > 0 && CLAUSE_AFTER.test(w)) break;
+      // (Not the pronoun's own: «appena ce l'ho».)
+      if (taken.length > 0 && CLAUSE_AFTER.test(w) && !(/^(?:ce|me|te|se|ve)$/iu.test(taken[taken.length - 1]) && /^l'/iu.test(w))) break;
       // "entro stasera faccio il rilascio": after a day only its part of the day follows.
-      if (taken.length > 0 && DAY_WORD.test(taken[taken.length - 1]) && !/^(?:mattina|pomeriggio|sera|prossim[oa]|stesso)$/iu.test(w)) break;
+      if (taken.length > 0 && DAY_WORD.test(taken[taken.length - 1]) && !/^(?:mattina|pomeriggio|sera|prossim[oa]|stesso|stessa)$/iu.test(w)) break;
       taken.push(w);
       if (taken.length >= (event ? 3 : 7)) break;
     }
