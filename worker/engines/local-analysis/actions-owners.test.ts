@@ -58,6 +58,12 @@ describe("who owns a task, said in the ways of spoken Italian", () => {
     ]);
   });
 
+  it("reads a question that names who does it after the verb as a request to that person, joined to the reply", () => {
+    expect(actions("I turni del banchetto li organizza Lucia, come l'anno scorso?", "Sì, va bene, li faccio io, entro fine novembre.")).toEqual([
+      expect.objectContaining({ owner: "Lucia", due: "entro fine novembre" }),
+    ]);
+  });
+
   it("does not take a question about an opinion for a request", () => {
     expect(actions("Zia, cosa ne pensi del nuovo menù?")).toEqual([]);
     expect(actions("Roberto, che ne dici di spostarla?")).toEqual([]);

@@ -349,8 +349,11 @@ function scan(sentences: Sentence[]): Found[] {
       strong = true;
     }
     if (!strong || rest === undefined) continue;
-    // A question is a task only when it asks someone by name; a tag («…, va bene?») asks nothing.
-    if (/\?\s*$/.test(text) && !TAG_QUESTION.test(text) && !vocative) continue;
+    // A question is a task only when it asks someone by name — called («Luca, lo fai tu?») or named
+    // after the verb («I turni li organizza Lucia, come l'anno scorso?»); a tag («…, va bene?») asks nothing.
+    const question = /\?\s*$/.test(text) && !TAG_QUESTION.test(text);
+    const askedByName = question && !!resumed && owner === resumed[2] && isName(owner.split(/\s+/)[0]);
+    if (question && !vocative && !askedByName) continue;
 
     let task = rest;
     if (due) task = task.replace(due.due, " ");
@@ -364,7 +367,7 @@ function scan(sentences: Sentence[]): Found[] {
       due: due?.due ?? null,
       timestamp: formatTimestamp(s.start),
       index: i,
-      addressed: !!vocative && owner === vocative.name,
+      addressed: (!!vocative && owner === vocative.name) || askedByName,
       asksWhen: !!vocative?.asksWhen && owner === vocative.name,
     });
   }
