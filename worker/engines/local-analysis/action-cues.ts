@@ -124,7 +124,7 @@ export function whoeverSubject(sentence: string): string | undefined {
 // A commitment that names its object by a pronoun only: "Lo faccio io, ma tra due settimane", "Vi
 // faccio sapere prima della riunione", "Ci penso io." What is to be done was said just before (not
 // when another clause says it: "La chiamo io, le spiego il contratto").
-const PRONOUN_VERB = String.raw`^(?:(?:sì|si|ok|va bene|allora|certo|d'accordo|bene)[,]?\s+)*(?:lo|la|li|le|l'|ci|vi|ti|ne|me\s+ne|ce\s+ne|ve\s+l[oaie]|te\s+l[oaie]|glie\p{L}+)\s*\p{Ll}{3,}o(?:\s+io)?(?:\s+(?:sapere|avere|fuori|su|giù|lì|là))?`;
+const PRONOUN_VERB = String.raw`^(?:(?:sì|si|ok|va bene|allora|certo|d'accordo|bene|lo so|ho capito|capito|vabbè|ecco)[,]?\s+)*(?:lo|la|li|le|l'|ci|vi|ti|ne|me\s+ne|ce\s+ne|ve\s+l[oaie]|te\s+l[oaie]|glie\p{L}+)\s*\p{Ll}{3,}o(?:\s+io)?(?:\s+(?:sapere|avere|fuori|su|giù|lì|là))?`;
 export const PRONOUN_ONLY = new RegExp(
   PRONOUN_VERB +
     String.raw`(?=\s*[.;!]|\s*,?\s+(?:ma|però|entro|per|tra|fra|prima|domani|domattina|stasera|stamattina|oggi|subito|appena|tanto|che|perché|sennò|così|con\s+calma|questa\s+settimana|lunedì|martedì|mercoledì|giovedì|venerdì|sabato|domenica)(?![\p{L}])|\s*$)`,

@@ -77,6 +77,9 @@ describe("a commitment whose object is only a pronoun", () => {
     // «Lo seguo io, gli spiego il magazzino…» alone does not tell the minutes' reader who «lo» is.
     const [a] = actions("Il nuovo stagista arriva lunedì.", "Lo seguo io, gli spiego il magazzino e gli do le chiavi entro martedì.");
     expect(a.task).toMatch(/^Il nuovo stagista arriva lunedì: lo seguo, gli spiego il magazzino/);
+    // After «lo so» run on into it, as a raw transcript writes it.
+    const [c] = actions("Il raccordo della lancia perde dalla guarnizione.", "Lo so, lo so la guardo io con calma sabato mattina.");
+    expect(c.task).toMatch(/raccordo della lancia/);
     // Past a sentence that says nothing of it.
     const [b] = actions("Il raccordo della lancia perde dalla guarnizione.", "Lo so, lo so.", "La guardo io con calma sabato mattina.");
     expect(b).toMatchObject({ due: "sabato mattina" });
