@@ -127,6 +127,13 @@ describe("action items", () => {
     expect(findDue("Li ordino io, così arrivano per la settimana prossima.")?.due).toBe("per la settimana prossima");
   });
 
+  it("keeps the hour said after a day, and reads «fino a» a day as the time left", () => {
+    expect(findDue("La riunione sulla sicurezza la fai domani alle sei, prima che comincino.")?.due).toBe("domani alle sei");
+    expect(findDue("Lo chiamo giovedì alle 18:30.")?.due).toBe("giovedì alle 18:30");
+    expect(findDue("Lo chiamo domani mattina alle nove e mezza.")?.due).toBe("domani mattina alle nove e mezza");
+    expect(findDue("Ma dammi fino a mercoledì, che devo chiamare l'assistenza.")).toEqual({ due: "fino a mercoledì", strong: true });
+  });
+
   it("keeps «stessa» with its evening and a pronoun with its verb in the time an event gives", () => {
     expect(findDue("Sì, lo faccio io, stasera stessa.")?.due).toBe("stasera stessa");
     expect(findDue("La chiedo, e la mando a tutte le società appena ce l'ho.")?.due).toBe("appena ce l'ho");

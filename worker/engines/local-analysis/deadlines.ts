@@ -9,6 +9,8 @@ const MONTH = String.raw`(?:gennaio|febbraio|marzo|aprile|maggio|giugno|luglio|a
 const DAY_NUMBER = String.raw`(?:primo|due|tre|quattro|cinque|sei|sette|otto|nove|dieci|undici|dodici|tredici|quattordici|quindici|sedici|diciassette|diciotto|diciannove|venti|ventuno|ventidue|ventitré|ventitre|ventiquattro|venticinque|ventisei|ventisette|ventotto|ventinove|trenta|trentuno)`;
 // The moments of a day a time is said by: "dopo pranzo", "domenica dopo la messa".
 const DAY_MOMENT = String.raw`(?:riunione|seduta|assemblea|consiglio|incontro|call|review|pranzo|cena|pausa|servizio|turno|lezione|messa|partita)`;
+// The hour said after a day: «domani alle sei», «giovedì alle 18:30», «lunedì verso le nove e mezza».
+const AT_HOUR = String.raw`(?:alle|verso\s+le)\s+(?:\d{1,2}(?:[:.]\d{2})?|una|due|tre|quattro|cinque|sei|sette|otto|nove|dieci|undici|dodici|tredici|quattordici|quindici|sedici|diciassette|diciotto|diciannove|venti|ventuno|ventidue|ventitré)(?:\s+e\s+(?:mezza|un\s+quarto|trenta|quindici|quarantacinque))?(?![\p{L}\d])`;
 const MEETING = String.raw`(?:riunione|seduta|assemblea|consiglio|incontro|call|review)`;
 
 // words: the deadline takes the words after the match ("entro" + "il trenta maggio");
@@ -54,6 +56,8 @@ const DUE_PATTERNS: DuePattern[] = [
     "words",
     true,
   ),
+  // «dammi fino a mercoledì»: the day the time left ends.
+  pattern(String.raw`fino\s+a\s+(?:${WEEKDAY}|domani|dopodomani|stasera)(?![\p{L}])`, "whole", true),
   // "a fine mese", "a fine aprile", "a metà mese": a deadline said without "entro" ("fino a fine giornata" is a duration).
   pattern(
     String.raw`(?<!fino\s+)a\s+(?:fine|metà)\s+(?:mese|settimana|anno|giornata|trimestre|semestre|quadrimestre|${MONTH})(?![\p{L}])`,
@@ -67,7 +71,7 @@ const DUE_PATTERNS: DuePattern[] = [
   // A day, or the day from which ("da lunedì"), not a day that qualifies a noun ("il trasloco di
   // venerdì"); "lunedì" ends in a letter \b does not know.
   pattern(
-    String.raw`(?<!\b(?:di|del|della|dello)\s+)(?:da\s+)?(?:${WEEKDAY}|domani|dopodomani|stasera)(?:\s+(?:prossimo|prossima|mattina|pomeriggio|sera|stesso|stessa))?(?:\s+dopo\s+(?:(?:la|il|lo|l')\s*)?${DAY_MOMENT})?(?![\p{L}])`,
+    String.raw`(?<!\b(?:di|del|della|dello)\s+)(?:da\s+)?(?:${WEEKDAY}|domani|dopodomani|stasera)(?:\s+(?:prossimo|prossima|mattina|pomeriggio|sera|stesso|stessa))?(?:\s+${AT_HOUR})?(?:\s+dopo\s+(?:(?:la|il|lo|l')\s*)?${DAY_MOMENT})?(?![\p{L}])`,
     "whole",
     false,
   ),
