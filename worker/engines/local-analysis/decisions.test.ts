@@ -226,6 +226,13 @@ describe("decisions said over a vote, a silence, a rule from now on", () => {
     expect(decided("Va bene, due cose ancora sul bilancio, prima di chiudere.")).toHaveLength(0);
   });
 
+  it("takes the outcome of a vote run on with what the next speaker says", () => {
+    const found = decided(
+      "Astenuti uno la regola è approvata io ho votato contro, ma la rispetto però che resti a verbale che una telefonata ogni tanto serve.",
+    );
+    expect(found.map((d) => d.text)).toEqual(["Astenuti uno la regola è approvata"]);
+  });
+
   it("takes a decision announced at a sentence's end from the sentence that says it", () => {
     const found = decided(
       "E il diciotto posti ha le gomme invernali, secondo me sono al limite.",

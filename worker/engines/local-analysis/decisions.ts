@@ -242,6 +242,9 @@ export function findDecisions(
   return restatedOnce(out);
 }
 
+// The outcome of a vote said as a clause of its own inside a run-on sentence.
+const RUN_ON_VERDICT = /\b(?:(?:la|il)\s+(?:proposta|mozione|regola|delibera|verbale|bilancio|rendiconto|preventivo)\s+)?(?:e|viene)\s+(?:approvat|respint)[oaie](?:\s+(?:all'unanimita|a maggioranza))?\b/;
+
 // Where a rule from a point in time opens inside a long run-on sentence: «…da oggi i due nuovi il carroponte non lo toccano…».
 const INNER_CUE = /^(?:da|dal|dalla|dalle)$/;
 const INNER_TIME =
@@ -255,6 +258,13 @@ const INNER_TIME =
 function innerDecision(text: string): string {
   const words = text.split(/\s+/);
   if (words.length < 16) return "";
+  // A verdict run on with what the next speaker says: «…astenuti uno la regola è approvata io ho votato contro, ma…».
+  const verdict = fold(text).match(RUN_ON_VERDICT);
+  if (verdict) {
+    const end = fold(text).indexOf(verdict[0]) + verdict[0].length;
+    const before = text.slice(0, end).split(/\s+/);
+    return before.slice(Math.max(0, before.length - 14)).join(" ");
+  }
   for (let k = 4; k < words.length - 3; k++) {
     if (!INNER_CUE.test(fold(words[k]).replace(/[^\p{L}']/gu, "")) || !INNER_TIME.test(fold(words[k + 1]))) continue;
     const rest = words.slice(k).join(" ");
