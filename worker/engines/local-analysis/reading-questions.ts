@@ -7,7 +7,7 @@
  */
 import { soundsLikeFirstName } from "./names";
 import { addresses } from "./reading-clauses";
-import { bare, type Token } from "./reading-words";
+import { bare, OUTCOME, type Token } from "./reading-words";
 
 // A sentence that opens with one of these, and is short, is a question.
 const ASKS =
@@ -66,7 +66,14 @@ const RAISED = /^(?:il|lo|la|i|gli|le|l'\p{L}*|per|con|sul|sulla|del|della|quest
  * said, not asked, and ends with a full stop.
  */
 export function endStatementsBeforeQuestion(tokens: Token[], from: number, to: number) {
-  if (to - from + 1 < 16 || !/\?["»)]*$/u.test(tokens[to].word)) return;
+  if (!/\?["»)]*$/u.test(tokens[to].word)) return;
+  // A vote's outcome before the next question, however short: «…astenuti? Due approvato chi fa da referente?».
+  for (let k = from; k < to; k++)
+    if (OUTCOME.test(bare(tokens[k].word)) && QUESTION_OPENS.test(bare(tokens[k + 1].word)) && /\p{L}$/u.test(tokens[k].word)) {
+      tokens[k].word += ".";
+      return;
+    }
+  if (to - from + 1 < 16) return;
   // The first opener of the last ten words: «…qui da noi posso dire una cosa?» asks from «posso».
   for (let q = Math.max(from + 6, to - 10); q <= to; q++) {
     const word = bare(tokens[q].word);

@@ -229,6 +229,9 @@ describe("reading a raw transcript", () => {
     expect(read(seg(0, 9, "il preventivo è arrivato ieri. e per gli istruttori invece?"))).toEqual([
       "Il preventivo è arrivato ieri. E per gli istruttori invece?",
     ]);
+    // …but a vote's outcome before it is said, not asked.
+    const [tally] = read(seg(0, 20, "prendiamo il caseificio come produttore favorevoli? 22 contrari? nessuno astenuti? due approvato chi fa da referente?"));
+    expect(tally).toContain("Due approvato. Chi fa da referente?");
   });
 
   it("in a run-on transcript, calls someone by title and name, and takes the «sì» after a long question for its answer", () => {
