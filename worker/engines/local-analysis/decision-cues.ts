@@ -63,11 +63,24 @@ const CONCLUDED =
 // A question, a past or a fault told, a vote still to take, the speaker's own task ("lo scrivo e lo mando").
 const NOT_CONCLUDED =
   /\?\s*$|\b(?:ha|hanno|e stat[oa]|sono stat[ie])\s+\w+(?:at|ut|it)[oaie]\b|\b(?:a volte|ancora|si vota|ai voti|in votazione)\b|\b(?:lo|li|le)\s+(?!stesso|stessa|stessi)\w{3,}(?<!iam)o\b/;
-/** The value a chair's conclusion fixes ("Allora settanta euro a uscita…"), or undefined: the words after "allora". */
-export function concludedValue(folded: string): string | undefined {
+/**
+ * The value a chair's conclusion fixes ("Allora settanta euro a uscita…"), or undefined: the words
+ * after "allora". Without a figure or a day, only right after a yes and without a verb («Ok, va
+ * bene, Bergamo.» — «Allora Bergamo, con le rose al posto delle peonie.»).
+ */
+export function concludedValue(folded: string, previous = ""): string | undefined {
   const rest = folded.match(CONCLUDED)?.[1];
-  return rest && VALUE.test(rest) && rest.split(/\s+/).length <= 35 && !NOT_CONCLUDED.test(rest) ? rest : undefined;
+  if (!rest || rest.split(/\s+/).length > 35 || NOT_CONCLUDED.test(rest)) return undefined;
+  // (Verbless, as a chair says what was chosen: «Allora Bergamo, con le rose…», not «Allora, l'antologia che usiamo ha…».)
+  const agreed = YES_BEFORE.test(previous.trim()) && !FINITE_IN.test(rest.split(",")[0]) && !RECAP_VERB.test(rest);
+  return VALUE.test(rest) || agreed ? rest : undefined;
 }
+// A recap announced («Riassumo: …») sums up the meeting, not one choice (recap.ts reads it).
+const RECAP_VERB = /^(?:riassumo|ricapitolo|ripeto|dico|direi|ricordo)(?![\p{L}])/u;
+const FINITE_IN = /\b(?:e|ha|hanno|sono|era|c'e|va|fa|sta|\w{2,}(?:iamo|ano|ono|ava|eva|iva))\b/;
+// A yes said just before the conclusion: «Sì, la caparra sì.», «Questa mi piace molto.», «Ok, va bene, Bergamo.».
+// (Not a yes with a reservation: «Sì, ma il parco chiude alle sei».)
+const YES_BEFORE = /^(?![^]*(?<![\p{L}])(?:ma|pero|non)(?![\p{L}]))(?:(?:sì|si|ok|okay|va bene|d'accordo|perfetto|bene|giusto)(?![\p{L}])|(?:questa|questo|mi)\s+(?:mi\s+)?piace)/u;
 
 // The speaker settles a matter of their own: "Allora per la frittura passo all'olio di semi", "quindi lo tengo io".
 // Not a task for someone else (a deadline, a recipient: "glielo rimando entro…"), which is an action.

@@ -368,6 +368,26 @@ describe("a conclusion that sums up what was just agreed", () => {
     expect(found[0].text).toMatch(/^Festa al parco comunale/);
   });
 
+  it("takes a choice named without a verb right after a yes, and the verdict of a vote on it as part of it", () => {
+    const chosen = decided(
+      "Il fiorista di Bergamo costa seicento, però ci mette le rose al posto delle peonie.",
+      "Ok, va bene, Bergamo.",
+      "Allora Bergamo, con le rose al posto delle peonie.",
+    );
+    expect(chosen.map((d) => d.text)).toEqual(["Bergamo, con le rose al posto delle peonie."]);
+    // Not a report opened with «allora», nor a recap.
+    expect(decided("Il fiorista di Bergamo costa seicento euro.", "Sì.", "Allora, il fiorista di Bergamo ha chiamato ieri sera.")).toHaveLength(0);
+    const voted = decided(
+      "Io direi un secondo pulmino a noleggio, e l'ostello per una notte.",
+      "Sì, va bene.",
+      "Allora: secondo pulmino a noleggio, ostello una notte, iscrizioni a carico della società.",
+      "Favorevoli?",
+      "Tutti.",
+      "Approvato.",
+    );
+    expect(voted.map((d) => d.text)).toEqual(["Secondo pulmino a noleggio, ostello una notte, iscrizioni a carico della società. Approvato."]);
+  });
+
   // Guards: the yes goes on with a "but", the summary is a question, the words were not proposed.
   it.each([
     ["Propongo di spostare la festa al parco comunale.", "Sì, ma il parco chiude alle sei.", "Allora festa al parco comunale, tutti d'accordo."],

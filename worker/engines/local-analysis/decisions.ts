@@ -171,7 +171,7 @@ export function findDecisions(
     if (replies.has(i)) continue;
     const lastOut = out[out.length - 1];
     // "Sì, mi pare giusto." — "Allora controproposta a cinquecentocinquanta…": the chair sums up what was agreed.
-    const value = assigned.has(i) ? undefined : concludedValue(folded);
+    const value = assigned.has(i) ? undefined : concludedValue(folded, previous);
     const restated =
       (!assigned.has(i) && restatedAt(sentences, i) && !NOT_CONSENTED.test(folded) && !unsettled(folded)) ||
       (value !== undefined && concludesAt(sentences, i, value));
@@ -222,6 +222,12 @@ export function findDecisions(
     // "Favorevoli? Tutti. Approvato.", "Va bene a tutti? Si fa così.": what was decided is the proposal before.
     if (contentWords(text) < 3 && !(lastOut && lastOut.index >= i - 2)) {
       const proposal = proposalBefore(sentences, i);
+      // (The proposal already a decision, concluded before the vote: the verdict completes it.)
+      if (proposal !== undefined && lastOut && lastOut.index === proposal) {
+        lastOut.text = clip(`${lastOut.text} ${tidySentence(s.text, 120)}`, 400);
+        lastOut.index = i;
+        continue;
+      }
       if (proposal !== undefined && !text.includes(tidySentence(sentences[proposal].text, 300)))
         text = `${tidySentence(sentences[proposal].text, 300)} ${tidySentence(s.text, 120)}`;
     }
