@@ -124,7 +124,8 @@ export function voteClosedAt(sentences: Sentence[], at: number): number | undefi
   // (An outcome still to come is the decision: «…favorevoli cinque. Approvato a maggioranza.»)
   const goesOn = !!next && (isTally(next) || VERDICT.test(next));
   // A count said in one breath after the call: «Propongo: … Favorevoli 10, contrari nessuno, parere favorevole.»
-  if (!goesOn && readVotes(sentences[at].text)) {
+  // (readVotes builds its patterns per call: most sentences name no vote at all.)
+  if (!goesOn && /favorevol|unanimit|\ssu\s/.test(folded) && readVotes(sentences[at].text)) {
     for (let k = at - 1; k >= Math.max(0, at - 2); k--) {
       const before = fold(sentences[k].text).trim();
       if (CALLS_VOTE.test(before) && countWords(before) >= 4) return k;
