@@ -226,6 +226,18 @@ describe("decisions said over a vote, a silence, a rule from now on", () => {
     expect(decided("Va bene, due cose ancora sul bilancio, prima di chiudere.")).toHaveLength(0);
   });
 
+  it("takes a matter put off to a time or an event named as a decision to postpone, not one put off vaguely", () => {
+    for (const text of [
+      "Ne riparliamo al prossimo consiglio, quando sappiamo le date precise del corso.",
+      "Va bene, il gruppo di lettura lo riprendiamo a gennaio, quando c'è lui.",
+      "L'aumento lo decidiamo alla prossima riunione, con i numeri davanti.",
+      "Non decidiamo adesso, rivediamo la questione dopo la prima lettura della consulente.",
+    ])
+      expect(decided(text), text).toHaveLength(1);
+    for (const text of ["Il menù lo decidiamo la prossima volta.", "Ne parliamo poi con calma.", "Lo decidiamo alla prossima riunione?"])
+      expect(decided(text), text).toHaveLength(0);
+  });
+
   it("takes the outcome of a vote run on with what the next speaker says", () => {
     const found = decided(
       "Astenuti uno la regola è approvata io ho votato contro, ma la rispetto però che resti a verbale che una telefonata ogni tanto serve.",

@@ -67,6 +67,10 @@ const NOT_PLAN =
 // (not the meeting moving on: «Due cose ancora sul bilancio.», «Un attimo.»).
 const VERBLESS_PLAN = /^(?!\S+\s+(?:\S+\s+)?(?:cose|cosa|punt[oi]|domand[ae]|question[ei]|minut[oi]|parol[ae]|attimo)\b)(?:niente|nessun|nessuna|solo|soltanto|un|una|due|tre|quattro|cinque|sei|dieci|venti|trenta|cento|mille|\d+)\s+\w+[^,.;:?!]*(?:[,;]\s*[^?]*)?[.!]?$/;
 
+const POSTPONED_TO = new RegExp(
+  String.raw`\b(?:ne\s+|l[oaie]\s+|la\s+questione\s+)?(?:riparl|decid|riprend|rived|ridiscut|rivalut|rimand)\w*iamo\b[^.;:?!]{0,40}?\b(?:al(?:la)?\s+prossim[oa]\s+(?:consiglio|riunione|assemblea|seduta|incontro|direttivo|collegio)|a\s+(?:gennaio|febbraio|marzo|aprile|maggio|giugno|luglio|agosto|settembre|ottobre|novembre|dicembre)|la\s+settimana\s+prossima|il\s+mese\s+prossimo|(?:subito\s+)?dopo\s+(?:la|il|l')|quando\s+(?:arriva|arrivano|abbiamo|avremo|sappiamo|ci\s+sono))`,
+);
+
 // A decision announced at a sentence's end, said in the next: «Allora facciamo una cosa.», «Facciamo così:».
 // («Sì, facciamo così.» agrees to what was said before.)
 const ANNOUNCES = /\b(?:facciamo|decidiamo|faremo)\s+(?:(?:una|un'altra)\s+cosa\s*[:.!]?|cosi\s*:)\s*$/;
@@ -85,6 +89,9 @@ const VOTE_CALL = /\b(?:ai voti|in votazione|votiamo|si vota|chi (?:e|sia) favor
  * online" is an action item).
  */
 function isDecision(folded: string, previous: string | undefined, assigned = false): boolean {
+  // Put off to a time or an event named («ne riparliamo al prossimo consiglio», «il gruppo di lettura
+  // lo riprendiamo a gennaio»): a decision to postpone, as a verbale records it. Not «poi vediamo».
+  if (POSTPONED_TO.test(folded) && !/\?\s*$/.test(folded)) return true;
   if ([NOT_DECISION, NARRATED, POSTPONED, REPORTED].some((re) => re.test(folded))) return false;
   const doubt = unsettled(folded);
   const cue = decisionCue(folded, doubt);
