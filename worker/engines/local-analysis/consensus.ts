@@ -101,6 +101,8 @@ export function voteCallBefore(sentences: Sentence[], at: number): number | unde
   for (let k = at - 1; k >= Math.max(0, at - 10); k--) {
     const folded = fold(sentences[k].text).trim();
     if (CALLS_VOTE.test(folded) && countWords(folded) >= 4) return tallied ? k : undefined;
+    // A voter's own remark during the count («Io mi astengo. Per me bisognava dire di no.») is no proposal.
+    if (tallied && /^(?:io\s|per me\s|secondo me\s|anch'io\s|anche io\s)/.test(folded)) continue;
     // "Piano di rientro di duecento euro al mese. Favorevoli? Cinque…": what "Favorevoli?" follows was put to the vote.
     if (!isTally(folded)) return tallied && countWords(folded) >= 4 && /^favorevoli\b/.test(fold(sentences[k + 1].text).trim()) ? k : undefined;
     tallied ||= TALLY_QUESTION.test(folded);

@@ -238,6 +238,18 @@ describe("decisions said over a vote, a silence, a rule from now on", () => {
       expect(decided(text), text).toHaveLength(0);
   });
 
+  it("gives a verdict the proposal before a voter's own remark, and takes «diciamo di sì» as a yes", () => {
+    const found = decided(
+      "Vi propongo di votare questa posizione: l'aumento solo da aprile a ottobre e l'esenzione fino a quattordici anni.",
+      "Io mi astengo.",
+      "Per me bisognava dire di no e basta.",
+      "Favorevoli quattordici, astenuto uno.",
+      "Approvata.",
+    );
+    expect(found.at(-1)?.text).toMatch(/^Vi propongo di votare questa posizione.*Approvata\.$/);
+    expect(decided("Allora diciamo di sì: due incontri, il secondo e il quarto giovedì del mese, alle diciassette.")).toHaveLength(1);
+  });
+
   it("takes the outcome of a vote run on with what the next speaker says", () => {
     const found = decided(
       "Astenuti uno la regola è approvata io ho votato contro, ma la rispetto però che resti a verbale che una telefonata ogni tanto serve.",

@@ -28,6 +28,8 @@ const FORMAL = [
   /\b(?:all'unanimita|a maggioranza)\b/,
   // "…gli altri stanno in coppia. Si fa così.", "Da quest'anno cambia una cosa: …": a rule set for the group.
   /\bsi fa cosi\s*[.!]?$/,
+  // «Allora diciamo di sì: due incontri al mese…».
+  /^(?:(?:allora|quindi|ok|va bene)[,]?\s+)*diciamo di si\b/,
   // «Facciamo così: Gigi gli rimette la sella…, e se dopo non ha niente corre.»: the plan announced, conditions and all.
   /^(?:(?:allora|quindi|ok|bene|va bene|d'accordo|si)[,]?\s+)*facciamo cosi\s*:\s*\S/,
   /\bcambia una cosa\s*:/,
