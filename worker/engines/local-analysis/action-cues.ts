@@ -65,15 +65,27 @@ const RECEIVER_PRONOUNS = /\b((?:me|te|ce|ve|se)\s+(?:l[oaie]|ne)|glie(?:l[oaie]
 
 export function firstPersonCommitment(sentence: string): { firm: boolean } | undefined {
   const text = sentence.charAt(0).toLowerCase() + sentence.slice(1);
-  const m =
-    text.match(RECEIVER_PRONOUNS) ??
-    text.match(/(?:^|[,;:]\s*|\b(?:ma|e|poi|allora|quindi)\s+)(l[oaie]|l'|ne|gli|ci)(?:\s+|(?<='))(\p{Ll}{3,}o)\b(?:\s+(\p{L}+))?/u) ??
-    // The object put first and taken up by the pronoun: "la sedia la cambio da martedì".
-    text.match(/^(?:il|lo|la|l'|i|gli|le)\s*[^,.;:?!]{2,40}?\s+(l[oaie]|l'|ne)(?:\s+|(?<='))(\p{Ll}{3,}o)\b(?:\s+(\p{L}+))?/u);
-  if (!m) return undefined;
   // Negated ("non ce la faccio"), or done right now in the meeting ("la spengo adesso, mentre parliamo"): no task.
   if (/\bnon\s+(?:(?:ce|ci|me|te|ve|se|l[oaie]|ne|gli|glie\p{L}*|l')\s*)+\p{Ll}{2,}o\b/u.test(text)) return undefined;
   if (/\b(?:adesso|ora|in questo momento)\b/u.test(text) && /\bmentre\b|\b(?:adesso|ora)\s*[.!]?$/u.test(text)) return undefined;
+  // Each way of saying it, in turn: «I preventivi li chiedo io, ne conosco una…» is the speaker's
+  // task though its second clause («ne conosco») is no commitment.
+  for (const m of [
+    text.match(RECEIVER_PRONOUNS),
+    text.match(/(?:^|[,;:]\s*|\b(?:ma|e|poi|allora|quindi)\s+)(l[oaie]|l'|ne|gli|ci)(?:\s+|(?<='))(\p{Ll}{3,}o)\b(?:\s+(\p{L}+))?/u),
+    // The object put first and taken up by the pronoun: "la sedia la cambio da martedì", "e il cartello lo faccio io".
+    text.match(OBJECT_FIRST),
+  ]) {
+    const commitment = m ? commitmentIn(m, text) : undefined;
+    if (commitment) return commitment;
+  }
+  return undefined;
+}
+
+const OBJECT_FIRST =
+  /^(?:(?:e|ma|poi|allora|quindi|intanto|sì|si|ok|va bene)[,]?\s+)*(?:il|lo|la|l'|i|gli|le)\s*[^,.;:?!]{2,40}?\s+(l[oaie]|l'|ne)(?:\s+|(?<='))(\p{Ll}{3,}o)\b(?:\s+(\p{L}+))?/u;
+
+function commitmentIn(m: RegExpMatchArray, text: string): { firm: boolean } | undefined {
   const [, pronouns, verb, next] = m;
   // A plural ("mandiamo", not "chiamo"), a third person, the imperfect ("aspettavo", "sentivo") but not "ricevo", "scrivo".
   const plural = /iamo$/.test(verb) && !/^(?:ri)?chiamo$/.test(verb);

@@ -64,6 +64,18 @@ describe("owners that are a group or whoever it concerns", () => {
   });
 });
 
+describe("a commitment with its object put first", () => {
+  it("is the speaker's after «e», and though a second clause commits to nothing", () => {
+    expect(actions("Gli scatoloni li guardo io, un po' alla volta.", "E il cartello lo faccio io.")).toEqual([
+      expect.objectContaining({ task: "Gli scatoloni li guardo, un po' alla volta" }),
+      expect.objectContaining({ task: "Il cartello lo faccio" }),
+    ]);
+    expect(actions("La vigilanza privata la riprendiamo al prossimo consiglio.", "I preventivi li chiedo io, ne conosco una a Terlizzi.")).toEqual([
+      { task: "I preventivi li chiedo, ne conosco una a Terlizzi", owner: null, due: null },
+    ]);
+  });
+});
+
 describe("a commitment whose object is only a pronoun", () => {
   it("takes what was proposed just before as the task", () => {
     const [a] = actions("Servirebbe una lista d'attesa per il corso di nuoto.", "La preparo io, ma dopo le vacanze.");

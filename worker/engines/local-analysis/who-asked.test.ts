@@ -17,6 +17,16 @@ describe("tasks given by asking who", () => {
     ]);
   });
 
+  it("takes what to do from before the question when the answer only says who will see to it", () => {
+    const [found] = actions(
+      "Lo si può segnalare con una striscia catarifrangente?",
+      "Sì, chi se ne occupa?",
+      "Il manutentore, lo chiamo io e glielo dico.",
+    );
+    expect(found).toMatchObject({ owner: "il manutentore" });
+    expect(found.task).toMatch(/striscia catarifrangente/);
+  });
+
   it("reads the answer after the asker goes on with a past of their own", () => {
     expect(actions("La piattaforma chi la configura?", "Io ci ho provato e mi perdo.", "La configura Davide, entro fine maggio.")).toEqual([
       { task: "Configurare la piattaforma", owner: "Davide", due: "entro fine maggio" },

@@ -140,10 +140,13 @@ export function answerWhoQuestions(sentences: Sentence[], found: Found[], replie
       if (!task) break;
       const due = findDue(answerText)?.due ?? existing?.due ?? null;
       const owner = answered.owner ?? existing?.owner ?? null;
-      // The task found in the answer stays when it says what is to be done ("Sara, puoi fare i rimborsi…").
-      if (existing)
-        Object.assign(existing, { task: /^chi\b/iu.test(existing.task) || contentWords(existing.task) < 4 ? task : existing.task, owner, due });
-      else out.push({ task, owner, due, timestamp: formatTimestamp(sentences[context ?? q].start), index: a });
+      // The task found in the answer stays when it says what is to be done ("Sara, puoi fare i rimborsi…"),
+      // not when it only names who («Il manutentore, lo chiamo io e glielo dico»).
+      if (existing) {
+        const at = owner ? existing.task.toLowerCase().indexOf(owner.toLowerCase()) : -1;
+        const own = at >= 0 ? existing.task.slice(0, at) + existing.task.slice(at + owner!.length) : existing.task;
+        Object.assign(existing, { task: /^chi\b/iu.test(existing.task) || contentWords(own) < 4 ? task : existing.task, owner, due });
+      } else out.push({ task, owner, due, timestamp: formatTimestamp(sentences[context ?? q].start), index: a });
       replies.add(q);
       replies.add(a);
       break;
