@@ -79,6 +79,19 @@ const RESUMED_BY_PRONOUN = new RegExp(
   "u",
 );
 
+/**
+ * Whether a yes in the first person takes on what the sentence before asked, its verb said again:
+ * «E chiami anche il padre?» — «Sì, chiamo anche il padre»; «Chiedigli anche del libretto» — «Va
+ * bene, gli chiedo anche del libretto».
+ */
+function acceptsRequest(text: string, before: string | undefined): boolean {
+  if (!before || !/^(?:sì|si|certo|va bene|ok|d'accordo)(?![\p{L}])/iu.test(text)) return false;
+  const verb = text.match(/(?:^|\s)(\p{Ll}{3,})o(?![\p{L}])/u)?.[1];
+  // (Not hearing or seeing: «Mi senti?» — «Sì, ti sento».)
+  if (!verb || /^(?:sent|ved|capisc|conosc|sapp)$/u.test(verb)) return false;
+  return new RegExp(String.raw`(?<![\p{L}])${verb}(?:i|a|igli|ile|ilo|ila|imi)(?![\p{L}])`, "iu").test(before);
+}
+
 /** Whether the words after the verb name someone: a first name, or an article and a person or role. */
 const namedAfterVerb = (words: string) =>
   isName(words.split(/\s+/)[0]) || (/^(?:il|lo|la|l'|i|gli|le)(?:\s|(?<='))/u.test(words) && namesPerson(words));
@@ -198,7 +211,8 @@ function scan(sentences: Sentence[]): Found[] {
       !firstPersonCommitment(text) &&
       !OFFERS.test(text) &&
       !(/^[^,]{2,40},/u.test(text) && vocativeOf(text)) &&
-      !plannedTask(text, false, sentences[i - 1]?.text)
+      !plannedTask(text, false, sentences[i - 1]?.text) &&
+      !acceptsRequest(text, sentences[i - 1]?.text)
     )
       continue;
     const mandate = text.match(MANDATE) ?? text.match(INCARICA) ?? (due ? text.match(ASKED) : null);
@@ -309,7 +323,7 @@ function scan(sentences: Sentence[]): Found[] {
       rest = text;
       strong = true;
     } else if (
-      (FIRST_PERSON.test(text) && due) ||
+      (FIRST_PERSON.test(text) && (due || acceptsRequest(text, sentences[i - 1]?.text))) ||
       ((commitment = firstPersonCommitment(text)) && (due || commitment.firm)) ||
       (OFFERS.test(text) && !HABIT.test(text))
     ) {

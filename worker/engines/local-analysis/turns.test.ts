@@ -74,6 +74,14 @@ describe("tasks asked in one turn and accepted in the next", () => {
     expect(met).toMatchObject({ owner: "Giulia", due: null });
   });
 
+  it("takes a yes that says the asked verb again as the task taken on", () => {
+    expect(actions("E chiami anche il padre?", "Sì, chiamo anche il padre.")).toEqual([{ task: "Chiamo anche il padre", owner: null, due: null }]);
+    expect(actions("Chiedigli anche se ha il libretto sanitario aggiornato.", "Va bene, gli chiedo anche del libretto.")).toHaveLength(1);
+    // A yes to something else is no task, nor one that says it hears.
+    expect(actions("Hai visto il preventivo del padre?", "Sì, chiamo anche il padre.")).toEqual([]);
+    expect(actions("Thomas, mi senti?", "Sì, sì, ti sento.")).toEqual([]);
+  });
+
   it("gives a first-person commitment to the name the next speaker uses", () => {
     expect(actions("Le scrivo io una mail con le date dei corsi.", "Perfetto, Simona, entro la fine della settimana allora.")[0]).toMatchObject({
       owner: "Simona",
