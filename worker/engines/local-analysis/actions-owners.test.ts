@@ -58,6 +58,12 @@ describe("who owns a task, said in the ways of spoken Italian", () => {
     ]);
   });
 
+  it("reads a first name with its article, and a subject after what announces it", () => {
+    expect(actions("Ah, no, una cosa: la Giovanna manda il verbale a tutti entro martedì, se qualcosa non torna ditecelo.")).toEqual([
+      expect.objectContaining({ owner: "la Giovanna", due: "entro martedì" }),
+    ]);
+  });
+
   it("reads a question that names who does it after the verb as a request to that person, joined to the reply", () => {
     expect(actions("I turni del banchetto li organizza Lucia, come l'anno scorso?", "Sì, va bene, li faccio io, entro fine novembre.")).toEqual([
       expect.objectContaining({ owner: "Lucia", due: "entro fine novembre" }),

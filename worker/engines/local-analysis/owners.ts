@@ -50,10 +50,12 @@ const OPENERS = [
   .join("|");
 const OWNER_SUBJECT = new RegExp(
   String.raw`^(?:(?:${OPENERS})[,]?\s+)*` +
-    String.raw`((?:[Ii]l|[Ll]a|[Ll]')\s*\p{Lu}{2,6}(?![\p{L}])|(?:(?:[Ii]l|[Ll]o|[Ll]a|[Ll]'|[Ii]|[Gg]li|[Ll]e)\s*${PERSON}${ROLE_ADJECTIVE}(?:\s+\p{Lu}[\p{L}']+){0,3}(?:\s+(?:(?:della|dello|delle|degli|dei|del|di)\s+|dell')[\p{L}']+(?:\s+\p{Lu}[\p{L}']+)?)?)|(?:\p{Lu}[\p{Ll}']+(?:\s+\p{Lu}[\p{Ll}']+){0,2}))` +
+    String.raw`((?:[Ii]l|[Ll]a|[Ll]')\s*\p{Lu}{2,6}(?![\p{L}])|(?:(?:[Ii]l|[Ll]o|[Ll]a|[Ll]'|[Ii]|[Gg]li|[Ll]e)\s*${PERSON}${ROLE_ADJECTIVE}(?:\s+\p{Lu}[\p{L}']+){0,3}(?:\s+(?:(?:della|dello|delle|degli|dei|del|di)\s+|dell')[\p{L}']+(?:\s+\p{Lu}[\p{L}']+)?)?)|(?:\p{Lu}[\p{Ll}']+(?:\s+\p{Lu}[\p{Ll}']+){0,2}(?:\s+dell'\p{Lu}[\p{L}']*)?))` +
     String.raw`(?:\s*,\s*(?:che|come|in\s+quanto)\s+[^,]{1,40},)?\s+`,
   "u",
 );
+
+const NAME_WITH_ARTICLE = new RegExp(String.raw`^(?:(?:${OPENERS})[,]?\s+)*((?:[Ii]l|[Ll]a)\s+(\p{Lu}\p{Ll}+))\s+`, "u");
 
 let properNouns = new Set<string>();
 
@@ -86,6 +88,19 @@ export function isName(word: string): boolean {
 
 /** The owner named as the subject at the start of the sentence, if any. */
 export function subjectOwner(sentence: string): { owner: string; end: number; isRole: boolean } | undefined {
+  const said = subjectAtStart(sentence);
+  if (said) return said;
+  // The subject may follow what announces it: «Ah, no, una cosa: la Giovanna manda il verbale…».
+  const announced = sentence.match(/^(?:(?:ah|eh|ecco|allora|poi|e|no|sì|ok|(?:l'|un'|una\s+)?(?:ultima|altra)?\s*cosa)[,]?\s*)+:\s+(?=\S)/iu);
+  const after = announced ? subjectAtStart(sentence.slice(announced[0].length)) : undefined;
+  return after && { ...after, end: after.end + announced![0].length };
+}
+
+function subjectAtStart(sentence: string): { owner: string; end: number; isRole: boolean } | undefined {
+  // «La Giovanna manda il verbale…»: a first name with the article of everyday speech.
+  const named = sentence.match(NAME_WITH_ARTICLE);
+  // (A common first name only: «la Nina» in a dog shelter is a dog.)
+  if (named && isFirstName(fold(named[2]))) return { owner: named[1].charAt(0).toLowerCase() + named[1].slice(1), end: named[0].length, isRole: false };
   const m = sentence.match(OWNER_SUBJECT);
   if (!m) return undefined;
   const owner = m[1].trim();

@@ -27,6 +27,14 @@ describe("tasks given by asking who", () => {
     expect(found.task).toMatch(/striscia catarifrangente/);
   });
 
+  it("reads an answer whose later clause tells a past, and a name with its office", () => {
+    expect(
+      actions("Il modulo chi lo attiva?", "Bisogna chiamare il fornitore del software.", "Lo attiva Christian dell'IT, ho già parlato con lui, dice due giorni di lavoro."),
+    ).toEqual([{ task: "Attivare il modulo", owner: "Christian dell'IT", due: null }]);
+    // Done already: no task.
+    expect(actions("E il tecnico chi lo chiama?", "Già fatto, l'ho chiamato io alle undici, viene lunedì mattina.")).toEqual([]);
+  });
+
   it("reads the answer after the asker goes on with a past of their own", () => {
     expect(actions("La piattaforma chi la configura?", "Io ci ho provato e mi perdo.", "La configura Davide, entro fine maggio.")).toEqual([
       { task: "Configurare la piattaforma", owner: "Davide", due: "entro fine maggio" },

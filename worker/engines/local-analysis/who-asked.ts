@@ -124,7 +124,10 @@ export function answerWhoQuestions(sentences: Sentence[], found: Found[], replie
     for (let a = q + 1; a <= q + 2 && a < sentences.length; a++) {
       const answerText = sentences[a].text;
       // A past told is no answer; right after the question it is the asker going on («Io ci ho provato e mi perdo»).
-      if (reportsPast(answerText, false)) {
+      // (Not when its first clause names who, with a past told after it: «Lo attiva Christian dell'IT,
+      // ho già parlato con lui» answers; «Già fatto, l'ho chiamato io» does not.)
+      const first = answerText.split(/[,;:]/)[0];
+      if (reportsPast(ownerAnswered(first)?.owner ? first : answerText, false)) {
         if (a === q + 1) continue;
         break;
       }
