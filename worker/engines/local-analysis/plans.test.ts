@@ -38,4 +38,10 @@ describe("tasks handed out as steps of a plan", () => {
     expect(actions("La commerciante vuole una risposta.", "Il ristorante chiude alle ventitré.")).toEqual([]);
     expect(actions("Durante l'estate il custode apre il cancello alle sette.")).toEqual([]);
   });
+
+  it("hands out a step after «Bene, allora»", () => {
+    expect(actions("Questo lo chiedo a don Piero.", "Bene, allora Teresa sente don Piero per le chiavi e per l'orario.")).toContainEqual(
+      expect.objectContaining({ owner: "Teresa" }),
+    );
+  });
 });

@@ -14,7 +14,7 @@ import { subjectOwner } from "./owners";
 const PLAN_OPENING =
   /^(?:(?:e|ma|però|allora|quindi|bene|ok|va bene|d'accordo|perfetto)[,]?\s+)*(?:(?:facciamo|si\s+fa)\s+(?:così|una\s+cosa)|(?:allora\s+)?(?:il\s+piano|la\s+proposta)\s+è)\s*[:,]\s*/iu;
 // An agreement opening the sentence that hands out the step: "Va bene, la segreteria corregge a pagina tre."
-const AGREED_FIRST = /^(?:(?:sì|ok|allora)[,]?\s+)*(?:va bene|d'accordo|perfetto|benissimo)[,]\s+(?:allora\s+)?/iu;
+const AGREED_FIRST = /^(?:(?:sì|ok|allora)[,]?\s+)*(?:va bene|bene|d'accordo|perfetto|benissimo)[,]\s+(?:allora\s+)?/iu;
 const MEANWHILE = /^(?:(?:e|ma|però|allora|quindi|poi)[,]?\s+)*(?:intanto|nel\s+frattempo|per\s+adesso|per\s+ora|subito)[,]?\s+/iu;
 // A topic put first: "Per le serrature", "Quanto al pulmino", "Sulle due pratiche sospese,".
 const TOPIC_HEAD =
