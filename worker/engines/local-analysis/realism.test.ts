@@ -15,6 +15,7 @@ import {
   loadEighthHeldOutTranscripts,
   loadNinthHeldOutTranscripts,
   loadTenthHeldOutTranscripts,
+  loadEleventhHeldOutTranscripts,
   loadSixthHeldOutTranscripts,
   loadThirdHeldOutTranscripts,
   loadTranscripts,
@@ -98,6 +99,9 @@ const FLOORS = [
   // Written blind in session 14; measured blind in session 15 (26 decisions, 25 actions at its start
   // and after the session's first changes), tuned on after that.
   ["held-out-10", loadTenthHeldOutTranscripts, { decisions: 26, actions: 28, titles: 4, topics: 6 }],
+  // Written blind in session 15; measured blind at session 16's start (27 decisions, 24 actions with
+  // owners as said — decision 047; 17 as written), tuned on after that.
+  ["held-out-11", loadEleventhHeldOutTranscripts, { decisions: 30, actions: 27, titles: 5, topics: 6 }],
 ] as const;
 
 // All traits but the question marks, as whisper writes a fast exchange: it keeps «?» where the full
@@ -105,6 +109,7 @@ const FLOORS = [
 const QUESTION_MARKS_KEPT = [
   ["held-out-8", loadEighthHeldOutTranscripts, { decisions: 27, actions: 29 }],
   ["held-out-10", loadTenthHeldOutTranscripts, { decisions: 28, actions: 30 }],
+  ["held-out-11", loadEleventhHeldOutTranscripts, { decisions: 26, actions: 24 }],
 ] as const;
 
 describe("local analyzer on raw transcripts (all traits, seed 36)", () => {
