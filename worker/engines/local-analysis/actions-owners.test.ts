@@ -49,13 +49,16 @@ describe("who owns a task, said in the ways of spoken Italian", () => {
   });
 
   it("reads the owner named after the verb when the pronoun stands for what was just said", () => {
-    const [found] = actions("Quindi adesso serve il calendario, venti serate da ottobre a maggio.", "Lo prepara la commissione programmazione, entro la fine di settembre.");
+    const [found] = actions(
+      "Quindi adesso serve il calendario, venti serate da ottobre a maggio.",
+      "Lo prepara la commissione programmazione, entro la fine di settembre.",
+    );
     expect(found).toMatchObject({ owner: "la commissione", due: "entro la fine di settembre" });
     expect(found.task).toMatch(/calendario/);
     // An article and its noun before a name are no pronoun and verb.
-    expect(actions("Per le allergie serve il certificato del pediatra.", "La signora Colombo porta il certificato aggiornato entro la fine del mese.")).toEqual([
-      expect.objectContaining({ owner: "La signora Colombo" }),
-    ]);
+    expect(
+      actions("Per le allergie serve il certificato del pediatra.", "La signora Colombo porta il certificato aggiornato entro la fine del mese."),
+    ).toEqual([expect.objectContaining({ owner: "La signora Colombo" })]);
   });
 
   it("reads a first name with its article, and a subject after what announces it", () => {

@@ -13,7 +13,8 @@ import { readVotes } from "./votes";
 const ASKS_AGREEMENT =
   /^(?:\S+\s+){0,6}\S*\?\s*$(?<=\b(?:d'accordo|va bene a tutti|vi va bene|vi sta bene|favorevoli|obiezioni|ci state|approvate|siamo tutti|tutti)\b.*)|^(?:si|ok|okay|va bene|allora)\s*\?\s*$/;
 // A call to the vote put as a question that says what is voted: «Chi è favorevole a rinviare la gita?»
-const CALLS_WITH_CONTENT = /^(?:(?:allora|bene|quindi)[,]?\s+)?chi\s+(?:e|sia)\s+(?:favorevole|d'accordo)\s+(?:a|ad|al|allo|alla|ai|agli|alle|all'|con|su|sul|sulla)\b\s*\S+(?:\s+\S+){2,}/;
+const CALLS_WITH_CONTENT =
+  /^(?:(?:allora|bene|quindi)[,]?\s+)?chi\s+(?:e|sia)\s+(?:favorevole|d'accordo)\s+(?:a|ad|al|allo|alla|ai|agli|alle|all'|con|su|sul|sulla)\b\s*\S+(?:\s+\S+){2,}/;
 // A yes to it; not a yes that goes on with "ma…", nor a no.
 const AGREES =
   /^(?:si|bene|va bene|d'accordo|ok|okay|certo|perfetto|tutti|all'unanimita|approvato|approvata|benissimo|per me va bene|anche per me)\b/;

@@ -80,7 +80,8 @@ const RECAP_VERB = /^(?:riassumo|ricapitolo|ripeto|dico|direi|ricordo)(?![\p{L}]
 const FINITE_IN = /\b(?:e|ha|hanno|sono|era|c'e|va|fa|sta|\w{2,}(?:iamo|ano|ono|ava|eva|iva))\b/;
 // A yes said just before the conclusion: «Sì, la caparra sì.», «Questa mi piace molto.», «Ok, va bene, Bergamo.».
 // (Not a yes with a reservation: «Sì, ma il parco chiude alle sei».)
-const YES_BEFORE = /^(?![^]*(?<![\p{L}])(?:ma|pero|non)(?![\p{L}]))(?:(?:sì|si|ok|okay|va bene|d'accordo|perfetto|bene|giusto)(?![\p{L}])|(?:questa|questo|mi)\s+(?:mi\s+)?piace)/u;
+const YES_BEFORE =
+  /^(?![^]*(?<![\p{L}])(?:ma|pero|non)(?![\p{L}]))(?:(?:sì|si|ok|okay|va bene|d'accordo|perfetto|bene|giusto)(?![\p{L}])|(?:questa|questo|mi)\s+(?:mi\s+)?piace)/u;
 
 // The speaker settles a matter of their own: "Allora per la frittura passo all'olio di semi", "quindi lo tengo io".
 // Not a task for someone else (a deadline, a recipient: "glielo rimando entro…"), which is an action.

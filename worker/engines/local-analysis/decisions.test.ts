@@ -214,7 +214,9 @@ describe("decisions said over a vote, a silence, a rule from now on", () => {
   });
 
   it("takes a plan announced with «facciamo così:» whatever its conditions, and one said without a verb after a consent", () => {
-    expect(decided("Facciamo così: Gigi gli rimette la sella com'era, giovedì fa un'uscita di tre ore, e se dopo non ha niente corre.")).toHaveLength(1);
+    expect(decided("Facciamo così: Gigi gli rimette la sella com'era, giovedì fa un'uscita di tre ore, e se dopo non ha niente corre.")).toHaveLength(
+      1,
+    );
     expect(decided("Va bene, va bene.", "Niente diretta, servizio registrato per il notiziario della sera.").map((d) => d.text)).toEqual([
       "Niente diretta, servizio registrato per il notiziario della sera.",
     ]);
@@ -268,7 +270,9 @@ describe("decisions said over a vote, a silence, a rule from now on", () => {
     ]);
     expect(found[0].timestamp).toBe("00:10");
     // «Sì, facciamo così.» agrees to what was said before it.
-    expect(decided("La gita la spostiamo a maggio, col pullman piccolo.", "Sì, facciamo così.", "Passiamo al prossimo punto, il bilancio.")[0].text).toMatch(/maggio/);
+    expect(
+      decided("La gita la spostiamo a maggio, col pullman piccolo.", "Sì, facciamo così.", "Passiamo al prossimo punto, il bilancio.")[0].text,
+    ).toMatch(/maggio/);
   });
 
   it("reads a vote whose outcome no formula states, a count of the voters, and a call that names what is voted", () => {
@@ -286,14 +290,25 @@ describe("decisions said over a vote, a silence, a rule from now on", () => {
       "Propongo: parere favorevole all'aumento a dieci euro, a condizione che parta da settembre. Favorevoli? Dieci. Contrari? Nessuno. Parere favorevole con le due condizioni.",
     ]);
     // The count said in one breath after the call, with no verdict after it.
-    const breath = decided("Metto ai voti la nuova quota di iscrizione a trenta euro.", "Favorevoli dieci, contrari nessuno.", "Passiamo al terzo punto, la pista.");
+    const breath = decided(
+      "Metto ai voti la nuova quota di iscrizione a trenta euro.",
+      "Favorevoli dieci, contrari nessuno.",
+      "Passiamo al terzo punto, la pista.",
+    );
     expect(breath.map((d) => d.text)).toEqual(["Metto ai voti la nuova quota di iscrizione a trenta euro. Favorevoli dieci, contrari nessuno."]);
-    const outOf = decided("Altre osservazioni?", "No.", "Allora chi approva il verbale con questa correzione alzi la mano.", "Diciannove su diciannove, approvato.");
+    const outOf = decided(
+      "Altre osservazioni?",
+      "No.",
+      "Allora chi approva il verbale con questa correzione alzi la mano.",
+      "Diciannove su diciannove, approvato.",
+    );
     expect(outOf.map((d) => d.text)).toEqual(["Chi approva il verbale con questa correzione alzi la mano. Diciannove su diciannove, approvato."]);
     const named = decided("Allora, il banchetto.", "Chi è favorevole a fare il banchetto, con marmellate e stelle di Natale?", "Tutti favorevoli.");
     expect(named.map((d) => d.text)).toEqual(["Chi è favorevole a fare il banchetto, con marmellate e stelle di Natale? Tutti favorevoli."]);
     // A tally that leads to its outcome is one decision with it.
-    expect(decided("Metto ai voti la nuova quota di iscrizione a trenta euro.", "Favorevoli dieci, contrari due.", "Approvata a maggioranza.")).toHaveLength(1);
+    expect(
+      decided("Metto ai voti la nuova quota di iscrizione a trenta euro.", "Favorevoli dieci, contrari due.", "Approvata a maggioranza."),
+    ).toHaveLength(1);
   });
 
   it.each([

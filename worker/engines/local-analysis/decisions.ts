@@ -67,7 +67,8 @@ const NOT_PLAN =
 
 // What a consent settles, said without its verb: «niente diretta, …», «un mese di prova…», «solo il sabato…»
 // (not the meeting moving on: «Due cose ancora sul bilancio.», «Un attimo.»).
-const VERBLESS_PLAN = /^(?!\S+\s+(?:\S+\s+)?(?:cose|cosa|punt[oi]|domand[ae]|question[ei]|minut[oi]|parol[ae]|attimo)\b)(?:niente|nessun|nessuna|solo|soltanto|un|una|due|tre|quattro|cinque|sei|dieci|venti|trenta|cento|mille|\d+)\s+\w+[^,.;:?!]*(?:[,;]\s*[^?]*)?[.!]?$/;
+const VERBLESS_PLAN =
+  /^(?!\S+\s+(?:\S+\s+)?(?:cose|cosa|punt[oi]|domand[ae]|question[ei]|minut[oi]|parol[ae]|attimo)\b)(?:niente|nessun|nessuna|solo|soltanto|un|una|due|tre|quattro|cinque|sei|dieci|venti|trenta|cento|mille|\d+)\s+\w+[^,.;:?!]*(?:[,;]\s*[^?]*)?[.!]?$/;
 
 const POSTPONED_TO = new RegExp(
   String.raw`\b(?:ne\s+|l[oaie]\s+|la\s+questione\s+)?(?:riparl|decid|riprend|rived|ridiscut|rivalut|rimand)\w*iamo\b[^.;:?!]{0,40}?\b(?:al(?:la)?\s+prossim[oa]\s+(?:consiglio|riunione|assemblea|seduta|incontro|direttivo|collegio)|a\s+(?:gennaio|febbraio|marzo|aprile|maggio|giugno|luglio|agosto|settembre|ottobre|novembre|dicembre)|la\s+settimana\s+prossima|il\s+mese\s+prossimo|(?:subito\s+)?dopo\s+(?:la|il|l')|quando\s+(?:arriva|arrivano|abbiamo|avremo|sappiamo|ci\s+sono))`,
@@ -128,14 +129,19 @@ function isDecision(folded: string, previous: string | undefined, assigned = fal
   )
     return true;
   // "Hai ragione. Da gennaio facciamo una turnazione…": the consent is the sentence before.
-  if (previous && /^(?:hai ragione|ha ragione|d'accordo|va bene|ok|perfetto|giusto)(?:[,]?\s+(?:va bene|basta|dai|d'accordo|allora))?[.!]?$/.test(previous.trim())) {
+  if (
+    previous &&
+    /^(?:hai ragione|ha ragione|d'accordo|va bene|ok|perfetto|giusto)(?:[,]?\s+(?:va bene|basta|dai|d'accordo|allora))?[.!]?$/.test(previous.trim())
+  ) {
     const own = folded.match(/^(?:(?:da|dal|dalla|dai|dalle)\s+\w+\s+|da subito\s+)?(\w+iamo)\b/);
     if (own && !NOT_PLAN.test(own[1])) return true;
     // …or said without a verb: «Va bene. Niente diretta, servizio registrato per il notiziario.», «Va bene. Un mese di prova con i campioni…».
     if (VERBLESS_PLAN.test(folded) && contentWords(folded) >= 3) return true;
   }
   // The same in one breath, as a raw transcript runs it on: «va bene, va bene niente diretta, servizio registrato…».
-  const afterConsent = folded.match(/^(?:va bene|d'accordo|ok|okay|perfetto|giusto)(?:[,]?\s+(?:va bene|basta|dai|d'accordo|allora))*[,.]?\s+(.+)$/)?.[1];
+  const afterConsent = folded.match(
+    /^(?:va bene|d'accordo|ok|okay|perfetto|giusto)(?:[,]?\s+(?:va bene|basta|dai|d'accordo|allora))*[,.]?\s+(.+)$/,
+  )?.[1];
   if (afterConsent && VERBLESS_PLAN.test(afterConsent) && contentWords(afterConsent) >= 3) return true;
   return false;
 }
@@ -258,7 +264,8 @@ export function findDecisions(
 }
 
 // The outcome of a vote said as a clause of its own inside a run-on sentence.
-const RUN_ON_VERDICT = /\b(?:(?:la|il)\s+(?:proposta|mozione|regola|delibera|verbale|bilancio|rendiconto|preventivo)\s+)?(?:e|viene)\s+(?:approvat|respint)[oaie](?:\s+(?:all'unanimita|a maggioranza))?\b/;
+const RUN_ON_VERDICT =
+  /\b(?:(?:la|il)\s+(?:proposta|mozione|regola|delibera|verbale|bilancio|rendiconto|preventivo)\s+)?(?:e|viene)\s+(?:approvat|respint)[oaie](?:\s+(?:all'unanimita|a maggioranza))?\b/;
 
 // Where a rule from a point in time opens inside a long run-on sentence: «…da oggi i due nuovi il carroponte non lo toccano…».
 const INNER_CUE = /^(?:da|dal|dalla|dalle)$/;

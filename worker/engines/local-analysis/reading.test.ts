@@ -230,7 +230,9 @@ describe("reading a raw transcript", () => {
       "Il preventivo è arrivato ieri. E per gli istruttori invece?",
     ]);
     // …but a vote's outcome before it is said, not asked.
-    const [tally] = read(seg(0, 20, "prendiamo il caseificio come produttore favorevoli? 22 contrari? nessuno astenuti? due approvato chi fa da referente?"));
+    const [tally] = read(
+      seg(0, 20, "prendiamo il caseificio come produttore favorevoli? 22 contrari? nessuno astenuti? due approvato chi fa da referente?"),
+    );
     expect(tally).toContain("Due approvato. Chi fa da referente?");
   });
 

@@ -28,7 +28,9 @@ describe("key points as short statements", () => {
 
 describe("a sentence tidied for the minutes", () => {
   it("drops «no» and «niente» said as fillers, not the «niente» that negates what follows", () => {
-    expect(tidySentence("Niente diretta, servizio registrato per il notiziario della sera.")).toBe("Niente diretta, servizio registrato per il notiziario della sera.");
+    expect(tidySentence("Niente diretta, servizio registrato per il notiziario della sera.")).toBe(
+      "Niente diretta, servizio registrato per il notiziario della sera.",
+    );
     expect(tidySentence("Niente, allora la riunione la spostiamo a giovedì.")).toBe("La riunione la spostiamo a giovedì.");
     expect(tidySentence("No, il preventivo lo chiediamo a un'altra ditta.")).toBe("Il preventivo lo chiediamo a un'altra ditta.");
   });

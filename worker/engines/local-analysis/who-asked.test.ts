@@ -29,7 +29,11 @@ describe("tasks given by asking who", () => {
 
   it("reads an answer whose later clause tells a past, and a name with its office", () => {
     expect(
-      actions("Il modulo chi lo attiva?", "Bisogna chiamare il fornitore del software.", "Lo attiva Christian dell'IT, ho già parlato con lui, dice due giorni di lavoro."),
+      actions(
+        "Il modulo chi lo attiva?",
+        "Bisogna chiamare il fornitore del software.",
+        "Lo attiva Christian dell'IT, ho già parlato con lui, dice due giorni di lavoro.",
+      ),
     ).toEqual([{ task: "Attivare il modulo", owner: "Christian dell'IT", due: null }]);
     // Done already: no task.
     expect(actions("E il tecnico chi lo chiama?", "Già fatto, l'ho chiamato io alle undici, viene lunedì mattina.")).toEqual([]);
