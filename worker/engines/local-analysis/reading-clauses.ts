@@ -112,7 +112,7 @@ export function addresses(tokens: Token[], j: number): boolean {
   // The object may come first and be taken up by its pronoun: «Marta, il modulo sul sito lo aggiorni tu».
   if (/^(?:il|lo|la|i|gli|le|l'\p{L}+)$/u.test(bare(tokens[k]?.word ?? "")) && !/[.!?]$/.test(tokens[j].word)) {
     const pronoun = tokens
-      .slice(k + 1, k + 8)
+      .slice(k + 1, k + 14)
       .findIndex((t, n) => n > 0 && /^(?:l[oaie]|ne|ci)$/.test(bare(t.word)) && !/^(?:il|lo|la|i|gli|le)$/.test(bare(tokens[k + n]?.word ?? "")));
     const stop = tokens.slice(k, k + 1 + Math.max(0, pronoun)).some((t) => /[.!?;:]$/.test(t.word));
     if (pronoun > 0 && !stop) k += pronoun + 1;

@@ -45,6 +45,10 @@ describe("reading a raw transcript", () => {
   it("sets off the person called before a request, by name, by title and name, or by role, in the polite form too", () => {
     const called = (text: string) => read(seg(0, 3, "ho sentito Chiara ieri."), seg(5, 9, text))[1];
     expect(called("chiara il modulo lo attivi tu entro martedì.")).toBe("Chiara, il modulo lo attivi tu entro martedì.");
+    // The object may be long before its pronoun.
+    expect(called("marco il menù della cena di gala di sabato per il gruppo me lo mandi entro mercoledì.")).toMatch(
+      /^Marco, il menù della cena di gala di sabato per il gruppo me lo mandi/,
+    );
     expect(called("professoressa Marchetti la scheda la compila lei.")).toBe("Professoressa Marchetti, la scheda la compila lei.");
     expect(called("tesoriere la convocazione la mandi tu.")).toMatch(/^Tesoriere, la convocazione la mandi tu/);
     // A role that is the subject is no one called: «il tesoriere la manda».

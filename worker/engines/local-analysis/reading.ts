@@ -72,6 +72,12 @@ const wordsAfter = (tokens: Token[], i: number, n: number) =>
     .map((k) => k.word)
     .join(" ");
 
+/** Whether the sentence from token k calls someone and then puts the object first: «Franco il menù…». */
+function callsWithObjectFirst(tokens: Token[], k: number, names: Set<string>): boolean {
+  const called = vocativeAt(tokens, k, names);
+  return called > 0 && /^(?:il|lo|la|i|gli|le)$|^l'\p{L}/u.test(bare(tokens[k + called]?.word ?? ""));
+}
+
 /** Whether a vote's count opens at token k: «19 su 19», «tutti favorevoli». */
 function countsVote(tokens: Token[], k: number): boolean {
   const [w0, w1, w2] = [k, k + 1, k + 2].map((j) => bare(tokens[j]?.word ?? ""));
@@ -208,7 +214,10 @@ export function readTranscript(segments: TimedSegment[]): TimedSegment[] {
           !awaitsObject(kept, i) &&
           // (The «sì» that closes a long question is its answer: «…siete d'accordo sì il tesoriere chiede…».)
           (!AGREEMENT.test(b) || (b === "sì" && sinceEnd >= 4)) &&
-          opensClause(kept, i + 1, names, nouns, sinceEnd)) ||
+          opensClause(kept, i + 1, names, nouns, sinceEnd) &&
+          // (Not the pronoun that takes up the object a request put after the name it calls: «franco il
+          // menù della cena… me lo mandi».)
+          !(CLITICS.test(nb) && callsWithObjectFirst(kept, i + 1 - sinceEnd, names))) ||
         // The speakers' own verb after its pronouns: «…per due notti gli rimborsiamo le notti» — not
         // after a time or a condition put first («in caso di pioggia la spostiamo»).
         (runOn &&
