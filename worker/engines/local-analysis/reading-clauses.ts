@@ -111,9 +111,20 @@ export function addresses(tokens: Token[], j: number): boolean {
   let k = j + 1;
   // The object may come first and be taken up by its pronoun: «Marta, il modulo sul sito lo aggiorni tu».
   if (/^(?:il|lo|la|i|gli|le|l'\p{L}+)$/u.test(bare(tokens[k]?.word ?? "")) && !/[.!?]$/.test(tokens[j].word)) {
+    // (The pronoun before the verb it goes with, not an article: «…la lettera con le rate e le scadenze la fai tu».)
+    const verbAfter = (at: number) => {
+      const next = bare(tokens[at + 1]?.word ?? "");
+      return secondPerson(next) || CLITICS.test(next) || bare(tokens[at + 2]?.word ?? "") === "lei";
+    };
     const pronoun = tokens
       .slice(k + 1, k + 14)
-      .findIndex((t, n) => n > 0 && /^(?:l[oaie]|ne|ci)$/.test(bare(t.word)) && !/^(?:il|lo|la|i|gli|le)$/.test(bare(tokens[k + n]?.word ?? "")));
+      .findIndex(
+        (t, n) =>
+          n > 0 &&
+          /^(?:l[oaie]|ne|ci)$/.test(bare(t.word)) &&
+          !/^(?:il|lo|la|i|gli|le)$/.test(bare(tokens[k + n]?.word ?? "")) &&
+          verbAfter(k + 1 + n),
+      );
     const stop = tokens.slice(k, k + 1 + Math.max(0, pronoun)).some((t) => /[.!?;:]$/.test(t.word));
     if (pronoun > 0 && !stop) k += pronoun + 1;
   }

@@ -45,7 +45,8 @@ describe("reading a raw transcript", () => {
   it("sets off the person called before a request, by name, by title and name, or by role, in the polite form too", () => {
     const called = (text: string) => read(seg(0, 3, "ho sentito Chiara ieri."), seg(5, 9, text))[1];
     expect(called("chiara il modulo lo attivi tu entro martedì.")).toBe("Chiara, il modulo lo attivi tu entro martedì.");
-    // The object may be long before its pronoun.
+    // The object may be long before its pronoun, and hold an article that looks like one.
+    expect(called("michele la lettera con le rate e le scadenze la fai tu per i genitori.")).toMatch(/^Michele, la lettera/);
     expect(called("marco il menù della cena di gala di sabato per il gruppo me lo mandi entro mercoledì.")).toMatch(
       /^Marco, il menù della cena di gala di sabato per il gruppo me lo mandi/,
     );
