@@ -206,6 +206,10 @@ describe("the speaker's own task, said over two sentences or with a clause about
     expect(actions("Il conto lo apro io in posta la settimana prossima, che deve firmare anche lei.")).toEqual([
       expect.objectContaining({ owner: null, due: "la settimana prossima" }),
     ]);
+    // …and run on, without its commas.
+    expect(actions("Lo apro io in posta la settimana prossima quando lei è a casa che deve firmare anche lei.")).toEqual([
+      expect.objectContaining({ owner: null, due: "la settimana prossima" }),
+    ]);
     // Guard: a past told in the main clause stays no task.
     expect(actions("Il preventivo l'ho chiesto io a quelli di Bologna che ci hanno fatto vedere il proiettore.")).toEqual([]);
   });

@@ -220,7 +220,15 @@ function scan(sentences: Sentence[]): Found[] {
     const subject = subjectOwner(text);
     // "Lo apro io in posta, che deve firmare anche lei": a duty given as the reason for something else is no duty.
     const dutyAt = MODAL.exec(text);
-    const modal = dutyAt && !/[,;]\s*(?:che|perché|perche|siccome|visto che|dato che)\s+[^,;]*$/iu.test(text.slice(0, dutyAt.index)) ? dutyAt : null;
+    // (Nor after the speaker's own commitment, run on with the reason: «Lo apro io in posta la settimana
+    // prossima quando lei è a casa che deve firmare anche lei».)
+    const before = dutyAt ? text.slice(0, dutyAt.index) : "";
+    const modal =
+      dutyAt &&
+      !/[,;]\s*(?:che|perché|perche|siccome|visto che|dato che)\s+[^,;]*$/iu.test(before) &&
+      !(FIRST_PERSON.test(before) && /\s(?:che|perché|perche)\s/iu.test(before))
+        ? dutyAt
+        : null;
     const commit = COMMIT.exec(text);
     // The owner after "lo fa" may follow a time said first: "lo fa ogni lunedì l'infermiere…".
     const withoutDue = due ? text.replace(due.due, "").replace(/\s{2,}/g, " ") : text;
