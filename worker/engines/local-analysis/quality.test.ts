@@ -231,7 +231,9 @@ describe("local analyzer on the annotated meetings (agenda, title, summary, deci
       decisionsFound: 31,
       decisionsExtra: 29,
       actionsComplete: 39,
-      actionsExtra: 25,
+      // 26 since session 16: «Chiamo il fotografo oggi e gli dico che entro venerdì ce le deve mandare» is
+      // found now, but the scorer's greedy matching gives its item to a task found earlier (see analyzer.md).
+      actionsExtra: 26,
     });
   });
 
