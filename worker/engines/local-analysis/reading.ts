@@ -297,6 +297,11 @@ export function readTranscript(segments: TimedSegment[]): TimedSegment[] {
     // «Sara, puoi fare tu…», «Professoressa Marchetti, la scheda la compila lei», «Tesoriere, la convocazione la mandi tu».
     // So is a first name after the object put first: «La lista della spesa, Gianni, la fai tu».
     const afterObject = !atStart && /,$/.test(kept[i - 1]?.word ?? "") && soundsLikeFirstName(bare(t.word));
+    // …and a name said after «tu» that closes a request: «e su Facebook lo metti tu Michele che sei l'unico…».
+    if (!atStart && bare(kept[i - 1]?.word ?? "") === "tu" && /\p{L}$/u.test(kept[i - 1].word) && soundsLikeFirstName(bare(t.word))) {
+      kept[i - 1].word += ",";
+      if (/\p{L}$/u.test(t.word) && kept[i + 1] && /^\p{Ll}/u.test(kept[i + 1].word)) t.word += ",";
+    }
     const called = atStart || afterObject ? vocativeAt(kept, i, names) : 0;
     if (called && /\p{L}$/u.test(kept[i + called - 1].word) && addresses(kept, i + called - 1)) kept[i + called - 1].word += ",";
     atStart = /[.!?]["»)]*$/u.test(t.word) && !/\.\.\.$|…$/.test(t.word) && !ABBREVIATION.test(bare(t.word));
