@@ -131,6 +131,8 @@ export function addresses(tokens: Token[], j: number): boolean {
   // «Sara, tu che fai la grafica ci pensi tu…»: the name and «tu» call the person.
   // (Not one told what they are, «Davide, tu sei il caposquadra», nor asked alone, «Sara, tu? Io niente».)
   const after = bare(tokens[k + 1]?.word ?? "");
+  // So do a title and «lei che…», the polite form: «Dottor Ferraro lei che ha fatto il corso prepara…».
+  if (k === j + 1 && bare(tokens[k]?.word ?? "") === "lei" && after === "che" && !/[.!?]$/.test(tokens[j].word)) return true;
   if (
     k === j + 1 &&
     bare(tokens[k]?.word ?? "") === "tu" &&

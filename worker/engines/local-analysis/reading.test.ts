@@ -45,6 +45,8 @@ describe("reading a raw transcript", () => {
   it("sets off the person called before a request, by name, by title and name, or by role, in the polite form too", () => {
     const called = (text: string) => read(seg(0, 3, "ho sentito Chiara ieri."), seg(5, 9, text))[1];
     expect(called("chiara il modulo lo attivi tu entro martedì.")).toBe("Chiara, il modulo lo attivi tu entro martedì.");
+    // A title and a name calling with «lei che…», the polite form.
+    expect(called("dottor Ferraro lei che ha fatto il corso prepara una scheda da attaccare in guardiola.")).toMatch(/^Dottor Ferraro, lei che/);
     // A name said after «tu» closes the request.
     expect(read(seg(0, 9, "e su facebook lo metti tu michele che sei l'unico che sa usarlo"))[0]).toMatch(/lo metti tu, Michele, che sei/);
     // The object may be long before its pronoun, and hold an article that looks like one.
