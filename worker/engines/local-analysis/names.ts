@@ -64,7 +64,9 @@ export function soundsLikeFirstName(word: string): boolean {
   return (
     SET.has(word) ||
     (word.length >= 4 && /^[a-z]+$/.test(word) && HEARD.has(asHeard(word))) ||
-    // An unstressed final «-a» heard as «-e» («Marte», «Silvie»); not in short words («mare», «luce»).
-    (word.length >= 5 && /^[a-z]+e$/.test(word) && HEARD.has(asHeard(word.slice(0, -1) + "a")))
+    // An unstressed final «-a» heard as «-e» («Marte», «Silvie»), or «-e» as «-a» («Davida»); not in
+    // short words («mare», «luce»).
+    (word.length >= 5 && /^[a-z]+e$/.test(word) && HEARD.has(asHeard(word.slice(0, -1) + "a"))) ||
+    (word.length >= 6 && /^[a-z]+a$/.test(word) && HEARD.has(asHeard(word.slice(0, -1) + "e")))
   );
 }

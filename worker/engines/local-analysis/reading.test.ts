@@ -368,6 +368,8 @@ describe("reading a raw transcript", () => {
     ]);
     // A final «-a» heard as «-e»; not a short word that is one too («mare»).
     expect(read(seg(0, 5, "poi silvie porta il pane al mare entro sabato."))).toEqual(["Poi Silvie porta il pane al mare entro sabato."]);
+    // …and a final «-e» heard as «-a»; not a word that is one too («marca», «sola»).
+    expect(read(seg(0, 5, "poi davida cambia marca e resta sola entro sabato."))).toEqual(["Poi Davida cambia marca e resta sola entro sabato."]);
   });
 
   it("in a run-on transcript, sets aside a filler inside a noun phrase or said twice, keeps «diciamo che» and «lo diciamo»", () => {
