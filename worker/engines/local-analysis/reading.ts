@@ -72,7 +72,7 @@ const wordsAfter = (tokens: Token[], i: number, n: number) =>
     .map((k) => k.word)
     .join(" ");
 
-/** Whether the sentence from token k calls someone and then puts the object first: «Franco il menù…». */
+/** Whether the sentence from token k calls someone and then puts the object first: «Marco il menù…». */
 function callsWithObjectFirst(tokens: Token[], k: number, names: Set<string>): boolean {
   const called = vocativeAt(tokens, k, names);
   return called > 0 && /^(?:il|lo|la|i|gli|le)$|^l'\p{L}/u.test(bare(tokens[k + called]?.word ?? ""));
@@ -215,7 +215,7 @@ export function readTranscript(segments: TimedSegment[]): TimedSegment[] {
           // (The «sì» that closes a long question is its answer: «…siete d'accordo sì il tesoriere chiede…».)
           (!AGREEMENT.test(b) || (b === "sì" && sinceEnd >= 4)) &&
           opensClause(kept, i + 1, names, nouns, sinceEnd) &&
-          // (Not the pronoun that takes up the object a request put after the name it calls: «franco il
+          // (Not the pronoun that takes up the object a request put after the name it calls: «marco il
           // menù della cena… me lo mandi».)
           !(CLITICS.test(nb) && callsWithObjectFirst(kept, i + 1 - sinceEnd, names))) ||
         // The speakers' own verb after its pronouns: «…per due notti gli rimborsiamo le notti» — not
