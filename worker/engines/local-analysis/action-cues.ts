@@ -75,11 +75,19 @@ export function firstPersonCommitment(sentence: string): { firm: boolean } | und
     text.match(/(?:^|[,;:]\s*|\b(?:ma|e|poi|allora|quindi)\s+)(l[oaie]|l'|ne|gli|ci)(?:\s+|(?<='))(\p{Ll}{3,}o)\b(?:\s+(\p{L}+))?/u),
     // The object put first and taken up by the pronoun: "la sedia la cambio da martedì", "e il cartello lo faccio io".
     text.match(OBJECT_FIRST),
+    // …also after a short answer run on before it: «non è cambiato il bonifico della prima metà lo faccio io lunedì».
+    afterAnswer(text)?.match(OBJECT_FIRST) ?? null,
   ]) {
     const commitment = m ? commitmentIn(m, text) : undefined;
     if (commitment) return commitment;
   }
   return undefined;
+}
+
+/** The words after a short answer that ends on a participle («non è cambiato»), where run-on text goes on with the next clause. */
+function afterAnswer(text: string): string | undefined {
+  const m = text.match(/^(?:\p{L}+\s+){0,2}(?:è|sono)\s+\p{L}{3,}(?:at|ut|it)[oaie]\s+(?=(?:il|lo|la|i|gli|le)\s|l')/u);
+  return m ? text.slice(m[0].length) : undefined;
 }
 
 const OBJECT_FIRST =

@@ -70,6 +70,10 @@ describe("a commitment with its object put first", () => {
       expect.objectContaining({ task: "Gli scatoloni li guardo, un po' alla volta" }),
       expect.objectContaining({ task: "Il cartello lo faccio" }),
     ]);
+    // …and after a short answer run on before it, as raw transcripts write them.
+    expect(actions("Il codice fiscale è cambiato?", "Non è cambiato il bonifico della prima metà lo faccio io lunedì.")).toEqual([
+      expect.objectContaining({ owner: null, due: "lunedì" }),
+    ]);
     expect(actions("La vigilanza privata la riprendiamo al prossimo consiglio.", "I preventivi li chiedo io, ne conosco una a Terlizzi.")).toEqual([
       { task: "I preventivi li chiedo, ne conosco una a Terlizzi", owner: null, due: null },
     ]);
