@@ -134,6 +134,11 @@ describe("action items", () => {
     expect(findDue("Ma dammi fino a mercoledì, che devo chiamare l'assistenza.")).toEqual({ due: "fino a mercoledì", strong: true });
   });
 
+  it("reads «oggi» closing its clause before a condition, as a run-on transcript writes it", () => {
+    expect(findDue("Roberta lo aggiorni tu il sito oggi se ci riesci.")?.due).toBe("oggi");
+    expect(findDue("Oggi parliamo del sito se ci riusciamo.")).toBeUndefined();
+  });
+
   it("keeps «stessa» with its evening and a pronoun with its verb in the time an event gives", () => {
     expect(findDue("Sì, lo faccio io, stasera stessa.")?.due).toBe("stasera stessa");
     expect(findDue("La chiedo, e la mando a tutte le società appena ce l'ho.")?.due).toBe("appena ce l'ho");

@@ -77,7 +77,11 @@ const DUE_PATTERNS: DuePattern[] = [
   ),
   // "oggi pomeriggio", "in giornata"; a bare "oggi" only closing the clause ("gliela scrivo io oggi"):
   // at its start it is too often "today we talk about…".
-  pattern(String.raw`(?:oggi\s+(?:pomeriggio|stesso|in\s+giornata)|in\s+giornata|stamattina|(?<=\p{L}\s+)oggi(?=\s*(?:[.,;:!?]|$)))`, "whole", false),
+  pattern(
+    String.raw`(?:oggi\s+(?:pomeriggio|stesso|in\s+giornata)|in\s+giornata|stamattina|(?<=\p{L}\s+)oggi(?=\s*(?:[.,;:!?]|$)|\s+(?:se|che|così|perché|quando|appena)\s))`,
+    "whole",
+    false,
+  ),
   // "la settimana prossima", "il mese prossimo", "questa settimana", "in mattinata": the period, said without a preposition.
   pattern(
     String.raw`(?:la\s+settimana\s+prossima|la\s+prossima\s+settimana|il\s+mese\s+prossimo|il\s+prossimo\s+mese|(?:questa|in)\s+settimana|questo\s+mese|questa\s+sera|stanotte|domattina|in\s+mattinata|in\s+serata|nei\s+prossimi\s+giorni)(?![\p{L}])`,
