@@ -184,3 +184,40 @@ export function reportsPast(sentence: string, firmDeadline: boolean): boolean {
   if (firmDeadline || firstPersonCommitment(sentence)) return false;
   return /(?:^|[\s,])(?:è|sono|era|erano|eravamo)\s+(?:già\s+)?\p{L}{2,}(?:at[oaie]|ut[oaie]|it[oaie])(?![\p{L}])/iu.test(sentence);
 }
+
+// Duty and commitment forms, on the original text (accents kept, case ignored).
+export const MODAL = /\b(?:dovrà|dovranno|dovra|deve|devono|dovrebbe|dovrebbero|ha il compito di|hanno il compito di)\s+/iu;
+export const COMMIT =
+  /\b(?:si\s+(?:impegna|impegnano|occupa|occupano|incarica|incaricano|offre|offrono|prende|prendono\s+l'incarico)\s+(?:comunque\s+|anche\s+|quindi\s+|pure\s+)?(?:a|di|l'incarico\s+di)|è\s+incaricat[oa]\s+di|sono\s+incaricat[ie]\s+di)\s+/iu;
+// "si dà mandato al presidente di…", "incarica l'amministratore di…": the owner follows.
+export const MANDATE = /\b(?:si\s+dà|si\s+da|dà|da|diamo|viene\s+dato)\s+mandato\s+(al|alla|allo|all'|ai|alle|agli|a)\s*(.{2,60}?)\s+di\s+/iu;
+// "Chiedo ai colleghi di mandarmi le date entro…": the people asked own the task.
+export const ASKED =
+  /\b(?:chiedo|chiediamo|chiederei|chiederemmo|prego)\s+(?:solo\s+|anche\s+|quindi\s+|allora\s+|però\s+)?(al|alla|allo|all'|ai|alle|agli)\s*(.{2,40}?)\s+di\s+/iu;
+// An order in the second person with its pronoun joined ("chiamalo", "mandamelo", "scrivigli",
+// "fallo") opening the sentence; the verb's stem ends as an imperative does, so "la sala" is none.
+export const ORDER_WITH_PRONOUN =
+  /^(?:(?:e|ma|allora|però|ok|sì|si|dai)[,]?\s+)*(?:\p{Ll}{3,}[aie]|fa|di|da|sta)(?:l[oaie]|li|gli|mi|ci|ne|mel[oaie]|tel[oaie]|cel[oaie]|gliel[oaie])(?![\p{L}])/u;
+export const INCARICA = /\b(?:incarica|incarichiamo|incaricano)\s+(il|lo|la|l'|i|gli|le)\s*(.{2,50}?)\s+di\s+/iu;
+// "se ne occupa Luca", "ci pensa la segreteria": the owner follows too.
+export const AFTER_VERB =
+  /\b(?:se\s+ne\s+occupa|se\s+ne\s+occupano|se\s+ne\s+incarica|se\s+ne\s+incaricano|ci\s+pensa|ci\s+pensano|lo\s+fa|la\s+fa|a\s+cura\s+di|a\s+carico\s+di)\s+((?:il|lo|la|l'|i|gli|le)?\s*[\p{L}']+(?:\s+\p{Lu}[\p{L}']+)*)/iu;
+// Future forms (not "sarà", "avrà", nor the impersonal "se ne riparlerà").
+export const FUTURE = /(?<![\p{L}])(?!(?:sar|avr|potr|vorr|dovr|torner|riparler)\w*)(\p{L}{3,}(?:erà|irà|arà|eranno|iranno|aranno))(?![\p{L}])/iu;
+// First person: "preparo io", "me ne occupo io", "ci penso io", "lo scrivo io", "io scrivo", "glielo rimando".
+export const FIRST_PERSON =
+  /(?:\b(?:me\s+ne\s+occupo|ci\s+penso\s+io|lo\s+faccio\s+io|la\s+faccio\s+io)\b|\b\p{L}{3,}o\s+io\b|\bio\s+\p{L}{3,}o\b|\b(?:glielo|gliela|te\s+lo|te\s+la|ve\s+lo|ve\s+la|le|gli|ti|vi|lo|la|li)\s+(?:mando|rimando|invio|preparo|scrivo|porto|faccio|giro|passo|chiamo|sento|mandiamo|prepariamo)\b|^(?:\p{L}+[,.]?\s+){0,3}(?:allora\s+|quindi\s+)?(?:preparo|scrivo|mando|invio|porto|chiamo|verifico|controllo|metto|faccio|riscrivo|sento|organizzo|contatto|aggiorno|chiedo|sistemo|ordino|compro|prenoto|spedisco|pubblico|sollecito|fisso|giro|telefono|correggo|rivedo|consegno|comunico|avviso|stampo|rimando|carico)\b)/iu;
+
+// A request closed by a tag that only checks it was heard: «…mi scrivete sul gruppo, va bene?».
+export const TAG_QUESTION = /,\s*(?:va bene|d'accordo|ok|okay|vero|chiaro|intesi|siamo intesi)\s*\?\s*$/iu;
+
+// The speaker offers to bring or make something, "io" first: "Io porto il vino", "Io faccio le torte salate".
+export const OFFERS =
+  /^(?:(?:e|allora|sì|si|ok|va bene)[,]?\s+)*io\s+(?:porto|faccio|preparo|prendo|scrivo|mando|chiamo|compro|organizzo|sento|stampo|prenoto)\s+(?:il|lo|la|l'|i|gli|le|un|una|uno|del|della|dello|dei|delle|degli)(?![\p{L}])/iu;
+
+// What the speaker does anyway, not an offer: "io faccio il medico da vent'anni", "io porto sempre il vino".
+export const HABIT = /\b(?:sempre|di solito|ogni|anni|mestiere|lavoro)\b/iu;
+
+// «dovrebbe» is a guess; a modal before a verb of being or lasting states no duty.
+export const CONDITIONAL_MODAL = /^(?:dovrebbe|dovrebbero)\b/iu;
+export const MODAL_NOT_DUTY = /^(?:essere|esserci|avere|stare|bastare|arrivare|tornare|costare|durare|servire|partire)\b/iu;

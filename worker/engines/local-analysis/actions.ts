@@ -9,6 +9,20 @@ import { formatTimestamp, type ActionItemValue } from "~/lib/analysis";
 import type { Sentence } from "./sentences";
 import {
   actsAsSubject,
+  AFTER_VERB,
+  ASKED,
+  COMMIT,
+  CONDITIONAL_MODAL,
+  FIRST_PERSON,
+  FUTURE,
+  HABIT,
+  INCARICA,
+  MANDATE,
+  MODAL,
+  MODAL_NOT_DUTY,
+  OFFERS,
+  ORDER_WITH_PRONOUN,
+  TAG_QUESTION,
   firstPersonCommitment,
   GROUP_REQUEST,
   PASSIVE_DUTY,
@@ -18,83 +32,25 @@ import {
   whoeverOwner,
   whoeverSubject,
 } from "./action-cues";
-import { isName, namesPerson, ownerBefore, ownerPhrase, PERSON, ROLE_ADJECTIVE, readOwnersOf, subjectAfterDue, subjectOwner } from "./owners";
+import {
+  isName,
+  namedAfterVerb,
+  namesPerson,
+  ownerBefore,
+  ownerPhrase,
+  readOwnersOf,
+  RESUMED,
+  RESUMED_BY_PRONOUN,
+  subjectAfterDue,
+  subjectOwner,
+} from "./owners";
 import { capitalise, clip, contentWords } from "./text";
 import { daySaidAlone, findDue } from "./deadlines";
-import { addresseeOf, joinReplies } from "./turns";
+import { acceptsRequest, addresseeOf, joinReplies } from "./turns";
 import { answerWhoQuestions, taskBefore } from "./who-asked";
 import { plannedTask } from "./plans";
 
 export { findDue };
-
-// Duty and commitment forms, on the original text (accents kept, case ignored).
-const MODAL = /\b(?:dovrà|dovranno|dovra|deve|devono|dovrebbe|dovrebbero|ha il compito di|hanno il compito di)\s+/iu;
-const COMMIT =
-  /\b(?:si\s+(?:impegna|impegnano|occupa|occupano|incarica|incaricano|offre|offrono|prende|prendono\s+l'incarico)\s+(?:comunque\s+|anche\s+|quindi\s+|pure\s+)?(?:a|di|l'incarico\s+di)|è\s+incaricat[oa]\s+di|sono\s+incaricat[ie]\s+di)\s+/iu;
-// "si dà mandato al presidente di…", "incarica l'amministratore di…": the owner follows.
-const MANDATE = /\b(?:si\s+dà|si\s+da|dà|da|diamo|viene\s+dato)\s+mandato\s+(al|alla|allo|all'|ai|alle|agli|a)\s*(.{2,60}?)\s+di\s+/iu;
-// "Chiedo ai colleghi di mandarmi le date entro…": the people asked own the task.
-const ASKED =
-  /\b(?:chiedo|chiediamo|chiederei|chiederemmo|prego)\s+(?:solo\s+|anche\s+|quindi\s+|allora\s+|però\s+)?(al|alla|allo|all'|ai|alle|agli)\s*(.{2,40}?)\s+di\s+/iu;
-// An order in the second person with its pronoun joined ("chiamalo", "mandamelo", "scrivigli",
-// "fallo") opening the sentence; the verb's stem ends as an imperative does, so "la sala" is none.
-const ORDER_WITH_PRONOUN =
-  /^(?:(?:e|ma|allora|però|ok|sì|si|dai)[,]?\s+)*(?:\p{Ll}{3,}[aie]|fa|di|da|sta)(?:l[oaie]|li|gli|mi|ci|ne|mel[oaie]|tel[oaie]|cel[oaie]|gliel[oaie])(?![\p{L}])/u;
-const INCARICA = /\b(?:incarica|incarichiamo|incaricano)\s+(il|lo|la|l'|i|gli|le)\s*(.{2,50}?)\s+di\s+/iu;
-// "se ne occupa Luca", "ci pensa la segreteria": the owner follows too.
-const AFTER_VERB =
-  /\b(?:se\s+ne\s+occupa|se\s+ne\s+occupano|se\s+ne\s+incarica|se\s+ne\s+incaricano|ci\s+pensa|ci\s+pensano|lo\s+fa|la\s+fa|a\s+cura\s+di|a\s+carico\s+di)\s+((?:il|lo|la|l'|i|gli|le)?\s*[\p{L}']+(?:\s+\p{Lu}[\p{L}']+)*)/iu;
-// Future forms (not "sarà", "avrà", nor the impersonal "se ne riparlerà").
-const FUTURE = /(?<![\p{L}])(?!(?:sar|avr|potr|vorr|dovr|torner|riparler)\w*)(\p{L}{3,}(?:erà|irà|arà|eranno|iranno|aranno))(?![\p{L}])/iu;
-// First person: "preparo io", "me ne occupo io", "ci penso io", "lo scrivo io", "io scrivo", "glielo rimando".
-export const FIRST_PERSON =
-  /(?:\b(?:me\s+ne\s+occupo|ci\s+penso\s+io|lo\s+faccio\s+io|la\s+faccio\s+io)\b|\b\p{L}{3,}o\s+io\b|\bio\s+\p{L}{3,}o\b|\b(?:glielo|gliela|te\s+lo|te\s+la|ve\s+lo|ve\s+la|le|gli|ti|vi|lo|la|li)\s+(?:mando|rimando|invio|preparo|scrivo|porto|faccio|giro|passo|chiamo|sento|mandiamo|prepariamo)\b|^(?:\p{L}+[,.]?\s+){0,3}(?:allora\s+|quindi\s+)?(?:preparo|scrivo|mando|invio|porto|chiamo|verifico|controllo|metto|faccio|riscrivo|sento|organizzo|contatto|aggiorno|chiedo|sistemo|ordino|compro|prenoto|spedisco|pubblico|sollecito|fisso|giro|telefono|correggo|rivedo|consegno|comunico|avviso|stampo|rimando|carico)\b)/iu;
-
-// A request closed by a tag that only checks it was heard: «…mi scrivete sul gruppo, va bene?».
-const TAG_QUESTION = /,\s*(?:va bene|d'accordo|ok|okay|vero|chiaro|intesi|siamo intesi)\s*\?\s*$/iu;
-
-// The speaker offers to bring or make something, "io" first: "Io porto il vino", "Io faccio le torte salate".
-const OFFERS =
-  /^(?:(?:e|allora|sì|si|ok|va bene)[,]?\s+)*io\s+(?:porto|faccio|preparo|prendo|scrivo|mando|chiamo|compro|organizzo|sento|stampo|prenoto)\s+(?:il|lo|la|l'|i|gli|le|un|una|uno|del|della|dello|dei|delle|degli)(?![\p{L}])/iu;
-
-// What the speaker does anyway, not an offer: "io faccio il medico da vent'anni", "io porto sempre il vino".
-const HABIT = /\b(?:sempre|di solito|ogni|anni|mestiere|lavoro)\b/iu;
-
-// Who is named after the verb: «…lo ordina Anna», «…lo organizzano i rappresentanti dei genitori».
-const OWNER_AFTER_VERB = String.raw`((?:il|lo|la|l'|i|gli|le)\s*${PERSON}${ROLE_ADJECTIVE}(?:\s+\p{Lu}[\p{L}']+){0,3}(?:\s+(?:(?:della|dello|delle|degli|dei|del|di)\s+|dell')[\p{L}']+)?|\p{Lu}\p{Ll}+(?:\s+(?:e|ed)\s+\p{Lu}\p{Ll}+)?)(?![\p{L}'])`;
-const OPENERS = String.raw`(?:(?:allora|quindi|poi|e|intanto|ok|bene|va bene|perfetto|sì|d'accordo|giusto)[,]?\s+)*`;
-
-// The object put first and taken up by a pronoun, the owner after the verb: "il portatile lo
-// ordina Anna entro domani", "il rinfresco lo organizzano i rappresentanti dei genitori".
-// Matched on the sentence with its first letter in lower case (names keep their capital).
-const RESUMED = new RegExp(
-  String.raw`^${OPENERS}(?:il|lo|la|l'|i|gli|le)\s*[^,.;:?!]{2,90}?\s+(?:(?:lo|la|li|le)\s+|l')(\p{Ll}{3,}(?:a|ano|e|ono))\s+` + OWNER_AFTER_VERB,
-  "u",
-);
-// The pronoun first, for what was said just before: «Lo prepara la commissione programmazione, entro
-// la fine di settembre», «La configura Davide». Not a verb of knowing or saying («lo dice Marco»).
-const RESUMED_BY_PRONOUN = new RegExp(
-  String.raw`^${OPENERS}(?:(?:lo|la|li|le)\s+|l')(?!(?:dice|dicono|conosce|conoscono|pensa|pensano|crede|credono|vuole|vogliono|vede|vedono|capisce|ricorda)(?![\p{L}]))(\p{Ll}{3,}(?:a|ano|e|ono))\s+` +
-    OWNER_AFTER_VERB,
-  "u",
-);
-
-/**
- * Whether a yes in the first person takes on what the sentence before asked, its verb said again:
- * «E chiami anche il padre?» — «Sì, chiamo anche il padre»; «Chiedigli anche del libretto» — «Va
- * bene, gli chiedo anche del libretto».
- */
-function acceptsRequest(text: string, before: string | undefined): boolean {
-  if (!before || !/^(?:sì|si|certo|va bene|ok|d'accordo)(?![\p{L}])/iu.test(text)) return false;
-  const verb = text.match(/(?:^|\s)(\p{Ll}{3,})o(?![\p{L}])/u)?.[1];
-  // (Not hearing or seeing: «Mi senti?» — «Sì, ti sento».)
-  if (!verb || /^(?:sent|ved|capisc|conosc|sapp)$/u.test(verb)) return false;
-  return new RegExp(String.raw`(?<![\p{L}])${verb}(?:i|a|igli|ile|ilo|ila|imi)(?![\p{L}])`, "iu").test(before);
-}
-
-/** Whether the words after the verb name someone: a first name, or an article and a person or role. */
-const namedAfterVerb = (words: string) =>
-  isName(words.split(/\s+/)[0]) || (/^(?:il|lo|la|l'|i|gli|le)(?:\s|(?<='))/u.test(words) && namesPerson(words));
 
 let transcript = "";
 
@@ -114,9 +70,6 @@ function tidyTask(text: string): string {
   task = task.trim();
   return clip(capitalise(task), 200);
 }
-
-const CONDITIONAL_MODAL = /^(?:dovrebbe|dovrebbero)\b/iu;
-const MODAL_NOT_DUTY = /^(?:essere|esserci|avere|stare|bastare|arrivare|tornare|costare|durare|servire|partire)\b/iu;
 
 // Words without which no branch below can match.
 const CANDIDATE =

@@ -3,8 +3,8 @@
  * ranks (TextRank within each topic) -> topic names, key points, summary and title.
  */
 import { type AnalysisResult, type TimedSegment } from "~/lib/analysis";
-import { findActionsAndReplies, FIRST_PERSON } from "./actions";
-import { firstPersonCommitment } from "./action-cues";
+import { findActionsAndReplies } from "./actions";
+import { firstPersonCommitment, FIRST_PERSON } from "./action-cues";
 import { announcedName, markerTier } from "./agenda";
 import { minutesForAgenda } from "./agenda-minutes";
 import { agendaStarts } from "./agenda-topics";

@@ -179,3 +179,27 @@ export function ownerPhrase(owner: string | null): string | null {
     return null;
   return kept.join(" ").replace(/[,;:.]+$/, "");
 }
+
+// Who is named after the verb: «…lo ordina Anna», «…lo organizzano i rappresentanti dei genitori».
+const OWNER_AFTER_VERB = String.raw`((?:il|lo|la|l'|i|gli|le)\s*${PERSON}${ROLE_ADJECTIVE}(?:\s+\p{Lu}[\p{L}']+){0,3}(?:\s+(?:(?:della|dello|delle|degli|dei|del|di)\s+|dell')[\p{L}']+)?|\p{Lu}\p{Ll}+(?:\s+(?:e|ed)\s+\p{Lu}\p{Ll}+)?)(?![\p{L}'])`;
+const RESUMED_OPENERS = String.raw`(?:(?:allora|quindi|poi|e|intanto|ok|bene|va bene|perfetto|sì|d'accordo|giusto)[,]?\s+)*`;
+
+// The object put first and taken up by a pronoun, the owner after the verb: "il portatile lo
+// ordina Anna entro domani", "il rinfresco lo organizzano i rappresentanti dei genitori".
+// Matched on the sentence with its first letter in lower case (names keep their capital).
+export const RESUMED = new RegExp(
+  String.raw`^${RESUMED_OPENERS}(?:il|lo|la|l'|i|gli|le)\s*[^,.;:?!]{2,90}?\s+(?:(?:lo|la|li|le)\s+|l')(\p{Ll}{3,}(?:a|ano|e|ono))\s+` +
+    OWNER_AFTER_VERB,
+  "u",
+);
+// The pronoun first, for what was said just before: «Lo prepara la commissione programmazione, entro
+// la fine di settembre», «La configura Davide». Not a verb of knowing or saying («lo dice Marco»).
+export const RESUMED_BY_PRONOUN = new RegExp(
+  String.raw`^${RESUMED_OPENERS}(?:(?:lo|la|li|le)\s+|l')(?!(?:dice|dicono|conosce|conoscono|pensa|pensano|crede|credono|vuole|vogliono|vede|vedono|capisce|ricorda)(?![\p{L}]))(\p{Ll}{3,}(?:a|ano|e|ono))\s+` +
+    OWNER_AFTER_VERB,
+  "u",
+);
+
+/** Whether the words after the verb name someone: a first name, or an article and a person or role. */
+export const namedAfterVerb = (words: string) =>
+  isName(words.split(/\s+/)[0]) || (/^(?:il|lo|la|l'|i|gli|le)(?:\s|(?<='))/u.test(words) && namesPerson(words));

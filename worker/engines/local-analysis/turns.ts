@@ -257,3 +257,16 @@ function sameWords(a: string, b: string): boolean {
   const wb = [...words(b)];
   return wb.length > 0 && wb.every((w) => wa.has(w));
 }
+
+/**
+ * Whether a yes in the first person takes on what the sentence before asked, its verb said again:
+ * «E chiami anche il padre?» — «Sì, chiamo anche il padre»; «Chiedigli anche del libretto» — «Va
+ * bene, gli chiedo anche del libretto».
+ */
+export function acceptsRequest(text: string, before: string | undefined): boolean {
+  if (!before || !/^(?:sì|si|certo|va bene|ok|d'accordo)(?![\p{L}])/iu.test(text)) return false;
+  const verb = text.match(/(?:^|\s)(\p{Ll}{3,})o(?![\p{L}])/u)?.[1];
+  // (Not hearing or seeing: «Mi senti?» — «Sì, ti sento».)
+  if (!verb || /^(?:sent|ved|capisc|conosc|sapp)$/u.test(verb)) return false;
+  return new RegExp(String.raw`(?<![\p{L}])${verb}(?:i|a|igli|ile|ilo|ila|imi)(?![\p{L}])`, "iu").test(before);
+}
