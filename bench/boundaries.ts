@@ -29,6 +29,7 @@ const SETS: Record<string, () => TranscriptFixture[]> = {
   "held-out-10": sets.loadTenthHeldOutTranscripts,
   "held-out-11": sets.loadEleventhHeldOutTranscripts,
   "held-out-12": sets.loadTwelfthHeldOutTranscripts,
+  "held-out-13": sets.loadThirteenthHeldOutTranscripts,
 };
 const seed = Number(process.env.SEED ?? 36);
 const only = process.argv[2];
@@ -51,8 +52,8 @@ console.log(`\nSentence ends found again (precision / recall / F1, %), seed ${se
 console.log("| Set | Meetings | Raw, word-keeping traits | Read, word-keeping traits | Read, all traits |");
 console.log("|---|---|---|---|---|");
 for (const [name, load] of Object.entries(SETS)) {
-  // held-out-12 was written blind for the next session's start: measured only when named.
-  if (only ? only !== name : name === "held-out-12") continue;
+  // held-out-13 was written blind for the next session's start: measured only when named.
+  if (only ? only !== name : name === "held-out-13") continue;
   const fixtures = load();
   if (fixtures.length === 0) continue;
   const raw = measure(fixtures, (f) => asrVariant(f, KEEPS_WORDS, seed).segments);

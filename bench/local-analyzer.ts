@@ -7,7 +7,7 @@
  *   actions (with owner and deadline) found; for the tuning meetings and the held-out ones.
  * - Agenda (issue 31): with each meeting's agenda given up front, items that become their own topic
  *   (against the same without the agenda), exact topic lists, decisions and actions under the right item.
- * Run: node --import tsx bench/local-analyzer.ts [speed|quality|misses|agenda|realism] [tuning|held-out|held-out-2|held-out-3|held-out-4|held-out-5|held-out-6|held-out-7|held-out-8|held-out-9|held-out-10|held-out-11|held-out-12]
+ * Run: node --import tsx bench/local-analyzer.ts [speed|quality|misses|agenda|realism] [tuning|held-out|held-out-2|held-out-3|held-out-4|held-out-5|held-out-6|held-out-7|held-out-8|held-out-9|held-out-10|held-out-11|held-out-12|held-out-13]
  * ("misses" lists, per meeting, the decisions and actions missed or incomplete and the extra ones.)
  * Prints markdown tables for BENCHMARKS.md.
  */
@@ -28,6 +28,7 @@ import {
   loadTenthHeldOutTranscripts,
   loadEleventhHeldOutTranscripts,
   loadTwelfthHeldOutTranscripts,
+  loadThirteenthHeldOutTranscripts,
   loadTranscripts,
   threeHourTranscript,
 } from "../worker/engines/local-analysis/test-transcripts";
@@ -119,14 +120,18 @@ const SETS = {
   },
   "held-out-12": {
     title:
-      "Twelfth held-out set (written blind in session 16 for the next session's start: a cleaning company on the phone, a family moving house, primary-school teachers, a student housing committee, festival volunteers, a fishing cooperative, a mountain rescue station, a carnival float group)",
+      "Twelfth held-out set (written blind in session 16, measured blind at the start of session 17, tuned on since: a cleaning company on the phone, a family moving house, primary-school teachers, a student housing committee, festival volunteers, a fishing cooperative, a mountain rescue station, a carnival float group)",
     load: loadTwelfthHeldOutTranscripts,
+  },
+  "held-out-13": {
+    title: "Thirteenth held-out set (written blind in session 17 for the next session's start)",
+    load: loadThirteenthHeldOutTranscripts,
   },
 } as const;
 
 // A set written blind for a session's start runs only when named: a run over every set would show
 // its figures before the session means to take them.
-const NOT_MEASURED_YET = new Set<string>(["held-out-12"]);
+const NOT_MEASURED_YET = new Set<string>(["held-out-13"]);
 const chosen = (which: keyof typeof SETS) => (split ? split === which : !NOT_MEASURED_YET.has(which));
 
 function quality(which: keyof typeof SETS) {

@@ -45,7 +45,8 @@ export type TranscriptFixture = {
       | "held-out-9"
       | "held-out-10"
       | "held-out-11"
-      | "held-out-12";
+      | "held-out-12"
+      | "held-out-13";
     expectedTitle: string[];
     expectedDecisions: ExpectedDecision[];
     expectedActions: ExpectedAction[];
@@ -204,9 +205,18 @@ export function loadEleventhHeldOutTranscripts(): TranscriptFixture[] {
  * administrator, a family moving house, primary-school teachers planning a trip, a student housing
  * committee, a music festival's volunteers on a video call, a fishing cooperative's assembly, a
  * mountain rescue station, a carnival float group; 4 to 12 minutes) by an engineer who never read the
- * analyzer, for the next session's blind start: not measured, its misses not read. Built from
+ * analyzer; measured blind at session 17's start, tuned on since. Built from
  * tests/fixtures/transcripts/meetings/h12-*.txt.
  */
 export function loadTwelfthHeldOutTranscripts(): TranscriptFixture[] {
   return load(join(dir, "held-out-12"));
+}
+
+/**
+ * Annotated meetings written blind in session 17 by an engineer who never read the analyzer, for the
+ * next session's blind start: not measured, its misses not read. Built from
+ * tests/fixtures/transcripts/meetings/h13-*.txt.
+ */
+export function loadThirteenthHeldOutTranscripts(): TranscriptFixture[] {
+  return load(join(dir, "held-out-13"));
 }
