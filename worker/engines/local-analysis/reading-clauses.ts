@@ -50,11 +50,15 @@ export function opensClause(tokens: Token[], j: number, names: Set<string>, noun
   if (/^(?:il|la|l')$/.test(plain[0] ?? "") && /^\p{Lu}{2,6}$/u.test(tokens[j + 1]?.word ?? "")) return subjectVerb(words, plain, 2, named, nouns);
   // (An office with its article and verb is clear enough after two words: «approvato all'unanimità il signor Bruni consegna…».)
   if (role && namesPerson(role[0])) return subjectVerb(words, plain, role[0].trim().split(/\s+/).length, named, nouns);
+  const firstName = soundsLikeFirstName(plain[0] ?? "") || names.has(plain[0] ?? "");
+  // A name that calls someone and puts the object first opens a request even after a short clause:
+  // «bene abbiamo finito irene il verbale lo metti nel gruppo».
+  if (firstName && sinceEnd >= 2 && /^(?:il|lo|la|i|gli|le|l'\p{L}+)$/u.test(plain[1] ?? "") && nameMayCall(tokens, j, names) && addresses(tokens, j))
+    return true;
   if (sinceEnd < 4) return false;
   // A name after a role is in apposition to it: «la professoressa Rinaldi raccoglierà…». A name
   // that calls someone opens a request: «…app e server Luca, te ne occupi tu», «…Sara puoi fare tu…».
-  if (soundsLikeFirstName(plain[0] ?? "") || names.has(plain[0] ?? ""))
-    return nameMayCall(tokens, j, names) && (subjectVerb(words, plain, 1, named, nouns) || addresses(tokens, j));
+  if (firstName) return nameMayCall(tokens, j, names) && (subjectVerb(words, plain, 1, named, nouns) || addresses(tokens, j));
   // Two pronouns together are no article: «…per ricevere in tempo me ne occupo io», «…gliela mando».
   if (
     /^(?:(?:me|te|ce|ve|se)$|glie)/.test(plain[0] ?? "") &&

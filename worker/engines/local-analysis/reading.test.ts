@@ -483,4 +483,23 @@ describe("reading a raw transcript", () => {
     ]);
     expect(result.actionItems).toEqual([expect.objectContaining({ owner: "Marta", due: "entro venerdì" })]);
   });
+
+  it("reads a name after the word that opens the sentence, and after a short clause with the object first, as the person called", () => {
+    // «E Luca tu le vai…»: the comma after the name went with the run-on text.
+    expect(
+      analyzeLocally([
+        seg(0, 5, "le docce da campo le ordino io conosco quello del noleggio."),
+        seg(6, 10, "e Luca tu le vai a prendere giovedì"),
+        seg(10, 12, "con il furgone."),
+      ]).actionItems,
+    ).toContainEqual(expect.objectContaining({ owner: "Luca", due: "giovedì" }));
+    // «…abbiamo finito irene il verbale…»: «finito» awaits no object in the name that is called.
+    const runOn = read(
+      seg(0, 6, "sì la faccio io ma qualcuno mi deve aiutare a portare su le casse d'acqua e le bottiglie"),
+      seg(7, 11, "bene abbiamo finito irene il verbale lo metti nel gruppo"),
+      seg(11, 12, "di tutti"),
+      seg(12, 13, "entro domenica"),
+    );
+    expect(runOn[1]).toBe("Bene abbiamo finito. Irene, il verbale lo metti nel gruppo");
+  });
 });

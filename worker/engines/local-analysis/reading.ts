@@ -65,6 +65,8 @@ import {
 
 // A number that a cue after it may belong to («la due punto uno»): no clause ends after it.
 const SMALL_NUMBER = /^(?:\d+|uno|due|tre|quattro|cinque|sei|sette|otto|nove|dieci)$/;
+// The words that open a sentence before the person it calls: «E Luca tu…», «Allora Marta il modulo…».
+const CALL_OPENER = /^(?:e|ed|allora|quindi|ok|okay|bene|dai|senti|ecco|poi)$/;
 /** The n words after token i, as said. */
 const wordsAfter = (tokens: Token[], i: number, n: number) =>
   tokens
@@ -211,7 +213,9 @@ export function readTranscript(segments: TimedSegment[]): TimedSegment[] {
           !(CLITICS.test(nb) && resumesObject(kept, i + 1 - sinceEnd, i, nb))) ||
         (runOn &&
           sinceEnd >= 2 &&
-          !awaitsObject(kept, i) &&
+          // (A verb that awaits its object has none in a name that calls someone with the object
+          // first: «bene abbiamo finito irene il verbale lo metti nel gruppo».)
+          (!awaitsObject(kept, i) || (callsWithObjectFirst(kept, i + 1, names) && addresses(kept, i + 1))) &&
           // (The «sì» that closes a long question is its answer: «…siete d'accordo sì il tesoriere chiede…».)
           (!AGREEMENT.test(b) || (b === "sì" && sinceEnd >= 4)) &&
           opensClause(kept, i + 1, names, nouns, sinceEnd) &&
@@ -289,6 +293,7 @@ export function readTranscript(segments: TimedSegment[]): TimedSegment[] {
     start = i + 1;
   }
   let atStart = true;
+  let afterStart = false;
   kept.forEach((t, i) => {
     // A name written with a capital elsewhere, or a first name however spelt, gets its capital back.
     if (names.has(bare(t.word)) || soundsLikeFirstName(bare(t.word))) t.word = t.word.replace(/^\p{Ll}/u, (c) => c.toLocaleUpperCase("it-IT"));
@@ -302,8 +307,11 @@ export function readTranscript(segments: TimedSegment[]): TimedSegment[] {
       kept[i - 1].word += ",";
       if (/\p{L}$/u.test(t.word) && kept[i + 1] && /^\p{Ll}/u.test(kept[i + 1].word)) t.word += ",";
     }
-    const called = atStart || afterObject ? vocativeAt(kept, i, names) : 0;
+    // …and one after the word that opens the sentence: «E Luca tu le vai a prendere giovedì».
+    const afterOpener = afterStart && CALL_OPENER.test(bare(kept[i - 1].word)) && /\p{L}$/u.test(kept[i - 1].word);
+    const called = atStart || afterObject || afterOpener ? vocativeAt(kept, i, names) : 0;
     if (called && /\p{L}$/u.test(kept[i + called - 1].word) && addresses(kept, i + called - 1)) kept[i + called - 1].word += ",";
+    afterStart = atStart;
     atStart = /[.!?]["»)]*$/u.test(t.word) && !/\.\.\.$|…$/.test(t.word) && !ABBREVIATION.test(bare(t.word));
   });
 
