@@ -54,16 +54,20 @@ const asHeard = (name: string) =>
     .replace(/k/g, "c")
     .replace(/([bcdfglmnprstvz])\1/g, "$1");
 const HEARD = new Set(NAMES.filter((n) => n.length >= 4 && !COMMON_WORDS.has(n)).map(asHeard));
+// …and the names that are words too, heard with a letter no Italian word has («Kiara», «Franko»).
+const HEARD_FOREIGN_LETTER = new Set(NAMES.filter((n) => n.length >= 4 && COMMON_WORDS.has(n)).map(asHeard));
 
 /**
  * Whether a word in lower case (accents kept) is a first name however the engine spelt it and
- * wrote its case: «marco», «marko», «giullia» — not «chiara» or «sarà», which are words too.
+ * wrote its case: «marco», «marko», «giullia» — not «chiara» or «sarà», which are words too
+ * (but «kiara», «franko»: no Italian word is spelt with «k» or «j»).
  */
 export function soundsLikeFirstName(word: string): boolean {
   if (COMMON_WORDS.has(word) || word.length < 3) return false;
   return (
     SET.has(word) ||
     (word.length >= 4 && /^[a-z]+$/.test(word) && HEARD.has(asHeard(word))) ||
+    (word.length >= 4 && /^[a-z]*[kj][a-z]*$/.test(word) && HEARD_FOREIGN_LETTER.has(asHeard(word))) ||
     // An unstressed final «-a» heard as «-e» («Marte», «Silvie»), or «-e» as «-a» («Davida»); not in
     // short words («mare», «luce»).
     (word.length >= 5 && /^[a-z]+e$/.test(word) && HEARD.has(asHeard(word.slice(0, -1) + "a"))) ||

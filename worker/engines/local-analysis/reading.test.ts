@@ -350,6 +350,12 @@ describe("reading a raw transcript", () => {
     expect(read(seg(0, 9, "restano i rimborsi dei biglietti sara puoi farli tu entro oggi"))).toEqual([
       "Restano i rimborsi dei biglietti. Sara, puoi farli tu entro oggi?",
     ]);
+    // A name that is a word too, heard with a letter no Italian word has: «Chiara» as «kiara».
+    expect(read(seg(0, 9, "la lista dei fornitori è pronta kiara la chiami tu la polizia locale per l'accordo"))).toEqual([
+      "La lista dei fornitori è pronta. Kiara, la chiami tu la polizia locale per l'accordo?",
+    ]);
+    // …but not the word itself, in lower case: «chiara».
+    expect(read(seg(0, 9, "la lista dei fornitori è pronta chiara la chiami tu la polizia locale per l'accordo"))[0]).not.toContain("Chiara,");
     // A name with a verb in «-i» that is no request: «Marco ieri…».
     expect(read(seg(0, 9, "abbiamo parlato del furgone con marco ieri sera"))).toEqual(["Abbiamo parlato del furgone con Marco ieri sera"]);
   });
