@@ -156,8 +156,12 @@ export function readTranscript(segments: TimedSegment[]): TimedSegment[] {
           nb === "si" &&
           /^(?:approva|delibera|decide|stabilisce|respinge|rinvia|dà|da)$/.test(bare(kept[i + 2]?.word ?? "")) &&
           !/^(?:se|non|che|come|quando|cui)$/.test(b)) ||
-        // «…prima di Natale allora lo scriviamo sul sito»; not after an agreement, which «allora» goes on.
-        (runOn && nb === "allora" && !AGREEMENT.test(b) && firstPersonAt(kept, i + 2)) ||
+        // «…prima di Natale allora lo scriviamo sul sito», «…un paio di guanti allora l'RSPP mi manda i
+        // modelli…», «…quindi la segreteria manda…»; not after an agreement, which «allora» goes on.
+        (runOn &&
+          /^(?:allora|quindi|poi)$/.test(nb) &&
+          !AGREEMENT.test(b) &&
+          ((nb === "allora" && firstPersonAt(kept, i + 2)) || (sinceEnd >= 4 && opensClause(kept, i + 2, names, nouns, sinceEnd)))) ||
         // A change of subject said in the stretch: «…non si può solo aggiornare un'altra cosa, il preventivo…».
         (runOn && !SMALL_NUMBER.test(b) && opensWithStrongCue(wordsAfter(kept, i, 4))) ||
         // …and an agenda item announced in it: «…mi scrive entro fine mese varie ed eventuali il concorso…».
