@@ -199,6 +199,10 @@ describe("the speaker's own task, said over two sentences or with a clause about
     const found = actions("Il modulo del consenso lo preparo io.", "Te lo faccio avere entro metà ottobre.");
     expect(found).toEqual([expect.objectContaining({ due: "entro metà ottobre" })]);
     expect(found[0].task).toMatch(/modulo del consenso/);
+    // …past a short aside the engine cut off as a sentence of its own.
+    expect(actions("Il modulo lo sistemo io.", "Ce l'ho sul computer.", "Ve lo mando stasera per mail.")).toEqual([
+      expect.objectContaining({ due: "stasera", task: expect.stringMatching(/^Il modulo lo sistemo/) }),
+    ]);
   });
 
   it("keeps a commitment whose relative clause tells a past, or whose reason names someone's duty", () => {

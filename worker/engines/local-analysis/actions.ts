@@ -44,7 +44,7 @@ import {
   subjectAfterDue,
   subjectOwner,
 } from "./owners";
-import { capitalise, clip, contentWords } from "./text";
+import { capitalise, clip, contentWords, countWords } from "./text";
 import { daySaidAlone, findDue } from "./deadlines";
 import { acceptsRequest, addresseeOf, joinReplies } from "./turns";
 import { answerWhoQuestions, taskBefore } from "./who-asked";
@@ -292,7 +292,9 @@ function scan(sentences: Sentence[]): Found[] {
       // unless the sentence answers a request made by name ("Luca, te ne occupi tu?").
       // When the request was taken as a task, turns.ts joins this reply to it.
       const prev = i > 0 && !(last && last.index === i - 1) ? vocativeOf(sentences[i - 1].text) : undefined;
-      if (due && last && last.index === i - 1 && !last.due && !last.addressed && PRONOUN_ONLY.test(text)) {
+      // (Past a short aside the engine cut off: «Il modulo lo sistemo io. Ce l'ho sul computer. Ve lo mando stasera.»)
+      const aside = last && last.index === i - 2 && !findDue(sentences[i - 1].text) && !/\?\s*$/.test(sentences[i - 1].text) && countWords(sentences[i - 1].text) <= 6;
+      if (due && last && (last.index === i - 1 || aside) && !last.due && !last.addressed && PRONOUN_ONLY.test(text)) {
         // "Il modulo lo preparo io. Te lo faccio avere entro metà ottobre.": the deadline of the task just said.
         last.due = due.due;
         last.index = i;
