@@ -236,6 +236,12 @@ export function callsVote(tokens: Token[], k: number): boolean {
 /** Whether the sentence so far is only a time, place or case put first: «per venerdì», «quindi per il prossimo volantino». */
 export function frontedOnly(tokens: Token[], i: number, sinceEnd: number): boolean {
   let k = i - sinceEnd + 1;
+  // What a colon announces is a clause of its own: «facciamo così: da gennaio | chiusi il lunedì…».
+  for (let c = i - 1; c >= k; c--)
+    if (/:$/.test(tokens[c].word)) {
+      k = c + 1;
+      break;
+    }
   while (k < i && /^(?:e|ma|quindi|allora|poi|invece|intanto|d'accordo|ok|okay|bene|sì|va)$/.test(bare(tokens[k].word))) k++;
   if (!FRONTED.test(bare(tokens[k].word)) || sinceEnd > 10) return false;
   // No verb of its own in between: «per il prossimo volantino, quello di novembre».

@@ -516,4 +516,13 @@ describe("reading a raw transcript", () => {
     ).join(" ");
     expect(text).toContain("guanti. Allora la segretaria manda i modelli");
   });
+
+  it("in a run-on transcript, reads a time put first after a colon as its clause's, not as an end", () => {
+    const text = read(
+      seg(0, 9, "a turno certo uno di noi tre a rotazione più il ragazzo va bene anche per me"),
+      seg(9, 14, "allora facciamo così: da gennaio chiusi il lunedì mattina e aperti"),
+      seg(14, 19, "il sabato dalle 15 alle 18, a turno lo scrivo io all'assessore oggi stesso"),
+    ).join(" ");
+    expect(text).toContain("facciamo così: da gennaio chiusi il lunedì mattina");
+  });
 });
