@@ -188,12 +188,21 @@ export function firstPersonAt(tokens: Token[], k: number, clitics = false, after
     // («-ano», «-ono» are the third person: «che i carbapenemi si prescrivano».)
     // (A word in «-o» alone may be a noun, «il progetto», but not after «io»: «io preparo».)
     ((at > k || afterSubject) &&
-      !(clitics && article) &&
+      // (Unless «io» follows it and no object said just before is what the pronoun takes up: «…dipende
+      // dal mare lo dico io al presidente…» — not «…la lettera ai revisori la scrivo io».)
+      !(clitics && article && (bare(tokens[at + 1]?.word ?? "") !== "io" || takesUpObject(tokens, k))) &&
       /^\p{L}{3,}o$/u.test(verb) &&
       !/(?:ano|ono)$/.test(verb) &&
       !NOT_FINITE.has(verb) &&
       !isRoleNoun(verb))
   );
+}
+
+const AGREES: Record<string, RegExp> = { lo: /^(?:il|lo|l'.*)$/, la: /^(?:la|l'.*)$/, li: /^(?:i|gli)$/, le: /^le$/ };
+/** Whether the pronoun at token k may take up an object said in the eight words before it («…la lettera ai revisori | la scrivo io»). */
+function takesUpObject(tokens: Token[], k: number): boolean {
+  const agrees = AGREES[bare(tokens[k].word)];
+  return !!agrees && tokens.slice(Math.max(0, k - 8), k).some((t) => agrees.test(bare(t.word)));
 }
 
 /**
@@ -215,10 +224,9 @@ export function awaitsObject(tokens: Token[], i: number): boolean {
 export function resumesObject(tokens: Token[], k: number, i: number, pronoun: string): boolean {
   while (k < i && /^(?:sì|bene|ok|allora|quindi|e|ma|però|poi|va|d'accordo)$/.test(bare(tokens[k].word))) k++;
   const article = bare(tokens[k]?.word ?? "");
-  const agrees: Record<string, RegExp> = { lo: /^(?:il|lo|l'.*)$/, la: /^(?:la|l'.*)$/, li: /^(?:i|gli)$/, le: /^le$/ };
   // Not when a verb came between, or the object was taken up already: «le spese chi le paga il tetto sono 8.000 euro le dividiamo».
   const between = tokens.slice(k + 1, i + 1).map((t) => bare(t.word));
-  return (agrees[pronoun]?.test(article) ?? false) && !between.some((w) => w === pronoun || (AUXILIARY.has(w) && w !== "e") || FINITE_VERB.test(w));
+  return (AGREES[pronoun]?.test(article) ?? false) && !between.some((w) => w === pronoun || (AUXILIARY.has(w) && w !== "e") || FINITE_VERB.test(w));
 }
 // A finite verb a fronted object cannot hold: the present or the future of the speakers or of others.
 const FINITE_VERB = /^(?:\p{L}{3,}(?:iamo|ano|ono|ete|ite|rà|ranno)|ha|hanno|va|fa|deve|devono|può|possono)$/u;

@@ -525,4 +525,19 @@ describe("reading a raw transcript", () => {
     ).join(" ");
     expect(text).toContain("facciamo così: da gennaio chiusi il lunedì mattina");
   });
+
+  it("in a run-on transcript, opens a clause at the speaker's «lo dico io», unless the pronoun takes up the object just said", () => {
+    const text = read(
+      seg(0, 6, "abbiamo guardato le due offerte del trasporto e quella della ditta costa meno quindi la prendiamo e poi vediamo come va"),
+      seg(6, 14, "la data la decidono loro, dipende dal mare lo dico io al presidente della gara che siamo disponibili"),
+    ).join(" ");
+    expect(text).toContain("dipende dal mare. Lo dico io al presidente");
+    // (No end after a conjunction, before the speakers' verb it links: «…costa meno, quindi la prendiamo».)
+    expect(text).toContain("costa meno, quindi la prendiamo");
+    const fronted = read(
+      seg(0, 6, "per la rivista abbiamo guardato i commenti dei revisori e sono tutti ragionevoli"),
+      seg(6, 14, "la lettera di risposta ai revisori la scrivo io e poi la giriamo a tutti"),
+    ).join(" ");
+    expect(fronted).toContain("la lettera di risposta ai revisori la scrivo io");
+  });
 });

@@ -234,7 +234,7 @@ export function readTranscript(segments: TimedSegment[]): TimedSegment[] {
           CLITICS.test(nb) &&
           !FRONTED.test(bare(kept[i + 1 - sinceEnd].word)) &&
           !resumesObject(kept, i + 1 - sinceEnd, i, nb) &&
-          !/^(?:magari|forse|così)$/.test(b) &&
+          !/^(?:magari|forse|così|quindi|allora|poi|e|ma|però|anche)$/.test(b) &&
           firstPersonAt(kept, i + 1, true));
       // «e il volantino chi lo fa lo faccio io»: the answer to «chi lo fa» is another sentence.
       const answersWho = runOn && asksWhoUpTo(kept, i) && (CLITICS.test(nb) || /^(?:io|noi|sì|si)$/.test(nb));
