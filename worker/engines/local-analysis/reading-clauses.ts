@@ -112,7 +112,10 @@ const secondPerson = (word: string) => /^\p{L}{2,}i$/u.test(word) && !NOT_SECOND
 
 /** Whether the name at token j calls someone to do something: the name, maybe a comma, and a verb in the second person. */
 export function addresses(tokens: Token[], j: number): boolean {
-  let k = j + 1;
+  // An adverb may come between: «antonella poi tu le giri alla capitaneria».
+  let first = j + 1;
+  while (first < j + 3 && /^(?:poi|intanto|invece|magari)$/.test(bare(tokens[first]?.word ?? "")) && /\p{L}$/u.test(tokens[first].word)) first++;
+  let k = first;
   // The object may come first and be taken up by its pronoun: «Marta, il modulo sul sito lo aggiorni tu».
   if (/^(?:il|lo|la|i|gli|le|l'\p{L}+)$/u.test(bare(tokens[k]?.word ?? "")) && !/[.!?]$/.test(tokens[j].word)) {
     // (The pronoun before the verb it goes with, not an article: «…la lettera con le rate e le scadenze la fai tu».)
@@ -136,9 +139,9 @@ export function addresses(tokens: Token[], j: number): boolean {
   // (Not one told what they are, «Davide, tu sei il caposquadra», nor asked alone, «Sara, tu? Io niente».)
   const after = bare(tokens[k + 1]?.word ?? "");
   // So do a title and «lei che…», the polite form: «Dottor Ferraro lei che ha fatto il corso prepara…».
-  if (k === j + 1 && bare(tokens[k]?.word ?? "") === "lei" && after === "che" && !/[.!?]$/.test(tokens[j].word)) return true;
+  if (k === first && bare(tokens[k]?.word ?? "") === "lei" && after === "che" && !/[.!?]$/.test(tokens[j].word)) return true;
   if (
-    k === j + 1 &&
+    k === first &&
     bare(tokens[k]?.word ?? "") === "tu" &&
     !/[.!?]$/.test(tokens[k].word) &&
     (after === "che" || CLITICS.test(after) || (secondPerson(after) && !/^(?:sei|hai|eri|avevi|stai|sai|dici|vai)$/.test(after))) &&

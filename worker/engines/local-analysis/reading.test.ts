@@ -540,4 +540,13 @@ describe("reading a raw transcript", () => {
     ).join(" ");
     expect(fronted).toContain("la lettera di risposta ai revisori la scrivo io");
   });
+
+  it("reads a name followed by «poi» or «intanto» and a request as the person called", () => {
+    const result = analyzeLocally([
+      seg(0, 6, "le segnalazioni dei delfini le mandate tutte a me con la foto e il posto"),
+      seg(7, 12, "antonella poi tu le giri alla capitaneria tutte insieme a nome della cooperativa"),
+      seg(12.5, 14, "sì va bene"),
+    ]);
+    expect(result.actionItems).toContainEqual(expect.objectContaining({ owner: "Antonella", task: expect.stringMatching(/capitaneria/) }));
+  });
 });
