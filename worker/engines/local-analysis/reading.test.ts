@@ -549,4 +549,12 @@ describe("reading a raw transcript", () => {
     ]);
     expect(result.actionItems).toContainEqual(expect.objectContaining({ owner: "Antonella", task: expect.stringMatching(/capitaneria/) }));
   });
+
+  it("in a run-on transcript, ends a clause at a subject said after its verb, before the speaker's own verb", () => {
+    const text = read(
+      seg(0, 6, "per il bagno le piastrelle del campione non mi convincono e il colore della fuga nemmeno"),
+      seg(6, 14, "però deve scegliere lei passo in negozio sabato mattina e le mando le foto"),
+    ).join(" ");
+    expect(text).toContain("deve scegliere lei. Passo in negozio sabato mattina");
+  });
 });

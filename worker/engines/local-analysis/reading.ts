@@ -162,6 +162,9 @@ export function readTranscript(segments: TimedSegment[]): TimedSegment[] {
           /^(?:allora|quindi|poi)$/.test(nb) &&
           !AGREEMENT.test(b) &&
           ((nb === "allora" && firstPersonAt(kept, i + 2)) || (sinceEnd >= 4 && opensClause(kept, i + 2, names, nouns, sinceEnd)))) ||
+        // A subject said after its verb closes its clause before the speaker's own verb: «…deve scegliere
+        // lei passo in negozio sabato mattina…».
+        (runOn && sinceEnd >= 3 && /^(?:lei|lui|loro)$/.test(b) && !FUNCTION_WORD.has(nb) && !GOES_ON.test(nb) && firstPersonAt(kept, i + 1, false, true)) ||
         // A change of subject said in the stretch: «…non si può solo aggiornare un'altra cosa, il preventivo…».
         (runOn && !SMALL_NUMBER.test(b) && opensWithStrongCue(wordsAfter(kept, i, 4))) ||
         // …and an agenda item announced in it: «…mi scrive entro fine mese varie ed eventuali il concorso…».
