@@ -65,6 +65,10 @@ describe("who owns a task, said in the ways of spoken Italian", () => {
     expect(actions("Ah, no, una cosa: la Giovanna manda il verbale a tutti entro martedì, se qualcosa non torna ditecelo.")).toEqual([
       expect.objectContaining({ owner: "la Giovanna", due: "entro martedì" }),
     ]);
+    // …however the engine spelt it.
+    expect(actions("Ah, no, una cosa: la Giovana manda il verbale a tutti entro martedì, se qualcosa non torna ditecelo.")).toEqual([
+      expect.objectContaining({ owner: "la Giovana", due: "entro martedì" }),
+    ]);
   });
 
   it("reads a question that names who does it after the verb as a request to that person, joined to the reply", () => {

@@ -100,7 +100,7 @@ function subjectAtStart(sentence: string): { owner: string; end: number; isRole:
   // «La Giovanna manda il verbale…»: a first name with the article of everyday speech.
   const named = sentence.match(NAME_WITH_ARTICLE);
   // (A common first name only: «la Nina» in a dog shelter is a dog.)
-  if (named && isFirstName(fold(named[2])))
+  if (named && (isFirstName(fold(named[2])) || soundsLikeFirstName(fold(named[2]))))
     return { owner: named[1].charAt(0).toLowerCase() + named[1].slice(1), end: named[0].length, isRole: false };
   const m = sentence.match(OWNER_SUBJECT);
   if (!m) return undefined;
