@@ -80,7 +80,8 @@ export function addresseeOf(
   isName: (word: string) => boolean,
   transcript: string,
 ): { name: string; rest: string; asksWhen?: boolean } | undefined {
-  if (LINE_CHECK.test(text) || ASKS_OPINION.test(text) || ASKS_ABOUT_PAST.test(text)) return undefined;
+  // (The past of a relative clause says which thing, it asks nothing: «…ci pensi tu quello breve che avevi fatto l'anno scorso».)
+  if (LINE_CHECK.test(text) || ASKS_OPINION.test(text) || ASKS_ABOUT_PAST.test(text.replace(/(?<=\p{L}\s+)che\s.*$/u, ""))) return undefined;
   const v = text.match(VOCATIVE);
   if (v) {
     const name = v[1];
