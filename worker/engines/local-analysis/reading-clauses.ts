@@ -114,7 +114,13 @@ const secondPerson = (word: string) => /^\p{L}{2,}i$/u.test(word) && !NOT_SECOND
 export function addresses(tokens: Token[], j: number): boolean {
   // An adverb may come between: «antonella poi tu le giri alla capitaneria».
   let first = j + 1;
-  while (first < j + 3 && /^(?:poi|intanto|invece|magari)$/.test(bare(tokens[first]?.word ?? "")) && /\p{L}$/u.test(tokens[first].word)) first++;
+  // (Or «allora» set off by commas: «…scriviamo subito sara, allora, gli mandi una mail».)
+  while (
+    first < j + 3 &&
+    ((/^(?:poi|intanto|invece|magari)$/.test(bare(tokens[first]?.word ?? "")) && /\p{L}$/u.test(tokens[first].word)) ||
+      (tokens[first]?.word === "allora," && /,$/.test(tokens[first - 1].word)))
+  )
+    first++;
   let k = first;
   // The object may come first and be taken up by its pronoun: «Marta, il modulo sul sito lo aggiorni tu».
   if (/^(?:il|lo|la|i|gli|le|l'\p{L}+)$/u.test(bare(tokens[k]?.word ?? "")) && !/[.!?]$/.test(tokens[j].word)) {

@@ -541,13 +541,19 @@ describe("reading a raw transcript", () => {
     expect(fronted).toContain("la lettera di risposta ai revisori la scrivo io");
   });
 
-  it("reads a name followed by «poi» or «intanto» and a request as the person called", () => {
+  it("reads a name followed by «poi», «intanto» or «allora» set off, and a request, as the person called", () => {
     const result = analyzeLocally([
       seg(0, 6, "le segnalazioni dei delfini le mandate tutte a me con la foto e il posto"),
       seg(7, 12, "antonella poi tu le giri alla capitaneria tutte insieme a nome della cooperativa"),
       seg(12.5, 14, "sì va bene"),
     ]);
     expect(result.actionItems).toContainEqual(expect.objectContaining({ owner: "Antonella", task: expect.stringMatching(/capitaneria/) }));
+    // …or «allora» set off by commas.
+    const [, text] = read(
+      seg(0, 6, "il cliente ha scritto che il pacco è arrivato rotto e la cover era graffiata"),
+      seg(6, 14, "gli scriviamo noi o aspettiamo che si lamentino scriviamo subito Sara, allora, gli mandi una mail di scuse"),
+    );
+    expect(text).toContain("scriviamo subito. Sara, allora, gli mandi una mail di scuse");
   });
 
   it("in a run-on transcript, ends a clause at a subject said after its verb, before the speaker's own verb", () => {
