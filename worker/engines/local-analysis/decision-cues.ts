@@ -118,10 +118,15 @@ const ESTIMATE = /\b\w+iamo\b(?:\s+\S+){0,3}?\s+(?:circa|piu o meno|in media|all
 /** Whether a folded sentence is no plan a consent could settle: procedure, postponement, the speaker's own task, a past. */
 export const notAPlan = (folded: string) => [PROCEDURE, POSTPONED, OWN_TASK, NARRATED].some((re) => re.test(folded));
 
+const PLAN_WORDS = 30;
 /** Whether a folded sentence says something is not settled: a question, an "if", an option, a habit… */
 export function unsettled(folded: string): boolean {
   // What follows ", così" is the purpose ("…, così il lunedì è già pronto"), not the plan.
-  const plan = folded.split(/,\s*cosi\b/)[0];
+  let plan = folded.split(/,\s*cosi\b/)[0];
+  // A sentence run on past its clause (speech recognition drops the stops) is judged by its first
+  // words: a doubt said thirty words on is another clause's.
+  const words = plan.split(/\s+/);
+  if (words.length > PLAN_WORDS + 5) plan = words.slice(0, PLAN_WORDS).join(" ");
   const open = [UNSETTLED, OPEN, NEGATED_PLAN, PROCEDURE, POSTPONED, OWN_TASK, NARRATED, REPORTED, ESTIMATE].some((re) => re.test(plan));
   return open && !/\b(?:all'unanimita|a maggioranza)\b/.test(folded);
 }

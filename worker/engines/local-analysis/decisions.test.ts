@@ -187,6 +187,14 @@ describe("decisions agreed rather than said", () => {
     expect(decided("Ok, allora proviamo il nuovo orario per un mese e vediamo se le lamentele calano.")).toHaveLength(1);
     expect(decided("Sì, la trasferiamo nel fine settimana, così il lunedì è già tutto pronto.")).toHaveLength(1);
     expect(decided("Benissimo, accettiamo la proposta del comune.")).toHaveLength(1);
+    // A doubt said far on in a sentence the engine ran on is another clause's: «sempre» here is the band's.
+    expect(
+      decided(
+        "Quindi la processione la facciamo la sera alle 20:30 dopo la messa con il giro lungo per via Roma e piazza del mercato fino al sagrato la banda di Castelnuovo ha confermato chiede sempre il rimborso della benzina",
+      ),
+    ).toHaveLength(1);
+    // …but not one said within it.
+    expect(decided("Quindi la processione la facciamo sempre la sera alle 20:30 dopo la messa con il giro lungo per via Roma e piazza del mercato fino al sagrato la banda")).toHaveLength(0);
   });
 
   it("takes no decision from a reply that accepts a task asked of the speaker", () => {
