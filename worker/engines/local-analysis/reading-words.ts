@@ -35,7 +35,7 @@ export const FUNCTION_WORD = new Set(
   (
     "il lo la i gli le un di del dello della dei degli delle a al allo alla ai agli alle da dal dallo dalla dai " +
     "dagli dalle in nel nello nella nei negli nelle per con sul sullo sulla sui sugli sulle tra fra che cui e ed o " +
-    "ma se non mi ti ci si vi ne ce ve entro verso presso tramite chi"
+    "ma se non mi ti ci si vi ne ce ve entro verso presso tramite chi ad od col coi"
   ).split(" "),
 );
 // Words that open a sentence in speech: before one, a run-on stretch ends.

@@ -362,6 +362,11 @@ describe("reading a raw transcript", () => {
 
   it("removes a false stop after «entro» and between a role and the name it precedes", () => {
     expect(read(seg(0, 4, "il modulo va consegnato entro."), seg(4, 6, "il 30 aprile."))).toEqual(["Il modulo va consegnato entro", "il 30 aprile."]);
+    // (Nor after «ad», «a» before a vowel: «…l'uscita ad. | Arco».)
+    expect(read(seg(0, 4, "allora facciamo l'uscita ad."), seg(4, 6, "Arco il due e il tre maggio."))).toEqual([
+      "Allora facciamo l'uscita ad",
+      "Arco il due e il tre maggio.",
+    ]);
     expect(read(seg(0, 3, "ne parla l'assessore."), seg(3, 6, "Marta Conti con la ditta."))).toEqual([
       "Ne parla l'assessore",
       "Marta Conti con la ditta.",
