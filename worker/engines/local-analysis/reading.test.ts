@@ -479,6 +479,16 @@ describe("reading a raw transcript", () => {
       "Il preventivo è arrivato ieri. La bozza la mando",
       "domani mattina. Poi vediamo.",
     ]);
+    // A stop at a seam before a word that could open a sentence stays: «…in consiglio comunale. | approvato…».
+    expect(
+      read(
+        seg(0, 6, "i residenti hanno raccolto duecento firme. mettiamo ai voti: il comitato porta la richiesta in consiglio comunale."),
+        seg(6, 9, "approvato all'unanimità. il signor Bruni consegna le firme."),
+      ),
+    ).toEqual([
+      "I residenti hanno raccolto duecento firme. Mettiamo ai voti: il comitato porta la richiesta in consiglio comunale.",
+      "Approvato all'unanimità. Il signor Bruni consegna le firme.",
+    ]);
   });
 
   it("leaves prose as it is", () => {

@@ -63,6 +63,8 @@ import {
   type Token,
 } from "./reading-words";
 
+// A day said after what it dates: «…la bozza la mando. | domani mattina».
+const SAID_AFTER = /^(?:domani|dopodomani|oggi|stasera|stamattina|lunedì|martedì|mercoledì|giovedì|venerdì|sabato|domenica)$/;
 // A number that a cue after it may belong to («la due punto uno»): no clause ends after it.
 const SMALL_NUMBER = /^(?:\d+|uno|due|tre|quattro|cinque|sei|sette|otto|nove|dieci)$/;
 // The words that open a sentence before the person it calls: «E Luca tu…», «Allora Marta il modulo…».
@@ -138,7 +140,9 @@ export function readTranscript(segments: TimedSegment[]): TimedSegment[] {
       const cut =
         seam &&
         pause < 0.25 &&
-        ((/^\p{Ll}/u.test(next.word) && !OPENS.has(nb) && nb !== "sì") ||
+        // (In a transcript that starts every sentence in lower case the case says nothing: only a word
+        // that goes on a clause shows the cut.)
+        ((/^\p{Ll}/u.test(next.word) && !OPENS.has(nb) && nb !== "sì" && (!caseless || FUNCTION_WORD.has(nb) || GOES_ON.test(nb) || SAID_AFTER.test(nb))) ||
           ((names.has(nb) || soundsLikeFirstName(nb)) && (isRoleNoun(b) || (runOn && !opensClause(kept, i + 1, names, nouns)))));
       if (FUNCTION_WORD.has(b) || cut) t.word = t.word.slice(0, -1);
     }
