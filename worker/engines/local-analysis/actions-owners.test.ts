@@ -145,6 +145,10 @@ describe("a deadline said in the sentence after the task", () => {
     expect(actions("Marta, poi mi dai il numero dell'ostello che lo metto nel gruppo dei genitori?", "Sì, te lo mando stasera.")).toEqual([
       expect.objectContaining({ owner: "Marta", due: "stasera" }),
     ]);
+    // …and after «allora», which only holds the floor.
+    expect(actions("Marta, allora poi mi dai il numero dell'ostello che lo metto nel gruppo dei genitori?", "Sì, te lo mando stasera.")).toEqual([
+      expect.objectContaining({ owner: "Marta", due: "stasera" }),
+    ]);
     // «dai» said alone cheers someone on: no request.
     expect(actions("Marco, dai che ce la facciamo.")).toEqual([]);
   });

@@ -45,7 +45,7 @@ const ASKS_ABOUT_PAST =
 // A second-person present opening what follows the name: "Marco, molli tutto e guardi solo questo",
 // maybe after its object taken up by a pronoun: "Matteo, il gazebo lo carichi tu".
 const SECOND_PERSON_VERB =
-  /^(?:(?:il|lo|la|l'|i|gli|le)\s*[^,.;:?!]{2,30}?\s+(?=(?:lo|la|li|le|l')))?(?:(?:poi|intanto|magari)\s+)?(?:(?:mi|ci|gli|le|lo|la|li|ne|me|te|glielo|gliela)\s+|l')*(\p{Ll}{3,}i|(?<=\b(?:mi|ci|gli|me|te|ce)\s)\p{Ll}{2}i)\b/u;
+  /^(?:(?:il|lo|la|l'|i|gli|le)\s*[^,.;:?!]{2,30}?\s+(?=(?:lo|la|li|le|l')))?(?:(?:allora|poi|intanto|magari|quindi)[,]?\s+){0,2}(?:(?:mi|ci|gli|le|lo|la|li|ne|me|te|glielo|gliela)\s+|l')*(\p{Ll}{3,}i|(?<=\b(?:mi|ci|gli|me|te|ce)\s)\p{Ll}{2}i)\b/u;
 const NOT_SECOND_PERSON_VERB =
   /^(?:questi|quelli|tutti|altri|alcuni|pochi|molti|tanti|troppi|lei|lui|poi|noi|voi|loro|dopodomani|oggi|lunedi|martedi|mercoledi|giovedi|venerdi|qui|così|cosi|sì|si)$/u;
 
