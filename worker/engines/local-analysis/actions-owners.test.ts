@@ -73,7 +73,10 @@ describe("who owns a task, said in the ways of spoken Italian", () => {
 
   it("reads a request by name with a relative clause in the past as a request, and a question about the past as none", () => {
     expect(
-      actions("Fatima, il test d'ingresso per dividerli ci pensi tu quello breve che avevi fatto l'anno scorso?", "Sì, me ne occupo io entro venerdì."),
+      actions(
+        "Fatima, il test d'ingresso per dividerli ci pensi tu quello breve che avevi fatto l'anno scorso?",
+        "Sì, me ne occupo io entro venerdì.",
+      ),
     ).toEqual([expect.objectContaining({ owner: "Fatima", due: "entro venerdì" })]);
     expect(actions("Fatima, avevi fatto tu il test d'ingresso l'anno scorso?", "Sì, quello breve.")).toEqual([]);
   });

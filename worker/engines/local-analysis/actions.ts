@@ -293,7 +293,12 @@ function scan(sentences: Sentence[]): Found[] {
       // When the request was taken as a task, turns.ts joins this reply to it.
       const prev = i > 0 && !(last && last.index === i - 1) ? vocativeOf(sentences[i - 1].text) : undefined;
       // (Past a short aside the engine cut off: «Il modulo lo sistemo io. Ce l'ho sul computer. Ve lo mando stasera.»)
-      const aside = last && last.index === i - 2 && !findDue(sentences[i - 1].text) && !/\?\s*$/.test(sentences[i - 1].text) && countWords(sentences[i - 1].text) <= 6;
+      const aside =
+        last &&
+        last.index === i - 2 &&
+        !findDue(sentences[i - 1].text) &&
+        !/\?\s*$/.test(sentences[i - 1].text) &&
+        countWords(sentences[i - 1].text) <= 6;
       if (due && last && (last.index === i - 1 || aside) && !last.due && !last.addressed && PRONOUN_ONLY.test(text)) {
         // "Il modulo lo preparo io. Te lo faccio avere entro metà ottobre.": the deadline of the task just said.
         last.due = due.due;

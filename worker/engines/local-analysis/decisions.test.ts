@@ -194,7 +194,11 @@ describe("decisions agreed rather than said", () => {
       ),
     ).toHaveLength(1);
     // …but not one said within it.
-    expect(decided("Quindi la processione la facciamo sempre la sera alle 20:30 dopo la messa con il giro lungo per via Roma e piazza del mercato fino al sagrato la banda")).toHaveLength(0);
+    expect(
+      decided(
+        "Quindi la processione la facciamo sempre la sera alle 20:30 dopo la messa con il giro lungo per via Roma e piazza del mercato fino al sagrato la banda",
+      ),
+    ).toHaveLength(0);
   });
 
   it("takes no decision from a reply that accepts a task asked of the speaker", () => {

@@ -527,7 +527,11 @@ describe("reading a raw transcript", () => {
   it("in a run-on transcript, opens a clause at «allora», «quindi» or «poi» before a subject and its verb", () => {
     const text = read(
       seg(0, 6, "per i guanti nuovi abbiamo guardato i prezzi e quelli della ditta di Carpi costano meno"),
-      seg(6, 16, "li compriamo tanto un infortunio costa molto di più di un paio di guanti allora la segretaria manda i modelli da provare entro fine mese"),
+      seg(
+        6,
+        16,
+        "li compriamo tanto un infortunio costa molto di più di un paio di guanti allora la segretaria manda i modelli da provare entro fine mese",
+      ),
     ).join(" ");
     expect(text).toContain("guanti. Allora la segretaria manda i modelli");
   });

@@ -142,7 +142,10 @@ export function readTranscript(segments: TimedSegment[]): TimedSegment[] {
         pause < 0.25 &&
         // (In a transcript that starts every sentence in lower case the case says nothing: only a word
         // that goes on a clause shows the cut.)
-        ((/^\p{Ll}/u.test(next.word) && !OPENS.has(nb) && nb !== "sì" && (!caseless || FUNCTION_WORD.has(nb) || GOES_ON.test(nb) || SAID_AFTER.test(nb))) ||
+        ((/^\p{Ll}/u.test(next.word) &&
+          !OPENS.has(nb) &&
+          nb !== "sì" &&
+          (!caseless || FUNCTION_WORD.has(nb) || GOES_ON.test(nb) || SAID_AFTER.test(nb))) ||
           ((names.has(nb) || soundsLikeFirstName(nb)) && (isRoleNoun(b) || (runOn && !opensClause(kept, i + 1, names, nouns)))));
       if (FUNCTION_WORD.has(b) || cut) t.word = t.word.slice(0, -1);
     }
@@ -168,7 +171,12 @@ export function readTranscript(segments: TimedSegment[]): TimedSegment[] {
           ((nb === "allora" && firstPersonAt(kept, i + 2)) || (sinceEnd >= 4 && opensClause(kept, i + 2, names, nouns, sinceEnd)))) ||
         // A subject said after its verb closes its clause before the speaker's own verb: «…deve scegliere
         // lei passo in negozio sabato mattina…».
-        (runOn && sinceEnd >= 3 && /^(?:lei|lui|loro)$/.test(b) && !FUNCTION_WORD.has(nb) && !GOES_ON.test(nb) && firstPersonAt(kept, i + 1, false, true)) ||
+        (runOn &&
+          sinceEnd >= 3 &&
+          /^(?:lei|lui|loro)$/.test(b) &&
+          !FUNCTION_WORD.has(nb) &&
+          !GOES_ON.test(nb) &&
+          firstPersonAt(kept, i + 1, false, true)) ||
         // A change of subject said in the stretch: «…non si può solo aggiornare un'altra cosa, il preventivo…».
         (runOn && !SMALL_NUMBER.test(b) && opensWithStrongCue(wordsAfter(kept, i, 4))) ||
         // …and an agenda item announced in it: «…mi scrive entro fine mese varie ed eventuali il concorso…».
