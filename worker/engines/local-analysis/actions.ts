@@ -44,8 +44,8 @@ import {
   subjectAfterDue,
   subjectOwner,
 } from "./owners";
-import { capitalise, clip, contentWords, countWords } from "./text";
-import { daySaidAlone, findDue } from "./deadlines";
+import { capitalise, clip, contentWords } from "./text";
+import { daySaidAlone, findDue, isShortAside } from "./deadlines";
 import { acceptsRequest, addresseeOf, joinReplies } from "./turns";
 import { answerWhoQuestions, taskBefore } from "./who-asked";
 import { plannedTask } from "./plans";
@@ -292,15 +292,10 @@ function scan(sentences: Sentence[]): Found[] {
       // unless the sentence answers a request made by name ("Luca, te ne occupi tu?").
       // When the request was taken as a task, turns.ts joins this reply to it.
       const prev = i > 0 && !(last && last.index === i - 1) ? vocativeOf(sentences[i - 1].text) : undefined;
-      // (Past a short aside the engine cut off: «Il modulo lo sistemo io. Ce l'ho sul computer. Ve lo mando stasera.»)
-      const aside =
-        last &&
-        last.index === i - 2 &&
-        !findDue(sentences[i - 1].text) &&
-        !/\?\s*$/.test(sentences[i - 1].text) &&
-        countWords(sentences[i - 1].text) <= 6;
+      const aside = last?.index === i - 2 && isShortAside(sentences[i - 1].text);
       if (due && last && (last.index === i - 1 || aside) && !last.due && !last.addressed && PRONOUN_ONLY.test(text)) {
-        // "Il modulo lo preparo io. Te lo faccio avere entro metà ottobre.": the deadline of the task just said.
+        // "Il modulo lo preparo io. Te lo faccio avere entro metà ottobre.": the deadline of the task just said
+        // (past a short aside the engine cut off: «…lo sistemo io. Ce l'ho sul computer. Ve lo mando stasera.»).
         last.due = due.due;
         last.index = i;
         continue;

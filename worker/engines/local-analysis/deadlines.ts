@@ -3,6 +3,8 @@
  * settimane", "domani mattina"), strongest first. Each ends at punctuation or at a word that starts
  * another clause. Used by the action items (actions.ts) and by the replies to a request (turns.ts).
  */
+import { countWords } from "./text";
+
 const WEEKDAY = String.raw`(?:lunedì|lunedi|martedì|martedi|mercoledì|mercoledi|giovedì|giovedi|venerdì|venerdi|sabato|domenica)`;
 const MONTH = String.raw`(?:gennaio|febbraio|marzo|aprile|maggio|giugno|luglio|agosto|settembre|ottobre|novembre|dicembre)`;
 // The days of a month said in words ("del quindici", "il ventotto").
@@ -193,4 +195,9 @@ export function daySaidAlone(sentence: string): string | undefined {
   const text = sentence.trim();
   const m = DAY_ALONE.exec(text);
   return m && text.split(/\s+/).length <= 5 ? m[1].toLocaleLowerCase("it-IT") : undefined;
+}
+
+/** Whether a sentence is a short aside with no time and no question, as a speaker adds between a task and its deadline («Ce l'ho sul computer.»). */
+export function isShortAside(text: string): boolean {
+  return !findDue(text) && !/\?\s*$/.test(text) && countWords(text) <= 6;
 }
