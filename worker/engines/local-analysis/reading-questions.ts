@@ -69,7 +69,12 @@ export function endStatementsBeforeQuestion(tokens: Token[], from: number, to: n
   if (!/\?["»)]*$/u.test(tokens[to].word)) return;
   // A vote's outcome before the next question, however short: «…astenuti? Due approvato chi fa da referente?».
   for (let k = from; k < to; k++)
-    if (OUTCOME.test(bare(tokens[k].word)) && QUESTION_OPENS.test(bare(tokens[k + 1].word)) && /\p{L}$/u.test(tokens[k].word)) {
+    if (
+      OUTCOME.test(bare(tokens[k].word)) &&
+      (QUESTION_OPENS.test(bare(tokens[k + 1].word)) ||
+        (/^(?:e|ma)$/.test(bare(tokens[k + 1].word)) && QUESTION_OPENS.test(bare(tokens[k + 2]?.word ?? "")))) &&
+      /\p{L}$/u.test(tokens[k].word)
+    ) {
       tokens[k].word += ".";
       return;
     }

@@ -243,6 +243,11 @@ describe("reading a raw transcript", () => {
       seg(0, 20, "prendiamo il caseificio come produttore favorevoli? 22 contrari? nessuno astenuti? due approvato chi fa da referente?"),
     );
     expect(tally).toContain("Due approvato. Chi fa da referente?");
+    // …also with «e» before the next question.
+    const [consent] = read(
+      seg(0, 20, "quindi due ordini dicembre e febbraio con le cassette da 10 chili qualcuno contrario? no bene approvato e chi lo segue?"),
+    );
+    expect(consent).toContain("approvato. E chi lo segue?");
   });
 
   it("in a run-on transcript, calls someone by title and name, and takes the «sì» after a long question for its answer", () => {
