@@ -88,6 +88,12 @@ export function endStatementsBeforeQuestion(tokens: Token[], from: number, to: n
     if (!QUESTION_OPENS.test(word) && !QUESTION_OPENS.test(pair) && !raised) continue;
     let at = q;
     while (at > from + 6 && LEADS_INTO.test(bare(tokens[at - 1].word))) at--;
+    // …and the person or thing raised with «e» just before it: «…e a Ferruccio | chi lo dice?».
+    for (let r = at - 1; r >= Math.max(from + 6, at - 4); r--)
+      if (/^(?:e|ma)$/.test(bare(tokens[r].word)) && /^(?:a|al|alla|ai|agli|alle|il|lo|la|i|gli|le|per)$/.test(bare(tokens[r + 1].word))) {
+        at = r;
+        break;
+      }
     const before = tokens[at - 1];
     if (!/\p{L}$|\d$|[,;:]$/u.test(before.word)) return;
     before.word = before.word.replace(/[,;:]$/, "") + ".";

@@ -243,6 +243,9 @@ describe("reading a raw transcript", () => {
       seg(0, 20, "prendiamo il caseificio come produttore favorevoli? 22 contrari? nessuno astenuti? due approvato chi fa da referente?"),
     );
     expect(tally).toContain("Due approvato. Chi fa da referente?");
+    // The person raised with «e» just before the question word is asked about: «…e a Ferruccio chi lo dice?».
+    const [raised] = read(seg(0, 20, "il carrello lo portiamo noi per caricarlo mi bastano i ragazzi che sono lì e a Ferruccio chi lo dice?"));
+    expect(raised).toContain("che sono lì. E a Ferruccio chi lo dice?");
     // …also with «e» before the next question.
     const [consent] = read(
       seg(0, 20, "quindi due ordini dicembre e febbraio con le cassette da 10 chili qualcuno contrario? no bene approvato e chi lo segue?"),
