@@ -78,6 +78,13 @@ export function endStatementsBeforeQuestion(tokens: Token[], from: number, to: n
       tokens[k].word += ".";
       return;
     }
+  // A subject raised with «e» at the very end asks only that, after a statement however short:
+  // «…lo dico io a don Carlo domani dopo la messa e il programma?».
+  for (let q = Math.max(from + 5, to - 3); q < to; q++)
+    if (/^(?:e|ma)$/.test(bare(tokens[q].word)) && RAISED.test(bare(tokens[q + 1].word)) && /\p{L}$|\d$/u.test(tokens[q - 1].word)) {
+      tokens[q - 1].word += ".";
+      return;
+    }
   if (to - from + 1 < 16) return;
   // The first opener of the last ten words: «…qui da noi posso dire una cosa?» asks from «posso».
   for (let q = Math.max(from + 6, to - 10); q <= to; q++) {
