@@ -246,6 +246,8 @@ describe("reading a raw transcript", () => {
     // A subject raised with «e» at the very end asks only that: «…dopo la messa e il programma?».
     const [last] = read(seg(0, 20, "va bene sì sì lo dico io a don Carlo domani dopo la messa e il programma?"));
     expect(last).toContain("domani dopo la messa. E il programma?");
+    const [instructors] = read(seg(0, 20, "li andiamo a prendere con il carrello a ottobre prima della regata allora per gli istruttori invece?"));
+    expect(instructors).toContain("prima della regata. Allora per gli istruttori invece?");
     // The person raised with «e» just before the question word is asked about: «…e a Ferruccio chi lo dice?».
     const [raised] = read(seg(0, 20, "il carrello lo portiamo noi per caricarlo mi bastano i ragazzi che sono lì e a Ferruccio chi lo dice?"));
     expect(raised).toContain("che sono lì. E a Ferruccio chi lo dice?");
