@@ -78,8 +78,8 @@ export function endStatementsBeforeQuestion(tokens: Token[], from: number, to: n
       tokens[k].word += ".";
       return;
     }
-  // A subject raised with «e» at the very end asks only that, after a statement however short:
-  // «…lo dico io a don Carlo domani dopo la messa e il programma?».
+  // A subject raised with «e», «ma» or «allora» at the very end asks only that, after a statement
+  // however short: «…lo dico io a don Carlo domani dopo la messa e il programma?».
   for (let q = Math.max(from + 5, to - 4); q < to; q++)
     if (/^(?:e|ma|allora)$/.test(bare(tokens[q].word)) && RAISED.test(bare(tokens[q + 1].word)) && /\p{L}$|\d$/u.test(tokens[q - 1].word)) {
       tokens[q - 1].word += ".";

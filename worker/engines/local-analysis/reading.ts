@@ -163,8 +163,8 @@ export function readTranscript(segments: TimedSegment[]): TimedSegment[] {
           nb === "si" &&
           /^(?:approva|delibera|decide|stabilisce|respinge|rinvia|dà|da)$/.test(bare(kept[i + 2]?.word ?? "")) &&
           !/^(?:se|non|che|come|quando|cui)$/.test(b)) ||
-        // «…prima di Natale allora lo scriviamo sul sito», «…un paio di guanti allora l'RSPP mi manda i
-        // modelli…», «…quindi la segreteria manda…»; not after an agreement, which «allora» goes on.
+        // «…prima di Natale allora lo scriviamo sul sito», «…un paio di guanti allora la segretaria manda
+        // i modelli…»; not after an agreement, which «allora» goes on.
         (runOn &&
           /^(?:allora|quindi|poi)$/.test(nb) &&
           !AGREEMENT.test(b) &&
