@@ -56,6 +56,7 @@ export function markQuestion(tokens: Token[], from: number, to: number) {
 // Where the question of a long run-on sentence begins: a question word, a request, a vote's call.
 const QUESTION_OPENS =
   /^(?:chi|cosa|come|com'è|quando|dove|dov'è|perché|quanto|quanta|quanti|quante|quale|quali|qual|posso|possiamo|puoi|potete|può|riesci|riuscite|c'è|ci\s+sono|favorevoli|contrari|astenuti|siamo)$/u;
+const VOTE_COUNT = /^(?:\d+|nessuno|tutti|uno|due|tre|quattro|cinque|sei|sette|otto|nove|dieci)$/;
 const LEADS_INTO = /^(?:e|ma|però|allora|di|a|da|per|con|su|in|tra|fra)$/u;
 const RAISED = /^(?:il|lo|la|i|gli|le|l'\p{L}*|per|con|sul|sulla|del|della|questo|questa|quello|quella)$/u;
 
@@ -67,6 +68,11 @@ const RAISED = /^(?:il|lo|la|i|gli|le|l'\p{L}*|per|con|sul|sulla|del|della|quest
  */
 export function endStatementsBeforeQuestion(tokens: Token[], from: number, to: number) {
   if (!/\?["»)]*$/u.test(tokens[to].word)) return;
+  // The count said before the next call of a tally: «Favorevoli? 19 contrari?» → «19. Contrari?».
+  if (to > from && /^(?:favorevoli|contrari|astenuti)$/.test(bare(tokens[to].word)) && VOTE_COUNT.test(bare(tokens[to - 1].word))) {
+    tokens[to - 1].word += ".";
+    return;
+  }
   // A vote's outcome before the next question, however short: «…astenuti? Due approvato chi fa da referente?».
   for (let k = from; k < to; k++)
     if (

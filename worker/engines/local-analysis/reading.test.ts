@@ -251,6 +251,12 @@ describe("reading a raw transcript", () => {
     // The person raised with «e» just before the question word is asked about: «…e a Ferruccio chi lo dice?».
     const [raised] = read(seg(0, 20, "il carrello lo portiamo noi per caricarlo mi bastano i ragazzi che sono lì e a Ferruccio chi lo dice?"));
     expect(raised).toContain("che sono lì. E a Ferruccio chi lo dice?");
+    // The count said before the next call of a tally is its own answer: «Favorevoli? 19 contrari?».
+    expect(
+      read(
+        seg(0, 20, "metto in votazione la proposta con questa modifica favorevoli? 19 contrari? tre astenuti? tre allora la proposta è approvata"),
+      ).join(" "),
+    ).toContain("19. Contrari? Tre. Astenuti?");
     // …also with «e» before the next question.
     const [consent] = read(
       seg(0, 20, "quindi due ordini dicembre e febbraio con le cassette da 10 chili qualcuno contrario? no bene approvato e chi lo segue?"),
