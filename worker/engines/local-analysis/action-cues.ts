@@ -221,3 +221,7 @@ export const HABIT = /\b(?:sempre|di solito|ogni|anni|mestiere|lavoro)\b/iu;
 // «dovrebbe» is a guess; a modal before a verb of being or lasting states no duty.
 export const CONDITIONAL_MODAL = /^(?:dovrebbe|dovrebbero)\b/iu;
 export const MODAL_NOT_DUTY = /^(?:essere|esserci|avere|stare|bastare|arrivare|tornare|costare|durare|servire|partire)\b/iu;
+
+// Words without which no branch of actions.ts's scan can match.
+export const CANDIDATE =
+  /dovr|dev[eo]|compito|impegn|occup|incaric|offr|prend|mandato|pens|cura|carico|lo fa|la fa|\blei\b|erà|irà|arà|eranno|iranno|aranno|\b(?:puoi|potresti|riesci|mandi|prepari|fai|chiami|senti|scrivi|controlli|verifichi|organizzi|tu)\b/iu;

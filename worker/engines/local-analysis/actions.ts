@@ -10,6 +10,7 @@ import type { Sentence } from "./sentences";
 import {
   actsAsSubject,
   AFTER_VERB,
+  CANDIDATE,
   ASKED,
   COMMIT,
   CONDITIONAL_MODAL,
@@ -70,10 +71,6 @@ function tidyTask(text: string): string {
   task = task.trim();
   return clip(capitalise(task), 200);
 }
-
-// Words without which no branch below can match.
-const CANDIDATE =
-  /dovr|dev[eo]|compito|impegn|occup|incaric|offr|prend|mandato|pens|cura|carico|lo fa|la fa|\blei\b|erà|irà|arà|eranno|iranno|aranno|\b(?:puoi|potresti|riesci|mandi|prepari|fai|chiami|senti|scrivi|controlli|verifichi|organizzi|tu)\b/iu;
 
 const lowerFirst = (text: string) => text.charAt(0).toLowerCase() + text.slice(1);
 

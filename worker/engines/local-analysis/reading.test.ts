@@ -532,7 +532,7 @@ describe("reading a raw transcript", () => {
         seg(6, 10, "e Luca tu le vai a prendere giovedì"),
         seg(10, 12, "con il furgone."),
       ]).actionItems,
-    ).toContainEqual(expect.objectContaining({ owner: "Luca", due: "giovedì" }));
+    ).toContainEqual(expect.objectContaining({ task: "Le vai a prendere con il furgone", owner: "Luca", due: "giovedì" }));
     // «…abbiamo finito irene il verbale…»: «finito» awaits no object in the name that is called.
     const runOn = read(
       seg(0, 6, "sì la faccio io ma qualcuno mi deve aiutare a portare su le casse d'acqua e le bottiglie"),

@@ -159,21 +159,8 @@ describe("minutes that follow an agenda given up front, on raw transcripts (all 
   // topics whatever the engine did to the sentences. Measured (session 17): 95/95 exact topic lists,
   // 388/408 items as their own topic (394 on clean text), 680/720 = 94 % of the decisions and actions
   // found under the item they were said in (778/812 = 96 % on clean text).
-  const all = [
-    loadTranscripts,
-    loadHeldOutTranscripts,
-    loadSecondHeldOutTranscripts,
-    loadThirdHeldOutTranscripts,
-    loadFourthHeldOutTranscripts,
-    loadFifthHeldOutTranscripts,
-    loadSixthHeldOutTranscripts,
-    loadSeventhHeldOutTranscripts,
-    loadEighthHeldOutTranscripts,
-    loadNinthHeldOutTranscripts,
-    loadTenthHeldOutTranscripts,
-    loadEleventhHeldOutTranscripts,
-    loadTwelfthHeldOutTranscripts,
-  ].flatMap((load) => meetings(load));
+  // Every set with its floors above: the thirteen annotated sets.
+  const all = FLOORS.flatMap(([, load]) => meetings(load));
   const scores = all.map((f) => {
     const variant = asrVariant(f, TRAITS, 36);
     const agenda = agendaOfFixture(f);
